@@ -1,0 +1,1 @@
+"""scrapy-readability: Mozilla's Readability.js on lxml, native to Scrapy."""
