@@ -1,0 +1,45 @@
+"""The Scrapy add-on: ``ADDONS = {"scrapy_readability.Addon": 0}`` and nothing else to wire."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scrapy.utils.misc import load_object
+
+from scrapy_readability.middleware import MIDDLEWARE_PRIORITY, ReadabilityMiddleware
+from scrapy_readability.pipeline import PIPELINE_PRIORITY, ReadabilityPipeline
+
+if TYPE_CHECKING:
+    from scrapy.settings import BaseSettings
+
+
+class Addon:
+    """Enable the preflight middleware and the extraction pipeline, and UTF-8 feeds.
+
+    Whatever the project already says wins: a component it lists (at another
+    priority, or ``None`` to disable it) stays as it is, and its own
+    ``FEED_EXPORT_ENCODING`` is kept, since add-on settings have a lower
+    priority than project settings.
+    """
+
+    def update_settings(self, settings: BaseSettings) -> None:
+        _setdefault_component(settings, "DOWNLOADER_MIDDLEWARES", ReadabilityMiddleware, MIDDLEWARE_PRIORITY)
+        _setdefault_component(settings, "ITEM_PIPELINES", ReadabilityPipeline, PIPELINE_PRIORITY)
+        # Without it, JSON feeds escape every non-ASCII character.
+        settings.set("FEED_EXPORT_ENCODING", "utf-8", priority="addon")
+
+
+def _setdefault_component(settings: BaseSettings, name: str, component: type, priority: int) -> None:
+    """Add ``component`` to a component priority dict unless it is there already, by class or by path.
+
+    ``BaseSettings.setdefault_in_component_priority_dict`` does this from Scrapy 2.13 on.
+    """
+    components = settings.getdict(name)
+    for key in components:
+        try:
+            if load_object(key) is component:
+                return
+        except (ImportError, NameError, ValueError):
+            continue  # not ours; Scrapy reports it when it builds the components
+    components[component] = priority
+    settings.set(name, components, settings.getpriority(name) or 0)

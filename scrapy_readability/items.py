@@ -1,0 +1,74 @@
+"""The item that carries a page to the pipeline and the article back out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import scrapy
+from scrapy.http import TextResponse
+
+from scrapy_readability.settings import META_KEY
+
+if TYPE_CHECKING:
+    from scrapy.http import Response
+
+__all__ = ["ARTICLE_FIELDS", "ERROR_FIELD", "ArticleItem"]
+
+ARTICLE_FIELDS = (
+    "title",
+    "byline",
+    "site_name",
+    "published_time",
+    "lang",
+    "dir",
+    "excerpt",
+    "length",
+    "attempt",
+    "content",
+    "text_content",
+)
+"""What the pipeline writes on every extracted item, ``None`` where the page has no value.
+
+In this order, so a feed reads metadata first and the long HTML and text last.
+"""
+
+ERROR_FIELD = "readability_error"
+"""Why no article came out, on items kept with ``READABILITY_FAILURE_ACTION = "keep"``."""
+
+
+class ArticleItem(scrapy.Item):
+    """A page in (``url``, ``html``, ``readability``), an article out (:data:`ARTICLE_FIELDS`).
+
+    The pipeline removes ``html`` (unless ``READABILITY_KEEP_SOURCE``) and
+    ``readability`` once it has used them.
+    """
+
+    url = scrapy.Field()
+    html = scrapy.Field()
+    readability = scrapy.Field()  # the middleware's verdict and the options for this page
+    title = scrapy.Field()
+    byline = scrapy.Field()
+    site_name = scrapy.Field()
+    published_time = scrapy.Field()
+    lang = scrapy.Field()
+    dir = scrapy.Field()
+    excerpt = scrapy.Field()
+    length = scrapy.Field()
+    attempt = scrapy.Field()
+    content = scrapy.Field()
+    text_content = scrapy.Field()
+    readability_error = scrapy.Field()
+
+    @classmethod
+    def from_response(cls, response: Response, **fields: Any) -> ArticleItem:
+        """Pack a response for the pipeline: its URL, its text and its ``meta['readability']``.
+
+        Extra keyword arguments set further fields, for a subclass that declares them.
+        """
+        if not isinstance(response, TextResponse):
+            raise TypeError(f"ArticleItem.from_response() needs a text response, got {type(response).__name__}")
+        item = cls(url=response.url, html=response.text, **fields)
+        verdict = response.meta.get(META_KEY) if response.request is not None else None
+        if verdict is not None:
+            item[META_KEY] = verdict
+        return item

@@ -1,0 +1,71 @@
+"""The preflight: a cheap "is this page an article?" verdict on every HTML response.
+
+It runs Readability.js's ``isProbablyReaderable`` heuristic, which looks at
+paragraph lengths only and costs a fraction of a full extraction, so a spider
+can decide what to extract or follow before paying for the real thing.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from scrapy.exceptions import IgnoreRequest, NotConfigured
+from scrapy.http import HtmlResponse
+
+from scrapy_readability.engine import is_probably_readable
+from scrapy_readability.settings import META_KEY, ReadabilityConfig, is_enabled
+
+if TYPE_CHECKING:
+    from scrapy import Request, Spider
+    from scrapy.crawler import Crawler
+    from scrapy.http import Response
+    from scrapy.statscollectors import StatsCollector
+
+logger = logging.getLogger(__name__)
+
+# Below RetryMiddleware (550), MetaRefreshMiddleware (580), HttpCompressionMiddleware (590)
+# and RedirectMiddleware (600): process_response runs from high to low numbers, so by the
+# time it reaches 545 the body is decompressed and the response is the final one.
+MIDDLEWARE_PRIORITY = 545
+
+
+class ReadabilityMiddleware:
+    """Write ``{"readerable": bool, **options}`` into ``meta['readability']`` of HTML responses.
+
+    Per request, ``meta={'readability': False}`` skips the page, and a dict of
+    options overrides the settings for that page (validated like the settings);
+    the dict written back holds every option in force, so an item built from
+    the response carries them to the pipeline. Non-HTML responses pass through.
+    With ``READABILITY_PREFLIGHT_ACTION = "drop"``, non-readerable pages are
+    ignored (``IgnoreRequest``) instead of reaching the spider.
+    """
+
+    def __init__(self, config: ReadabilityConfig, stats: StatsCollector) -> None:
+        self.config = config
+        self.stats = stats
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> ReadabilityMiddleware:
+        if not is_enabled(crawler.settings):
+            raise NotConfigured
+        return cls(ReadabilityConfig.from_settings(crawler.settings), crawler.stats)
+
+    def process_response(self, request: Request, response: Response, spider: Spider | None = None) -> Response:
+        # response.meta is request.meta, but is not reachable from the response yet.
+        wanted = request.meta.get(META_KEY, True)
+        if wanted is False:
+            self.stats.inc_value("readability/preflight/skipped")
+            return response
+        if not isinstance(response, HtmlResponse):
+            return response
+        options = self.config.page.override(None if wanted is True else wanted)
+        readerable = bool(is_probably_readable(response.text, **options.preflight_kwargs()))
+        # A new dict: the one passed in may be shared by many requests.
+        request.meta[META_KEY] = {"readerable": readerable, **options.to_meta()}
+        self.stats.inc_value(f"readability/preflight/{'readerable' if readerable else 'not_readerable'}")
+        if not readerable and self.config.preflight_action == "drop":
+            self.stats.inc_value("readability/preflight/dropped")
+            logger.debug("Dropping %s: not readerable", response.url)
+            raise IgnoreRequest(f"Not readerable: {response.url}")
+        return response

@@ -1,0 +1,301 @@
+"""The ``READABILITY_*`` settings and the per-request ``meta['readability']`` overrides.
+
+Both go through the same table of options and the same parsers, so a value that
+is refused in ``settings.py`` is refused in ``meta`` too, with a message that
+names where it came from and what would have been accepted. Validation happens
+once, when a component is built, so a typo stops the crawl before the first
+request rather than failing quietly on every page.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any
+
+from scrapy_readability.engine import Policy
+
+if TYPE_CHECKING:
+    from scrapy.settings import BaseSettings
+
+__all__ = [
+    "META_KEY",
+    "PageOptions",
+    "ReadabilityConfig",
+    "ReadabilityConfigError",
+    "is_enabled",
+]
+
+META_KEY = "readability"
+"""The key in ``Request.meta`` (and the item field) that carries per-page options and the verdict."""
+
+PREFLIGHT_ACTIONS = ("annotate", "drop")
+FAILURE_ACTIONS = ("drop", "keep")
+
+
+class ReadabilityConfigError(ValueError):
+    """A ``READABILITY_*`` setting or a ``meta['readability']`` override has a bad value."""
+
+
+# Parsers: each takes a raw value and returns the clean one or raises ValueError/TypeError.
+# Settings given on the command line (``-s NAME=value``) arrive as strings, so each accepts those too.
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def _boolean(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise ValueError(value)
+
+
+def _integer(minimum: int) -> Callable[[Any], int]:
+    def parse(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise TypeError(value)
+        number = int(value)
+        if number < minimum:
+            raise ValueError(value)
+        return number
+
+    return parse
+
+
+def _real(minimum: float = -math.inf) -> Callable[[Any], float]:
+    def parse(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise TypeError(value)
+        number = float(value)
+        if not math.isfinite(number) or number < minimum:
+            raise ValueError(value)
+        return number
+
+    return parse
+
+
+def _choice(*choices: str) -> Callable[[Any], str]:
+    def parse(value: Any) -> str:
+        choice = getattr(value, "value", value)  # an Enum member stands for its value
+        if not isinstance(choice, str) or choice.strip().lower() not in choices:
+            raise ValueError(value)
+        return choice.strip().lower()
+
+    return parse
+
+
+def _class_names(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    items = value.split(",") if isinstance(value, str) else value  # "a, b" from the command line
+    if not isinstance(items, (list, tuple)) or not all(isinstance(item, str) for item in items):
+        raise TypeError(value)
+    names = tuple(item.strip() for item in items if item.strip())
+    if any(len(name.split()) != 1 for name in names):
+        raise ValueError(value)
+    return names
+
+
+def _regex_or_none(value: Any) -> str | None:
+    if value is None or value == "":
+        return None
+    pattern = getattr(value, "pattern", value)  # a compiled pattern is fine too
+    if not isinstance(pattern, str):
+        raise TypeError(value)
+    re.compile(pattern)
+    return pattern
+
+
+def _field_name(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(value)
+    return value.strip()
+
+
+@dataclass(frozen=True)
+class _Option:
+    """One option: its attribute (also its ``meta`` key), its setting, how to parse it, what it accepts."""
+
+    key: str
+    setting: str
+    parse: Callable[[Any], Any]
+    accepted: str
+
+    def read(self, value: Any, where: str) -> Any:
+        try:
+            return self.parse(value)
+        except (TypeError, ValueError, re.error):
+            raise ReadabilityConfigError(
+                f"{where} = {value!r} is not valid; accepted values: {self.accepted}"
+            ) from None
+
+
+_POLICIES = tuple(policy.value for policy in Policy)
+_BOOL = "true or false (also 1/0, 'true'/'false', 'yes'/'no', 'on'/'off')"
+
+# What decides how one page is judged and extracted: overridable per request.
+_PAGE_OPTIONS = (
+    _Option("policy", "READABILITY_POLICY", _choice(*_POLICIES), ", ".join(map(repr, _POLICIES))),
+    _Option("char_threshold", "READABILITY_CHAR_THRESHOLD", _integer(1), "an integer >= 1"),
+    _Option("nb_top_candidates", "READABILITY_NB_TOP_CANDIDATES", _integer(1), "an integer >= 1"),
+    _Option(
+        "max_elems_to_parse", "READABILITY_MAX_ELEMS_TO_PARSE", _integer(0), "an integer >= 0 (0: no limit)"
+    ),
+    _Option(
+        "classes_to_preserve",
+        "READABILITY_CLASSES_TO_PRESERVE",
+        _class_names,
+        "a list of class names, or one comma-separated string",
+    ),
+    _Option("keep_classes", "READABILITY_KEEP_CLASSES", _boolean, _BOOL),
+    _Option("disable_json_ld", "READABILITY_DISABLE_JSONLD", _boolean, _BOOL),
+    _Option(
+        "allowed_video_regex", "READABILITY_ALLOWED_VIDEO_REGEX", _regex_or_none, "a regular expression, or None"
+    ),
+    _Option("link_density_modifier", "READABILITY_LINK_DENSITY_MODIFIER", _real(), "a finite number"),
+    _Option("sanitize", "READABILITY_SANITIZE", _boolean, _BOOL),
+    _Option("min_content_length", "READABILITY_MIN_CONTENT_LENGTH", _integer(0), "an integer >= 0"),
+    _Option("min_score", "READABILITY_MIN_SCORE", _real(0), "a number >= 0"),
+)
+
+# How the crawl as a whole treats pages and items: settings only.
+_CRAWL_OPTIONS = (
+    _Option(
+        "preflight_action",
+        "READABILITY_PREFLIGHT_ACTION",
+        _choice(*PREFLIGHT_ACTIONS),
+        ", ".join(map(repr, PREFLIGHT_ACTIONS)),
+    ),
+    _Option(
+        "failure_action", "READABILITY_FAILURE_ACTION", _choice(*FAILURE_ACTIONS), ", ".join(map(repr, FAILURE_ACTIONS))
+    ),
+    _Option("source_field", "READABILITY_SOURCE_FIELD", _field_name, "a non-empty field name"),
+    _Option("keep_source", "READABILITY_KEEP_SOURCE", _boolean, _BOOL),
+    _Option("threads", "READABILITY_THREADS", _integer(1), "an integer >= 1"),
+)
+
+_ENABLED = _Option("enabled", "READABILITY_ENABLED", _boolean, _BOOL)
+_ENGINE_KEYS = (
+    "policy",
+    "char_threshold",
+    "nb_top_candidates",
+    "max_elems_to_parse",
+    "classes_to_preserve",
+    "keep_classes",
+    "disable_json_ld",
+    "allowed_video_regex",
+    "link_density_modifier",
+    "sanitize",
+)
+_VERDICT_KEYS = frozenset({"readerable"})  # written by the middleware next to the options, not an option
+
+
+def _read_settings(options: Iterable[_Option], settings: BaseSettings) -> dict[str, Any]:
+    """Parse the options that the settings define; unset (or None) ones keep their defaults."""
+    found = {}
+    for option in options:
+        value = settings.get(option.setting)
+        if value is not None:
+            found[option.key] = option.read(value, option.setting)
+    return found
+
+
+@dataclass(frozen=True)
+class PageOptions:
+    """How one page is judged (preflight) and extracted (engine).
+
+    The defaults are Readability.js's, except ``sanitize``: a feed of HTML from
+    the open web should not carry scripts or event handlers.
+    """
+
+    policy: str = "auto"
+    char_threshold: int = 500
+    nb_top_candidates: int = 5
+    max_elems_to_parse: int = 0
+    classes_to_preserve: tuple[str, ...] = ()
+    keep_classes: bool = False
+    disable_json_ld: bool = False
+    allowed_video_regex: str | None = None
+    link_density_modifier: float = 0.0
+    sanitize: bool = True
+    min_content_length: int = 140
+    min_score: float = 20.0
+
+    @classmethod
+    def from_settings(cls, settings: BaseSettings) -> PageOptions:
+        return cls(**_read_settings(_PAGE_OPTIONS, settings))
+
+    def override(self, overrides: Mapping[str, Any] | None) -> PageOptions:
+        """These options with a page's ``meta['readability']`` applied, validated like the settings.
+
+        A ``readerable`` key is ignored: it is the middleware's verdict, found
+        there when a request is re-sent with the meta it came back with.
+        """
+        if not overrides:
+            return self
+        if not isinstance(overrides, Mapping):
+            raise ReadabilityConfigError(
+                f"meta[{META_KEY!r}] = {overrides!r} is not valid; accepted values: "
+                "False (skip the page), True, or a dict of options"
+            )
+        by_key = {option.key: option for option in _PAGE_OPTIONS}
+        changes = {}
+        for key, value in overrides.items():
+            if key in _VERDICT_KEYS:
+                continue
+            if key not in by_key:
+                raise ReadabilityConfigError(
+                    f"meta[{META_KEY!r}] has an unknown option {key!r}; accepted options: {', '.join(by_key)}"
+                )
+            changes[key] = by_key[key].read(value, f"meta[{META_KEY!r}][{key!r}]")
+        return replace(self, **changes)
+
+    def engine_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for ``Readability(html, url, **kwargs)``."""
+        kwargs = {key: getattr(self, key) for key in _ENGINE_KEYS}
+        kwargs["policy"] = Policy(self.policy)
+        return kwargs
+
+    def preflight_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for ``is_probably_readable(html, **kwargs)``."""
+        return {"min_content_length": self.min_content_length, "min_score": self.min_score}
+
+    def to_meta(self) -> dict[str, Any]:
+        """The options as plain, JSON-friendly values, to show in ``meta['readability']``."""
+        meta = {field.name: getattr(self, field.name) for field in fields(self)}
+        meta["classes_to_preserve"] = list(self.classes_to_preserve)
+        return meta
+
+
+@dataclass(frozen=True)
+class ReadabilityConfig:
+    """Everything the middleware and the pipeline read from the settings, validated."""
+
+    page: PageOptions = PageOptions()
+    preflight_action: str = "annotate"
+    failure_action: str = "drop"
+    source_field: str = "html"
+    keep_source: bool = False
+    threads: int = 2
+
+    @classmethod
+    def from_settings(cls, settings: BaseSettings) -> ReadabilityConfig:
+        """Read and validate every ``READABILITY_*`` setting; raise ReadabilityConfigError on the first bad one."""
+        return cls(page=PageOptions.from_settings(settings), **_read_settings(_CRAWL_OPTIONS, settings))
+
+
+def is_enabled(settings: BaseSettings) -> bool:
+    """``READABILITY_ENABLED`` (default True), validated like the others."""
+    value = settings.get(_ENABLED.setting)
+    return True if value is None else _ENABLED.read(value, _ENABLED.setting)
+
+
+def setting_names() -> list[str]:
+    """Every ``READABILITY_*`` setting this package reads, for documentation and tests."""
+    return [option.setting for option in (_ENABLED, *_PAGE_OPTIONS, *_CRAWL_OPTIONS)]

@@ -1,0 +1,122 @@
+"""The preflight middleware, driven directly with requests and responses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from scrapy import Request
+from scrapy.exceptions import IgnoreRequest, NotConfigured
+from scrapy.http import HtmlResponse, JsonResponse, Response, TextResponse
+from scrapy.utils.test import get_crawler
+
+from scrapy_readability.middleware import ReadabilityMiddleware
+from scrapy_readability.settings import ReadabilityConfigError
+from scrapy_site import ABOUT, BRIEF, LIGHTHOUSE, PDF
+
+
+def make(**settings: Any) -> tuple[ReadabilityMiddleware, Any]:
+    crawler = get_crawler(settings_dict=settings)
+    return ReadabilityMiddleware.from_crawler(crawler), crawler.stats
+
+
+def fetch(mw: ReadabilityMiddleware, body: str | bytes, cls: type[Response] = HtmlResponse, **meta: Any):
+    request = Request("https://news.example/articles/1.html", meta=meta)
+    body = body.encode() if isinstance(body, str) else body
+    kwargs = {"encoding": "utf-8"} if issubclass(cls, TextResponse) else {}
+    response = cls(request.url, body=body, request=request, **kwargs)
+    return request, mw.process_response(request, response)
+
+
+def test_article_is_readerable_and_meta_carries_the_options():
+    mw, stats = make(READABILITY_CHAR_THRESHOLD=300)
+    request, response = fetch(mw, LIGHTHOUSE)
+    verdict = request.meta["readability"]
+    assert verdict["readerable"] is True
+    assert verdict["char_threshold"] == 300
+    assert verdict["policy"] == "auto"
+    assert verdict["min_content_length"] == 140
+    assert verdict["sanitize"] is True
+    assert response.meta["readability"] is verdict  # what the spider reads
+    assert stats.get_value("readability/preflight/readerable") == 1
+    assert stats.get_value("readability/preflight/not_readerable") is None
+
+
+def test_non_article_is_annotated_not_dropped_by_default():
+    mw, stats = make()
+    request, response = fetch(mw, ABOUT)
+    assert request.meta["readability"]["readerable"] is False
+    assert isinstance(response, HtmlResponse)
+    assert stats.get_value("readability/preflight/not_readerable") == 1
+    assert stats.get_value("readability/preflight/dropped") is None
+
+
+def test_drop_action_ignores_non_readerable_pages():
+    mw, stats = make(READABILITY_PREFLIGHT_ACTION="drop")
+    with pytest.raises(IgnoreRequest, match="news.example"):
+        fetch(mw, ABOUT)
+    fetch(mw, LIGHTHOUSE)  # a readerable page still goes through
+    assert stats.get_value("readability/preflight/dropped") == 1
+    assert stats.get_value("readability/preflight/readerable") == 1
+
+
+@pytest.mark.parametrize(
+    ("cls", "body"),
+    [(Response, PDF), (JsonResponse, b'{"title": "x"}'), (TextResponse, b"plain text " * 50)],
+)
+def test_non_html_passes_untouched(cls, body):
+    mw, stats = make()
+    request, response = fetch(mw, body, cls)
+    assert type(response) is cls
+    assert response.body == body
+    assert "readability" not in request.meta
+    assert not [key for key in stats.get_stats() if key.startswith("readability/")]
+
+
+def test_meta_false_skips_the_page():
+    mw, stats = make()
+    request, _ = fetch(mw, LIGHTHOUSE, readability=False)
+    assert request.meta["readability"] is False
+    assert stats.get_value("readability/preflight/skipped") == 1
+    assert stats.get_value("readability/preflight/readerable") is None
+
+
+def test_meta_overrides_apply_to_that_page_only():
+    mw, _ = make()
+    overrides = {"min_score": 5, "char_threshold": 100, "policy": "RAW"}
+    request, _ = fetch(mw, BRIEF, readability=overrides)
+    verdict = request.meta["readability"]
+    # The short brief only passes with the lower score; the other options ride along, normalised.
+    assert verdict["readerable"] is True
+    assert (verdict["min_score"], verdict["char_threshold"], verdict["policy"]) == (5.0, 100, "raw")
+    assert overrides == {"min_score": 5, "char_threshold": 100, "policy": "RAW"}  # the caller's dict is untouched
+    other, _ = fetch(mw, BRIEF)
+    assert other.meta["readability"]["readerable"] is False
+    assert other.meta["readability"]["char_threshold"] == 500
+
+
+def test_meta_true_and_a_resent_verdict_are_accepted():
+    mw, _ = make()
+    request, _ = fetch(mw, LIGHTHOUSE, readability=True)
+    again, _ = fetch(mw, LIGHTHOUSE, readability=request.meta["readability"])
+    assert again.meta["readability"] == request.meta["readability"]
+
+
+@pytest.mark.parametrize(
+    ("meta", "message"),
+    [
+        ({"char_treshold": 100}, "unknown option 'char_treshold'"),
+        ({"policy": "fast"}, r"\['policy'\] = 'fast'.*'auto', 'strict', 'moderate', 'clean', 'raw'"),
+        ({"min_score": -1}, r"\['min_score'\] = -1.*>= 0"),
+        ("raw", "False \\(skip the page\\), True, or a dict"),
+    ],
+)
+def test_bad_meta_is_refused_with_a_message(meta, message):
+    mw, _ = make()
+    with pytest.raises(ReadabilityConfigError, match=message):
+        fetch(mw, LIGHTHOUSE, readability=meta)
+
+
+def test_disabled():
+    with pytest.raises(NotConfigured):
+        make(READABILITY_ENABLED=False)
