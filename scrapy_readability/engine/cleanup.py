@@ -1,0 +1,397 @@
+"""Article cleanup: Readability.js's ``_prepArticle`` and the cleaners it calls.
+
+Runs on the joined article ``<div>`` of each pass: presentational attributes,
+data-vs-layout tables, lazy images, forms, embeds, share widgets, headers, the
+"fishy" containers of ``_cleanConditionally``, empty paragraphs and
+single-cell tables.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from .constants import (
+    DEFAULT_CHAR_THRESHOLD,
+    DEPRECATED_SIZE_ATTRIBUTE_ELEMS,
+    FLAG_CLEAN_CONDITIONALLY,
+    HEADING_TAGS,
+    PRESENTATIONAL_ATTRIBUTES,
+    REGEXPS,
+    TEXTISH_TAGS,
+)
+from .dom import (
+    Element,
+    child_nodes,
+    create_element,
+    element_children,
+    first_element_child,
+    get_next_node,
+    has_ancestor_tag,
+    has_descendant,
+    has_single_tag_inside_element,
+    inner_text,
+    is_phrasing_content,
+    iter_tags,
+    js_trim,
+    match_string,
+    remove,
+    remove_and_get_next,
+    replace_with,
+    set_node_tag,
+    text_content,
+)
+from .scoring import GrabState, get_class_weight, get_link_density
+
+log = logging.getLogger("scrapy_readability.engine")
+
+_EMBED_TAGS = ("object", "embed", "iframe")
+
+
+def prep_article(state: GrabState, article_content: Element) -> None:
+    """Port of ``_prepArticle``: clean the article for display."""
+    clean_styles(article_content)
+    # Mark data tables first, so that their isolated-looking cells survive.
+    mark_data_tables(state, article_content)
+    fix_lazy_images(article_content)
+
+    clean_conditionally(state, article_content, "form")
+    clean_conditionally(state, article_content, "fieldset")
+    clean(state, article_content, "object")
+    clean(state, article_content, "embed")
+    clean(state, article_content, "footer")
+    clean(state, article_content, "link")
+    clean(state, article_content, "aside")
+
+    # Share widgets with little content go, except the top candidates themselves.
+    for top_candidate in element_children(article_content):
+        clean_matched_nodes(
+            top_candidate,
+            lambda node, match: bool(REGEXPS.shareElements.search(match))
+            and len(text_content(node)) < DEFAULT_CHAR_THRESHOLD,
+        )
+
+    clean(state, article_content, "iframe")
+    clean(state, article_content, "input")
+    clean(state, article_content, "textarea")
+    clean(state, article_content, "select")
+    clean(state, article_content, "button")
+    clean_headers(state, article_content)
+
+    # Last, as the cleaning above may have removed what these look at.
+    clean_conditionally(state, article_content, "table")
+    clean_conditionally(state, article_content, "ul")
+    clean_conditionally(state, article_content, "div")
+
+    # The title is shown separately: h1s become h2s.
+    for h1 in iter_tags(article_content, "h1"):
+        set_node_tag(h1, "h2")
+
+    remove_empty_paragraphs(article_content)
+    remove_brs_before_paragraphs(article_content)
+    unwrap_single_cell_tables(article_content)
+
+
+def clean_styles(root: Element) -> None:
+    """Port of ``_cleanStyles``: drop ``style`` and presentational attributes (not inside SVG)."""
+    stack = [root]
+    while stack:
+        el = stack.pop()
+        if el.tag == "svg":
+            continue
+        attrib = el.attrib
+        for name in PRESENTATIONAL_ATTRIBUTES:
+            if name in attrib:
+                del attrib[name]
+        if el.tag in DEPRECATED_SIZE_ATTRIBUTE_ELEMS:
+            attrib.pop("width", None)
+            attrib.pop("height", None)
+        stack.extend(c for c in el if isinstance(c.tag, str))
+
+
+_LEADING_INT = re.compile(r"^[\s]*([+-]?\d+)")
+
+
+def _parse_int(value: str | None) -> int:
+    """``parseInt(value, 10) || 0``."""
+    if not value:
+        return 0
+    match = _LEADING_INT.match(value)
+    return int(match.group(1)) if match else 0
+
+
+def _row_and_column_count(table: Element) -> tuple[int, int]:
+    """Port of ``_getRowAndColumnCount``."""
+    rows = columns = 0
+    for tr in table.iterdescendants("tr"):
+        rows += _parse_int(tr.get("rowspan")) or 1
+        columns_in_row = 0
+        for cell in tr.iterdescendants("td"):
+            columns_in_row += _parse_int(cell.get("colspan")) or 1
+        columns = max(columns, columns_in_row)
+    return rows, columns
+
+
+def _is_data_table(table: Element) -> bool:
+    if table.get("role") == "presentation":
+        return False
+    if table.get("datatable") == "0":
+        return False
+    if table.get("summary"):
+        return True
+    caption = next(table.iterdescendants("caption"), None)
+    if caption is not None and (caption.text or len(caption)):
+        return True
+    if has_descendant(table, "col", "colgroup", "tfoot", "thead", "th"):
+        return True
+    # Nested tables indicate a layout table.
+    if has_descendant(table, "table"):
+        return False
+    rows, columns = _row_and_column_count(table)
+    if columns == 1 or rows == 1:
+        return False  # single column/row tables are commonly used for layout
+    if rows >= 10 or columns > 4:
+        return True
+    return rows * columns > 10
+
+
+def mark_data_tables(state: GrabState, root: Element) -> None:
+    """Port of ``_markDataTables``: tell data tables from layout tables, as Firefox does."""
+    for table in root.iterdescendants("table"):
+        state.data_tables[table] = _is_data_table(table)
+
+
+_C0_OR_SPACE = "".join(chr(c) for c in range(0x21))
+
+
+def _url_string(value: str) -> str:
+    """A URL attribute as the URL parser reads it: ends trimmed, tabs and newlines dropped."""
+    return value.strip(_C0_OR_SPACE).replace("\t", "").replace("\n", "").replace("\r", "")
+
+
+def fix_lazy_images(root: Element) -> None:
+    """Port of ``_fixLazyImages``: images whose real source sits in a ``data-*`` attribute."""
+    for elem in iter_tags(root, "img", "picture", "figure"):
+        # ``img.src`` is the resolved URL: truthy whenever the attribute exists.
+        src = elem.get("src") if elem.tag == "img" else None
+        # Tiny base64 placeholders (1px images) go when another attribute has the image.
+        parts = REGEXPS.b64DataUrl.search(_url_string(src)) if src else None
+        if parts:
+            if parts.group(1) == "image/svg+xml":
+                continue  # SVG can be meaningful in under 133 bytes
+            src_could_be_removed = any(
+                name != "src" and REGEXPS.imageExtension.search(value) for name, value in elem.items()
+            )
+            if src_could_be_removed and len(_url_string(src)) - len(parts.group(0)) < 133:
+                del elem.attrib["src"]
+                src = None
+
+        srcset = elem.get("srcset") if elem.tag == "img" else None
+        if (src is not None or (srcset and srcset != "null")) and "lazy" not in (elem.get("class") or "").lower():
+            continue
+
+        for name, value in list(elem.items()):
+            if name in ("src", "srcset", "alt"):
+                continue
+            copy_to = None
+            if REGEXPS.lazySrcset.search(value):
+                copy_to = "srcset"
+            elif REGEXPS.lazySrc.search(value):
+                copy_to = "src"
+            if not copy_to:
+                continue
+            if elem.tag in ("img", "picture"):
+                elem.set(copy_to, value)
+            elif elem.tag == "figure" and not has_descendant(elem, "img", "picture"):
+                # A figure with no image of its own gets one.
+                img = create_element("img")
+                img.set(copy_to, value)
+                elem.append(img)
+
+
+def _text_density(el: Element, tags) -> float:
+    """Port of ``_getTextDensity``: share of the text inside descendants with ``tags``."""
+    text_length = len(inner_text(el))
+    if text_length == 0:
+        return 0.0
+    children_length = sum(len(inner_text(child)) for child in el.iterdescendants(*tags))
+    return children_length / text_length
+
+
+def _has_video(state: GrabState, el: Element) -> bool:
+    """An embed with an allowed video URL in any attribute.
+
+    Readability.js also means to search ``<object>``'s inner HTML, but compares
+    ``tagName`` with lower-case ``"object"``, which never matches in an HTML
+    document; so neither do we.
+    """
+    regex = state.options.allowed_video_regex
+    return any(regex.search(value) for value in el.values())
+
+
+def _should_clean_conditionally(state: GrabState, node: Element, tag: str) -> bool:
+    is_data_table = state.data_tables.get
+    is_list = tag in ("ul", "ol")
+    if not is_list:
+        list_length = sum(len(inner_text(lst)) for lst in node.iterdescendants("ul", "ol"))
+        node_length = len(inner_text(node))
+        is_list = list_length / node_length > 0.9 if node_length else list_length > 0
+
+    if tag == "table" and is_data_table(node):
+        return False
+    # Inside a data table: keep.
+    if has_ancestor_tag(node, "table", -1, lambda t: bool(is_data_table(t))):
+        return False
+    if has_ancestor_tag(node, "code"):
+        return False
+    # Holding a data table: keep.
+    if any(is_data_table(t) for t in node.iterdescendants("table")):
+        return False
+
+    weight = get_class_weight(node, state.flags)
+    log.debug("Cleaning Conditionally <%s>", node.tag)
+    if weight < 0:
+        return True
+
+    inner = inner_text(node)
+    if len(inner.split(",")) - 1 >= 10:
+        return False
+
+    # Few commas: remove it when non-paragraph content or other ominous signs dominate.
+    p = sum(1 for _ in node.iterdescendants("p"))
+    img = sum(1 for _ in node.iterdescendants("img"))
+    li = sum(1 for _ in node.iterdescendants("li")) - 100
+    inputs = sum(1 for _ in node.iterdescendants("input"))
+    heading_density = _text_density(node, HEADING_TAGS)
+
+    embed_count = 0
+    for embed in node.iterdescendants(*_EMBED_TAGS):
+        if _has_video(state, embed):
+            return False
+        embed_count += 1
+
+    # Nothing but an ad label or a loading indicator.
+    if REGEXPS.adWords.search(inner) or REGEXPS.loadingWords.search(inner):
+        return True
+
+    content_length = len(inner)
+    link_density = get_link_density(node)
+    text_density = _text_density(node, TEXTISH_TAGS)
+    is_figure_child = has_ancestor_tag(node, "figure")
+    modifier = state.options.link_density_modifier
+
+    reasons = []
+    if not is_figure_child and img > 1 and p / img < 0.5:
+        reasons.append(f"Bad p to img ratio (img={img}, p={p})")
+    if not is_list and li > p:
+        reasons.append(f"Too many li's outside of a list. (li={li} > p={p})")
+    if inputs > p // 3:
+        reasons.append(f"Too many inputs per p. (input={inputs}, p={p})")
+    if (
+        not is_list
+        and not is_figure_child
+        and heading_density < 0.9
+        and content_length < 25
+        and (img == 0 or img > 2)
+        and link_density > 0
+    ):
+        reasons.append(f"Suspiciously short. (headingDensity={heading_density}, img={img})")
+    if not is_list and weight < 25 and link_density > 0.2 + modifier:
+        reasons.append(f"Low weight and a little linky. (linkDensity={link_density})")
+    if weight >= 25 and link_density > 0.5 + modifier:
+        reasons.append(f"High weight and mostly links. (linkDensity={link_density})")
+    if (embed_count == 1 and content_length < 75) or embed_count > 1:
+        reasons.append(f"Suspicious embed. (embedCount={embed_count}, contentLength={content_length})")
+    if img == 0 and text_density == 0:
+        reasons.append(f"No useful content. (img={img}, textDensity={text_density})")
+    have_to_remove = bool(reasons)
+    if have_to_remove:
+        log.debug("Checks failed: %s", reasons)
+
+    # Simple lists of images may stay.
+    if is_list and have_to_remove:
+        for child in element_children(node):
+            if len(element_children(child)) > 1:
+                return have_to_remove
+        if img == sum(1 for _ in node.iterdescendants("li")):
+            return False
+    return have_to_remove
+
+
+def clean_conditionally(state: GrabState, root: Element, tag: str) -> None:
+    """Port of ``_cleanConditionally``: remove ``tag`` elements that look fishy.
+
+    Visits the elements last to first, so descendants are judged before the
+    containers that hold them.
+    """
+    if not state.flag_is_active(FLAG_CLEAN_CONDITIONALLY):
+        return
+    for node in reversed(iter_tags(root, tag)):
+        if node.getparent() is not None and _should_clean_conditionally(state, node, tag):
+            remove(node)
+
+
+def clean(state: GrabState, root: Element, tag: str) -> None:
+    """Port of ``_clean``: remove every ``tag`` element, but keep allowed videos."""
+    is_embed = tag in _EMBED_TAGS
+    for element in reversed(iter_tags(root, tag)):
+        if element.getparent() is None:
+            continue
+        if is_embed and _has_video(state, element):
+            continue
+        remove(element)
+
+
+def clean_matched_nodes(root: Element, predicate) -> None:
+    """Port of ``_cleanMatchedNodes``: remove descendants for which ``predicate(node, match)``."""
+    end = get_next_node(root, True)
+    nxt = get_next_node(root)
+    while nxt is not None and nxt is not end:
+        if predicate(nxt, match_string(nxt)):
+            nxt = remove_and_get_next(nxt)
+        else:
+            nxt = get_next_node(nxt)
+
+
+def clean_headers(state: GrabState, root: Element) -> None:
+    """Port of ``_cleanHeaders``: drop h1/h2s with a negative class weight."""
+    for heading in reversed(iter_tags(root, "h1", "h2")):
+        if heading.getparent() is not None and get_class_weight(heading, state.flags) < 0:
+            log.debug("Removing header with low class weight: <%s>", heading.tag)
+            remove(heading)
+
+
+def remove_empty_paragraphs(root: Element) -> None:
+    """Paragraphs with no text and no image or embed go (``_prepArticle``)."""
+    for paragraph in reversed(iter_tags(root, "p")):
+        if paragraph.getparent() is None:
+            continue
+        if not has_descendant(paragraph, "img", "embed", "object", "iframe") and not inner_text(
+            paragraph, False
+        ):
+            remove(paragraph)
+
+
+def remove_brs_before_paragraphs(root: Element) -> None:
+    """A ``<br>`` followed (past blank text) by a ``<p>`` goes (``_prepArticle``)."""
+    for br in iter_tags(root, "br"):
+        if br.tail and js_trim(br.tail):
+            continue
+        nxt = br.getnext()
+        if nxt is not None and nxt.tag == "p":
+            remove(br)
+
+
+def unwrap_single_cell_tables(root: Element) -> None:
+    """Single-cell tables become the cell's content, as a ``<p>`` or a ``<div>`` (``_prepArticle``)."""
+    for table in iter_tags(root, "table"):
+        tbody = first_element_child(table) if has_single_tag_inside_element(table, "tbody") else table
+        if not has_single_tag_inside_element(tbody, "tr"):
+            continue
+        row = first_element_child(tbody)
+        if not has_single_tag_inside_element(row, "td"):
+            continue
+        cell = first_element_child(row)
+        phrasing = all(is_phrasing_content(n) for n in child_nodes(cell))
+        set_node_tag(cell, "p" if phrasing else "div")
+        replace_with(table, cell)

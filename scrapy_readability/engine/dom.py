@@ -1,0 +1,323 @@
+"""DOM helpers: the bits of the browser DOM that Readability.js leans on, over lxml.
+
+lxml has no text nodes: text lives in ``element.text`` (before the first child)
+and ``child.tail`` (after a child). Readability walks ``childNodes`` in a few
+places, so :func:`child_nodes` and :func:`set_child_nodes` convert between the
+two models: a node list holds elements and ``str`` text nodes.
+
+All walks here iterate; none recurses, so deep documents cannot overflow the stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Union
+
+from lxml import etree
+from lxml.html import HtmlElement
+from lxml.html import html_parser as _html_parser
+
+from .constants import DIV_TO_P_ELEMS, JS_WHITESPACE, PHRASING_ELEMS, REGEXPS
+
+Element = HtmlElement
+Node = Union[HtmlElement, str]
+
+_make_element = _html_parser.makeelement
+
+
+def js_trim(text: str) -> str:
+    """``String.prototype.trim``: strips JavaScript's whitespace set, not Python's."""
+    return text.strip(JS_WHITESPACE)
+
+
+def is_element(node: object) -> bool:
+    """True for elements; False for text (``str``), comments and processing instructions."""
+    return not isinstance(node, str) and isinstance(node.tag, str)  # type: ignore[attr-defined]
+
+
+_string_value = etree.XPath("string()")
+
+
+def text_content(el: Element) -> str:
+    """``Node.textContent``: all descendant text, without the element's own tail."""
+    return _string_value(el)
+
+
+def inner_text(el: Element, normalize_spaces: bool = True) -> str:
+    """Port of ``_getInnerText``: trimmed text content, runs of whitespace collapsed."""
+    text = js_trim(_string_value(el))
+    if normalize_spaces:
+        return REGEXPS.normalize.sub(" ", text)
+    return text
+
+
+def class_name(el: Element) -> str:
+    return el.get("class") or ""
+
+
+def element_id(el: Element) -> str:
+    return el.get("id") or ""
+
+
+def match_string(el: Element) -> str:
+    """``node.className + " " + node.id``, the string the class/id regexes test."""
+    return (el.get("class") or "") + " " + (el.get("id") or "")
+
+
+def create_element(tag: str) -> Element:
+    return _make_element(tag)
+
+
+# --- Tree walking ---------------------------------------------------------
+
+
+def first_element_child(el: Element) -> Element | None:
+    for child in el:
+        if isinstance(child.tag, str):
+            return child
+    return None
+
+
+def next_element_sibling(el: Element) -> Element | None:
+    nxt = el.getnext()
+    while nxt is not None and not isinstance(nxt.tag, str):
+        nxt = nxt.getnext()
+    return nxt
+
+
+def previous_element_sibling(el: Element) -> Element | None:
+    prev = el.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    return prev
+
+
+def element_children(el: Element) -> list[Element]:
+    """``Element.children``: element children only."""
+    return [c for c in el if isinstance(c.tag, str)]
+
+
+def get_next_node(node: Element, ignore_self_and_kids: bool = False) -> Element | None:
+    """Port of ``_getNextNode``: the next element in depth-first order.
+
+    With ``ignore_self_and_kids`` the walk skips ``node``'s subtree, as when it
+    is about to be removed.
+    """
+    if not ignore_self_and_kids:
+        child = first_element_child(node)
+        if child is not None:
+            return child
+    sibling = next_element_sibling(node)
+    if sibling is not None:
+        return sibling
+    parent = node.getparent()
+    while parent is not None:
+        sibling = next_element_sibling(parent)
+        if sibling is not None:
+            return sibling
+        parent = parent.getparent()
+    return None
+
+
+def remove(el: Element) -> None:
+    """``Node.remove()``: detach ``el``, keeping the text that followed it in place."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    el.tail = None
+    parent.remove(el)
+
+
+def remove_and_get_next(node: Element) -> Element | None:
+    """Port of ``_removeAndGetNext``."""
+    next_node = get_next_node(node, True)
+    remove(node)
+    return next_node
+
+
+def replace_with(old: Element, new: Element) -> None:
+    """``parent.replaceChild(new, old)``: ``new`` takes ``old``'s place; text around stays put."""
+    parent = old.getparent()
+    if parent is None:
+        return
+    if new.getparent() is not None:
+        remove(new)
+    new.tail = old.tail
+    old.tail = None
+    parent.replace(old, new)
+
+
+def append_child(parent: Element, child: Element) -> None:
+    """``parent.appendChild(child)``: moves ``child`` (without its old tail) to the end."""
+    if child.getparent() is not None:
+        remove(child)
+    child.tail = None
+    parent.append(child)
+
+
+def get_node_ancestors(node: Element, max_depth: int = 0) -> list[Element]:
+    """Port of ``_getNodeAncestors``: parent first, up to ``max_depth`` levels (0 = all)."""
+    ancestors = []
+    parent = node.getparent()
+    while parent is not None:
+        ancestors.append(parent)
+        if max_depth and len(ancestors) == max_depth:
+            break
+        parent = parent.getparent()
+    return ancestors
+
+
+def has_ancestor_tag(node: Element, tag: str, max_depth: int = 3, filter_fn=None) -> bool:
+    """Port of ``_hasAncestorTag``. ``max_depth`` <= 0 means unlimited."""
+    depth = 0
+    parent = node.getparent()
+    while parent is not None:
+        if max_depth > 0 and depth > max_depth:
+            return False
+        if parent.tag == tag and (filter_fn is None or filter_fn(parent)):
+            return True
+        parent = parent.getparent()
+        depth += 1
+    return False
+
+
+def iter_tags(root: Element, *tags: str) -> list[Element]:
+    """``getElementsByTagName``/``querySelectorAll`` for tag names: descendants in document order.
+
+    A list, never a live view, so callers may mutate the tree while iterating.
+    """
+    return list(root.iterdescendants(*tags))
+
+
+def has_descendant(root: Element, *tags: str) -> bool:
+    for _ in root.iterdescendants(*tags):
+        return True
+    return False
+
+
+# --- Node lists with text nodes -------------------------------------------
+
+
+def child_nodes(el: Element) -> list[Node]:
+    """``el.childNodes`` as a list of elements and ``str`` text nodes."""
+    nodes: list[Node] = []
+    if el.text:
+        nodes.append(el.text)
+    for child in el:
+        nodes.append(child)
+        if child.tail:
+            nodes.append(child.tail)
+    return nodes
+
+
+def set_child_nodes(el: Element, nodes: Iterable[Node]) -> None:
+    """Replace ``el``'s content with ``nodes`` (elements may come from anywhere)."""
+    nodes = list(nodes)
+    for child in list(el):
+        child.tail = None
+        el.remove(child)
+    el.text = None
+    last: Element | None = None
+    for node in nodes:
+        if isinstance(node, str):
+            if last is None:
+                el.text = (el.text or "") + node
+            else:
+                last.tail = (last.tail or "") + node
+        else:
+            if node.getparent() is not None:
+                remove(node)
+            node.tail = None
+            el.append(node)
+            last = node
+
+
+def is_whitespace_node(node: Node) -> bool:
+    """Port of ``_isWhitespace``: a blank text node or a ``<br>``."""
+    if isinstance(node, str):
+        return not js_trim(node)
+    return node.tag == "br"
+
+
+def is_phrasing_content(node: Node) -> bool:
+    """Port of ``_isPhrasingContent``, without recursion."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, str):
+            continue
+        tag = current.tag
+        if not isinstance(tag, str):
+            return False  # comments and PIs are not phrasing content
+        if tag in PHRASING_ELEMS:
+            continue
+        if tag in ("a", "del", "ins"):
+            stack.extend(c for c in current)
+            continue
+        return False
+    return True
+
+
+def has_single_tag_inside_element(el: Element, tag: str) -> bool:
+    """Port of ``_hasSingleTagInsideElement``.
+
+    Like the original, a text node counts as content only if its *last*
+    character is not whitespace (``/\\S$/``).
+    """
+    children = element_children(el)
+    if len(children) != 1 or children[0].tag != tag:
+        return False
+    has_content = REGEXPS.hasContent.search
+    if el.text and has_content(el.text):
+        return False
+    for child in el:
+        if child.tail and has_content(child.tail):
+            return False
+    return True
+
+
+def is_element_without_content(node: Element) -> bool:
+    """Port of ``_isElementWithoutContent``."""
+    if js_trim(_string_value(node)):
+        return False
+    children = element_children(node)
+    if not children:
+        return True
+    return len(children) == sum(1 for _ in node.iterdescendants("br", "hr"))
+
+
+def has_child_block_element(el: Element) -> bool:
+    """Port of ``_hasChildBlockElement``: any descendant in ``DIV_TO_P_ELEMS``."""
+    for _ in el.iterdescendants(*DIV_TO_P_ELEMS):
+        return True
+    return False
+
+
+def set_node_tag(node: Element, tag: str) -> Element:
+    """Port of ``_setNodeTag``: lxml can rename in place, so identity and scores survive."""
+    node.tag = tag.lower()
+    return node
+
+
+def is_single_image(node: Element | None) -> bool:
+    """Port of ``_isSingleImage``."""
+    while node is not None:
+        if node.tag == "img":
+            return True
+        children = element_children(node)
+        if len(children) != 1 or js_trim(_string_value(node)) != "":
+            return False
+        node = children[0]
+    return False
+
+
+def iter_elements(root: Element) -> Iterator[Element]:
+    """Every element under ``root`` (inclusive) in document order."""
+    return root.iter(etree.Element)

@@ -1,0 +1,20 @@
+"""The engine's exceptions: one base class callers can catch for any bad input."""
+
+from __future__ import annotations
+
+
+class ReadabilityError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class TooManyElementsError(ReadabilityError):
+    """The document has more elements than ``max_elems_to_parse`` allows."""
+
+    def __init__(self, count: int, limit: int) -> None:
+        super().__init__(f"Aborting parsing document; {count} elements found (limit {limit})")
+        self.count = count
+        self.limit = limit
+
+
+class InputError(ReadabilityError):
+    """The input cannot be turned into an HTML document (wrong type, not markup)."""

@@ -1,0 +1,82 @@
+"""Turning the caller's input (text, bytes or a parsed tree) into an lxml HTML document.
+
+Bytes are decoded the way browsers and Scrapy do it (BOM, then ``<meta charset>``
+or http-equiv, then UTF-8 with replacement characters), via w3lib. Text is then
+scrubbed of the code points libxml2 and XML trees cannot hold, and parsed with
+libxml2's HTML parser, comments and processing instructions dropped (Mozilla's
+test harness strips comments before Readability.js sees the page).
+"""
+
+from __future__ import annotations
+
+import re
+
+import lxml.html
+from lxml import etree
+from w3lib.encoding import html_to_unicode
+
+from .errors import InputError
+
+HtmlInput = "str | bytes | lxml.html.HtmlElement | etree._ElementTree"
+
+_PARSER = lxml.html.HTMLParser(
+    remove_comments=True,
+    remove_pis=True,
+    huge_tree=True,  # without it libxml2 silently drops content nested deeper than 255 elements
+    default_doctype=False,
+)
+
+# NUL becomes U+FFFD as in HTML5; other C0 controls (bar tab, LF, CR), U+FFFE/U+FFFF
+# and lone surrogates cannot live in an lxml tree. Form feed is HTML whitespace.
+_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def _scrub(match: re.Match[str]) -> str:
+    return "\ufffd" if match.group() == "\x00" else ""
+
+
+def decode_html(body: bytes, content_type: str | None = None) -> str:
+    """Decode an HTML body: BOM, then HTTP header, then ``<meta>``, then UTF-8."""
+    _encoding, text = html_to_unicode(content_type, body)
+    return text
+
+
+def clean_text(text: str) -> str:
+    text = text.replace("\x0c", " ")
+    return _FORBIDDEN.sub(_scrub, text)
+
+
+def empty_document() -> lxml.html.HtmlElement:
+    return lxml.html.document_fromstring("<html><head></head><body></body></html>", parser=_PARSER)
+
+
+def parse_html(html: object, content_type: str | None = None) -> lxml.html.HtmlElement:
+    """Return the ``<html>`` root element of a document for ``html``.
+
+    A parsed lxml tree is used as it is (and will be modified by ``parse()``).
+    """
+    if isinstance(html, etree._ElementTree):
+        root = html.getroot()
+        if root is None:
+            raise InputError("the lxml tree has no root element")
+        return root
+    if isinstance(html, etree._Element):
+        return html.getroottree().getroot()
+    if isinstance(html, (bytes, bytearray, memoryview)):
+        text = decode_html(bytes(html), content_type)
+    elif isinstance(html, str):
+        text = html
+    else:
+        raise InputError(f"expected str, bytes or an lxml document, got {type(html).__name__}")
+    text = clean_text(text)
+    if not text.strip():
+        return empty_document()
+    try:
+        root = lxml.html.document_fromstring(text, parser=_PARSER)
+    except (etree.ParserError, ValueError):
+        return empty_document()
+    if root.tag != "html":  # libxml2 returns the lone element of some fragments
+        wrapper = empty_document()
+        wrapper.find("body").append(root)
+        root = wrapper
+    return root

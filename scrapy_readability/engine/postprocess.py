@@ -1,0 +1,217 @@
+"""Post-processing: absolute URLs, simpler nesting, and class cleaning (``_postProcessContent``)."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from urllib.parse import quote, urljoin, urlsplit, urlunsplit
+
+from .constants import JS_S, REGEXPS
+from .dom import (
+    Element,
+    create_element,
+    element_children,
+    get_next_node,
+    has_single_tag_inside_element,
+    is_element_without_content,
+    iter_tags,
+    remove,
+    remove_and_get_next,
+    replace_with,
+    set_child_nodes,
+    child_nodes,
+    text_content,
+)
+
+ABOUT_BLANK = "about:blank"
+_SPECIAL_SCHEMES = {"http": "80", "https": "443", "ftp": "21", "ws": "80", "wss": "443", "file": None}
+_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
+_C0_OR_SPACE = "".join(chr(c) for c in range(0x21))
+_TAB_OR_NEWLINE = re.compile("[\t\n\r]")
+# WHATWG percent-encode sets (beyond C0 controls and non-ASCII, which quote() handles).
+_PATH_SAFE = "!$%&'()*+,-./:;=@[\\]^_|~"
+_QUERY_SAFE = "!$%&'()*+,-./:;=?@[\\]^_`{|}~"
+_FRAGMENT_SAFE = "!#$%&'()*+,-./:;=?@[\\]^_{|}~"
+
+
+class URLResolutionError(ValueError):
+    pass
+
+
+def _serialize_special(url: str) -> str:
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    host = parts.hostname or ""
+    if not host and scheme != "file":
+        raise URLResolutionError(url)
+    try:
+        host = host.encode("idna").decode("ascii") if not host.isascii() else host.lower()
+    except UnicodeError as exc:
+        raise URLResolutionError(url) from exc
+    netloc = host
+    try:
+        port = parts.port
+    except ValueError as exc:
+        raise URLResolutionError(url) from exc
+    if port is not None and str(port) != _SPECIAL_SCHEMES[scheme]:
+        netloc += f":{port}"
+    if parts.username is not None or parts.password is not None:
+        userinfo = parts.username or ""
+        if parts.password:
+            userinfo += ":" + parts.password
+        netloc = f"{userinfo}@{netloc}"
+    path = parts.path.replace("\\", "/") or "/"
+    trailing = path.endswith(("/", "/.", "/.."))
+    path = posixpath.normpath(path)
+    if path.startswith("//"):
+        path = "/" + path.lstrip("/")
+    if trailing and not path.endswith("/"):
+        path += "/"
+    path = quote(path, safe=_PATH_SAFE)
+    query = quote(parts.query, safe=_QUERY_SAFE)
+    fragment = quote(parts.fragment, safe=_FRAGMENT_SAFE)
+    result = urlunsplit((scheme, netloc, path, "", ""))
+    if "?" in url.split("#", 1)[0]:
+        result += "?" + query
+    if "#" in url:
+        result += "#" + fragment
+    return result
+
+
+def resolve_url(uri: str, base: str) -> str:
+    """``new URL(uri, base).href`` for the URLs pages contain; raises where it would throw."""
+    uri = _TAB_OR_NEWLINE.sub("", uri.strip(_C0_OR_SPACE))
+    match = _SCHEME.match(uri)
+    if match:
+        scheme = match.group(1).lower()
+        if scheme not in _SPECIAL_SCHEMES:
+            return scheme + uri[match.end(1):]
+        base_scheme = _SCHEME.match(base)
+        if base_scheme and base_scheme.group(1).lower() == scheme and not uri[match.end():].startswith(("/", "\\")):
+            return _serialize_special(urljoin(base, uri[match.end():]))
+        rest = uri[match.end():].lstrip("/\\")
+        return _serialize_special(f"{scheme}://{rest}")
+    base_match = _SCHEME.match(base)
+    if not base_match or base_match.group(1).lower() not in _SPECIAL_SCHEMES:
+        raise URLResolutionError(uri)  # e.g. a relative URL against about:blank
+    uri = uri.replace("\\", "/")
+    return _serialize_special(urljoin(base, uri))
+
+
+def document_base_url(root: Element, document_url: str) -> str:
+    """``document.baseURI``: the first ``<base href>`` resolved against the document URL."""
+    for base in root.iter("base"):
+        href = base.get("href")
+        if href is None:
+            continue
+        try:
+            return resolve_url(href, document_url)
+        except (URLResolutionError, ValueError):
+            return document_url
+    return document_url
+
+
+def fix_relative_uris(article_content: Element, base_url: str, document_url: str) -> None:
+    """Port of ``_fixRelativeUris``: make links and media absolute; unlink ``javascript:`` links."""
+
+    def to_absolute(uri: str) -> str:
+        # Leave hash links alone if the base URI matches the document URI.
+        if base_url == document_url and uri.startswith("#"):
+            return uri
+        try:
+            return resolve_url(uri, base_url)
+        except (URLResolutionError, ValueError):
+            return uri
+
+    for link in iter_tags(article_content, "a"):
+        href = link.get("href")
+        if not href:
+            continue
+        if href.startswith("javascript:"):
+            # Scripts are gone, so such links cannot work: keep their content only.
+            if len(link) == 0 and link.text:
+                _replace_with_text(link, text_content(link))
+            else:
+                span = create_element("span")
+                set_child_nodes(span, child_nodes(link))
+                replace_with(link, span)
+        else:
+            link.set("href", to_absolute(href))
+
+    for media in iter_tags(article_content, "img", "picture", "figure", "video", "audio", "source"):
+        src = media.get("src")
+        poster = media.get("poster")
+        srcset = media.get("srcset")
+        if src:
+            media.set("src", to_absolute(src))
+        if poster:
+            media.set("poster", to_absolute(poster))
+        if srcset:
+            media.set(
+                "srcset",
+                REGEXPS.srcsetUrl.sub(
+                    lambda m: to_absolute(m.group(1)) + (m.group(2) or "") + m.group(3), srcset
+                ),
+            )
+
+
+def _replace_with_text(el: Element, text: str) -> None:
+    el.tail = text + (el.tail or "")
+    remove(el)
+
+
+def simplify_nested_elements(article_content: Element) -> None:
+    """Port of ``_simplifyNestedElements``: empty divs/sections go, single-child wrappers collapse.
+
+    A wrapper hands its attributes down to the child that replaces it.
+    """
+    node = article_content
+    while node is not None:
+        if (
+            node.getparent() is not None
+            and node.tag in ("div", "section")
+            and not (node.get("id") or "").startswith("readability")
+        ):
+            if is_element_without_content(node):
+                node = remove_and_get_next(node)
+                continue
+            if has_single_tag_inside_element(node, "div") or has_single_tag_inside_element(node, "section"):
+                child = element_children(node)[0]
+                for name, value in node.items():
+                    child.set(name, value)
+                replace_with(node, child)
+                node = child
+                continue
+        node = get_next_node(node)
+
+
+_CLASS_SPLIT = re.compile(JS_S + "+")
+
+
+def clean_classes(root: Element, classes_to_preserve: frozenset[str]) -> None:
+    """Port of ``_cleanClasses``: drop every class not in ``classes_to_preserve``."""
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        value = el.get("class")
+        if value is None:
+            continue
+        kept = " ".join(c for c in _CLASS_SPLIT.split(value) if c in classes_to_preserve)
+        if kept:
+            el.set("class", kept)
+        else:
+            del el.attrib["class"]
+
+
+def post_process_content(
+    article_content: Element,
+    base_url: str,
+    document_url: str,
+    keep_classes: bool,
+    classes_to_preserve: frozenset[str],
+) -> None:
+    """Port of ``_postProcessContent``."""
+    fix_relative_uris(article_content, base_url, document_url)
+    simplify_nested_elements(article_content)
+    if not keep_classes:
+        clean_classes(article_content, classes_to_preserve)

@@ -1,0 +1,245 @@
+"""The ``Readability`` class: ``parse()`` and the retry ladder of ``_grabArticle``."""
+
+from __future__ import annotations
+
+import copy
+import logging
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+
+from .article import Article
+from .cleanup import prep_article
+from .constants import (
+    FLAG_CLEAN_CONDITIONALLY,
+    FLAG_STRIP_UNLIKELYS,
+    FLAG_WEIGHT_CLASSES,
+)
+from .dom import Element, create_element, get_node_ancestors, inner_text, js_trim, text_content
+from .errors import TooManyElementsError
+from .metadata import Metadata, get_article_metadata, get_json_ld
+from .options import ATTEMPT_NAMES, Options, Policy
+from .parsing import parse_html
+from .postprocess import ABOUT_BLANK, document_base_url, post_process_content
+from .prepare import prep_document, remove_scripts, unwrap_noscript_images
+from .scoring import (
+    GrabState,
+    join_siblings,
+    prepare_nodes,
+    promote_top_candidate,
+    score_elements,
+    select_top_candidates,
+    wrap_body_in_candidate,
+)
+from .serialize import inner_html
+
+log = logging.getLogger("scrapy_readability.engine")
+
+# The ladder: which flag each failed pass gives up, in order.
+_LADDER = (FLAG_STRIP_UNLIKELYS, FLAG_WEIGHT_CLASSES, FLAG_CLEAN_CONDITIONALLY)
+
+
+@dataclass
+class _Attempt:
+    content: Element
+    text_length: int
+    name: str
+
+
+class Readability:
+    """Extract the main article of an HTML page, as Firefox Reader View does.
+
+    ``html`` is ``str``, ``bytes`` (decoded from its BOM or ``<meta charset>``,
+    else UTF-8) or an lxml HTML document. A document passed in is modified by
+    :meth:`parse`, as Readability.js modifies the DOM it is given; text and
+    bytes are parsed afresh for each instance.
+
+    ``url`` is the page's address, used to make links and images absolute.
+    The other options keep Readability.js's names (snake_cased) and defaults;
+    ``policy`` picks how much of the retry ladder to run (see :class:`Policy`),
+    and ``sanitize`` strips anything executable from ``content`` (off by default,
+    so the engine stays a faithful port).
+    """
+
+    def __init__(
+        self,
+        html: object,
+        url: str | None = None,
+        *,
+        policy: Policy | str = Policy.AUTO,
+        char_threshold: int | None = None,
+        nb_top_candidates: int | None = None,
+        max_elems_to_parse: int | None = None,
+        classes_to_preserve=None,
+        keep_classes: bool = False,
+        disable_json_ld: bool = False,
+        allowed_video_regex: str | re.Pattern[str] | None = None,
+        link_density_modifier: float | None = None,
+        sanitize: bool = False,
+        content_type: str | None = None,
+    ) -> None:
+        self.options = Options.build(
+            policy=policy,
+            char_threshold=char_threshold,
+            nb_top_candidates=nb_top_candidates,
+            max_elems_to_parse=max_elems_to_parse,
+            classes_to_preserve=classes_to_preserve,
+            keep_classes=keep_classes,
+            disable_json_ld=disable_json_ld,
+            allowed_video_regex=allowed_video_regex,
+            link_density_modifier=link_density_modifier,
+            sanitize=sanitize,
+        )
+        self.url = url or ABOUT_BLANK
+        self._root = parse_html(html, content_type)
+
+    # --- parse() --------------------------------------------------------------
+
+    def parse(self) -> Article | None:
+        """Port of ``parse()``: the article, or ``None`` when the page has none."""
+        root = self._root
+        options = self.options
+        if options.max_elems_to_parse > 0:
+            count = sum(1 for _ in root.iter(etree.Element))
+            if count > options.max_elems_to_parse:
+                raise TooManyElementsError(count, options.max_elems_to_parse)
+
+        unwrap_noscript_images(root)
+        json_ld = Metadata() if options.disable_json_ld else get_json_ld(root)
+        remove_scripts(root)
+        prep_document(root)
+
+        metadata = get_article_metadata(root, json_ld)
+        state = GrabState(
+            flags=options.policy.flags,
+            options=options,
+            article_title=metadata.title or "",
+            metadata_byline=metadata.byline,
+        )
+        grabbed = self._grab_article(state)
+        if grabbed is None:
+            return None
+        article_content, attempt = grabbed
+
+        base_url = document_base_url(root, self.url)
+        post_process_content(
+            article_content, base_url, self.url, options.keep_classes, options.preserved_classes
+        )
+        if options.sanitize:
+            from .sanitize import sanitize_content
+
+            sanitize_content(article_content, options.allowed_video_regex)
+
+        # Without an excerpt in the metadata, the first paragraph serves.
+        excerpt = metadata.excerpt
+        if not excerpt:
+            first_p = next(article_content.iter("p"), None)
+            if first_p is not None:
+                excerpt = js_trim(text_content(first_p))
+
+        text = text_content(article_content)
+        return Article(
+            title=metadata.title,
+            byline=metadata.byline or state.article_byline,
+            dir=state.article_dir,
+            lang=state.article_lang,
+            content=inner_html(article_content),
+            text_content=text,
+            length=len(text),
+            excerpt=excerpt,
+            site_name=metadata.site_name,
+            published_time=metadata.published_time,
+            attempt=attempt,
+        )
+
+    # --- _grabArticle ------------------------------------------------------------
+
+    def _grab_article(self, state: GrabState) -> tuple[Element, str] | None:
+        """Port of ``_grabArticle``: run passes down the ladder until one is long enough."""
+        root = self._root
+        page = root.find("body")
+        if page is None:
+            log.debug("No body found in document. Abort.")
+            return None
+        page_cache = copy.deepcopy(page)
+        attempts: list[_Attempt] = []
+        single_pass = self.options.policy is not Policy.AUTO
+
+        while True:
+            attempt_name = ATTEMPT_NAMES[state.flags]
+            article_content, top_candidate, parent_of_top = self._grab_once(state, root, page)
+            text_length = len(inner_text(article_content))
+            if text_length >= self.options.char_threshold:
+                self._set_article_dir(state, top_candidate, parent_of_top)
+                return article_content, attempt_name
+
+            _restore_page(page, page_cache)
+            state.scores = {node: score for node, score in state.scores.items() if node in (page, root)}
+            state.data_tables = {}
+            attempts.append(_Attempt(article_content, text_length, attempt_name))
+            next_flag = next((flag for flag in _LADDER if state.flags & flag), None)
+            if next_flag is not None and not single_pass:
+                state.flags &= ~next_flag
+                continue
+            # Out of passes: the longest attempt, if it holds anything at all.
+            best = max(attempts, key=lambda a: a.text_length)  # first of equals, as JS's stable sort
+            if not best.text_length:
+                return None
+            self._set_article_dir(state, top_candidate, parent_of_top)
+            name = best.name if single_pass else "longest"
+            return best.content, name
+
+    def _grab_once(self, state: GrabState, root: Element, page: Element):
+        """One pass of ``_grabArticle``: phases 1 to 5, then ``_prepArticle``."""
+        elements_to_score = prepare_nodes(state, root)
+        candidates = score_elements(state, elements_to_score)
+        top_candidates = select_top_candidates(state, candidates)
+
+        top_candidate = top_candidates[0] if top_candidates else None
+        created = top_candidate is None or top_candidate.tag == "body"
+        if created:
+            top_candidate = wrap_body_in_candidate(state, page)
+        else:
+            top_candidate = promote_top_candidate(state, top_candidates)
+        parent_of_top = top_candidate.getparent()
+
+        article_content = join_siblings(state, top_candidate)
+        prep_article(state, article_content)
+
+        if created:
+            # The made-up candidate already holds everything: it becomes the page div.
+            top_candidate.set("id", "readability-page-1")
+            top_candidate.set("class", "page")
+        else:
+            div = create_element("div")
+            div.set("id", "readability-page-1")
+            div.set("class", "page")
+            div.text, article_content.text = article_content.text, None
+            div.extend(list(article_content))
+            article_content.append(div)
+        return article_content, top_candidate, parent_of_top
+
+    @staticmethod
+    def _set_article_dir(state: GrabState, top_candidate: Element, parent_of_top: Element | None) -> None:
+        """The text direction: the first ``dir`` among the top candidate's parent, itself, and up."""
+        chain = [parent_of_top, top_candidate]
+        if parent_of_top is not None:
+            chain += get_node_ancestors(parent_of_top)
+        for node in chain:
+            if node is None:
+                continue
+            direction = node.get("dir")
+            if direction:
+                state.article_dir = direction
+                return
+
+
+def _restore_page(page: Element, page_cache: Element) -> None:
+    """``page.innerHTML = pageCacheHtml``: the old children are detached, fresh copies go in."""
+    fresh = copy.deepcopy(page_cache)
+    for child in list(page):
+        page.remove(child)
+    page.text = fresh.text
+    page.extend(list(fresh))
+

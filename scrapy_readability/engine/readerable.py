@@ -1,0 +1,81 @@
+"""The readerable preflight: a port of Readability-readerable.js's ``isProbablyReaderable``.
+
+It looks only at paragraph-like nodes and sums a score from their text length,
+so it costs a fraction of a full parse. It never modifies the document, so it
+can run on a tree that Scrapy (parsel) already built.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from lxml import etree
+
+from .constants import DEFAULT_MIN_CONTENT_LENGTH, DEFAULT_MIN_SCORE, REGEXPS
+from .dom import Element, js_trim, match_string, text_content
+from .parsing import parse_html
+from .scoring import _style_value
+
+# p, pre and article elements in document order, then divs holding a <br>.
+_CANDIDATES = etree.XPath("//p | //pre | //article")
+_DIVS_WITH_BR = etree.XPath("//div[br]")
+
+
+def is_node_visible(node: Element) -> bool:
+    """Port of ``isNodeVisible``: not ``display: none``, not ``hidden``, not ``aria-hidden``."""
+    style = node.get("style")
+    if style and _style_value(style, "display") == "none":
+        return False
+    if node.get("hidden") is not None:
+        return False
+    return node.get("aria-hidden") != "true" or "fallback-image" in (node.get("class") or "")
+
+
+def _inside_li(node: Element) -> bool:
+    """``node.matches("li p")``."""
+    if node.tag != "p":
+        return False
+    parent = node.getparent()
+    while parent is not None:
+        if parent.tag == "li":
+            return True
+        parent = parent.getparent()
+    return False
+
+
+def is_probably_readable(
+    html: object,
+    min_content_length: int = DEFAULT_MIN_CONTENT_LENGTH,
+    min_score: float = DEFAULT_MIN_SCORE,
+    visibility_checker: Callable[[Element], bool] | None = None,
+) -> bool:
+    """Whether :meth:`Readability.parse` will probably find an article in ``html``.
+
+    ``html`` is text, bytes or a parsed lxml document (left unmodified).
+    """
+    root = parse_html(html)
+    visible = visibility_checker or is_node_visible
+    nodes = _CANDIDATES(root)
+    seen = set(nodes)
+    for div in _DIVS_WITH_BR(root):
+        if div not in seen:
+            seen.add(div)
+            nodes.append(div)
+
+    score = 0.0
+    for node in nodes:
+        if not visible(node):
+            continue
+        match = match_string(node)
+        if REGEXPS.unlikelyCandidates.search(match) and not REGEXPS.okMaybeItsACandidate.search(match):
+            continue
+        if _inside_li(node):
+            continue
+        length = len(js_trim(text_content(node)))
+        if length < min_content_length:
+            continue
+        score += math.sqrt(length - min_content_length)
+        if score > min_score:
+            return True
+    return False

@@ -1,0 +1,460 @@
+"""Scoring and candidate selection: the phases of Readability.js's ``_grabArticle``.
+
+One pass of ``_grabArticle`` is, in order:
+
+1. :func:`prepare_nodes` walks the document, drops hidden, unlikely and empty
+   nodes, takes the byline out, and turns text-only ``<div>``s into paragraphs;
+2. :func:`score_elements` scores paragraph-like elements and hands their score
+   to five levels of ancestors;
+3. :func:`select_top_candidates` keeps the best-scored candidates;
+4. :func:`promote_top_candidate` climbs from the best candidate to a better
+   container where the evidence says so;
+5. :func:`join_siblings` gathers related siblings into the article.
+
+The retry ladder around these phases lives in :mod:`.readability`.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from dataclasses import dataclass, field
+
+from .constants import (
+    ALTER_TO_DIV_EXCEPTIONS,
+    DEFAULT_TAGS_TO_SCORE,
+    EMPTY_CONTAINER_TAGS,
+    FLAG_STRIP_UNLIKELYS,
+    FLAG_WEIGHT_CLASSES,
+    INITIAL_SCORES,
+    MINIMUM_TOPCANDIDATES,
+    REGEXPS,
+    UNLIKELY_ROLES,
+)
+from .dom import (
+    Element,
+    append_child,
+    child_nodes,
+    create_element,
+    element_children,
+    get_next_node,
+    get_node_ancestors,
+    has_ancestor_tag,
+    has_child_block_element,
+    has_single_tag_inside_element,
+    inner_text,
+    is_element_without_content,
+    is_phrasing_content,
+    is_whitespace_node,
+    js_trim,
+    match_string,
+    remove_and_get_next,
+    replace_with,
+    set_child_nodes,
+    set_node_tag,
+    text_content,
+)
+from .metadata import text_similarity
+
+log = logging.getLogger("scrapy_readability.engine")
+
+
+@dataclass
+class GrabState:
+    """What one ``_grabArticle`` run carries from phase to phase and pass to pass.
+
+    ``scores`` is Readability.js's ``node.readability.contentScore``; it
+    survives a retry only for nodes that survive it (``<body>`` and ``<html>``),
+    as in the original, where ``page.innerHTML`` replaces everything else.
+    """
+
+    flags: int
+    options: object
+    article_title: str = ""
+    metadata_byline: str | None = None
+    article_byline: str | None = None
+    article_lang: str | None = None
+    article_dir: str | None = None
+    scores: dict[Element, float] = field(default_factory=dict)
+    data_tables: dict[Element, bool] = field(default_factory=dict)
+
+    def flag_is_active(self, flag: int) -> bool:
+        return bool(self.flags & flag)
+
+
+# --- Per-node measures ------------------------------------------------------
+
+
+def get_class_weight(el: Element, flags: int) -> int:
+    """Port of ``_getClassWeight``: +/-25 for positive/negative class and id names."""
+    if not flags & FLAG_WEIGHT_CLASSES:
+        return 0
+    weight = 0
+    for value in (el.get("class"), el.get("id")):
+        if value:
+            if REGEXPS.negative.search(value):
+                weight -= 25
+            if REGEXPS.positive.search(value):
+                weight += 25
+    return weight
+
+
+def get_link_density(el: Element) -> float:
+    """Port of ``_getLinkDensity``: share of the text inside links (hash links count 0.3)."""
+    text_length = len(inner_text(el))
+    if text_length == 0:
+        return 0.0
+    link_length = 0.0
+    for link in el.iterdescendants("a"):
+        href = link.get("href")
+        coefficient = 0.3 if href and REGEXPS.hashUrl.search(href) else 1
+        link_length += len(inner_text(link)) * coefficient
+    return link_length / text_length
+
+
+def initialize_node(state: GrabState, node: Element) -> None:
+    """Port of ``_initializeNode``: the tag's base score plus the class weight."""
+    state.scores[node] = INITIAL_SCORES.get(node.tag, 0) + get_class_weight(node, state.flags)
+
+
+_DECLARATION = re.compile(r"([\w-]+)\s*:\s*([^;]*)")
+
+
+def _style_value(style: str, prop: str) -> str:
+    """The value ``el.style[prop]`` would give: the last declaration wins."""
+    value = ""
+    for name, raw in _DECLARATION.findall(style):
+        if name.lower() == prop:
+            value = re.sub(r"\s*!\s*important\s*$", "", raw.strip(), flags=re.IGNORECASE).lower()
+    return value
+
+
+def is_probably_visible(node: Element) -> bool:
+    """Port of ``_isProbablyVisible``."""
+    style = node.get("style")
+    if style and (_style_value(style, "display") == "none" or _style_value(style, "visibility") == "hidden"):
+        return False
+    if node.get("hidden") is not None:
+        return False
+    # Wikimedia math images carry aria-hidden but are shown as fallback images.
+    return node.get("aria-hidden") != "true" or "fallback-image" in (node.get("class") or "")
+
+
+def is_valid_byline(node: Element, match: str) -> bool:
+    """Port of ``_isValidByline``."""
+    rel = node.get("rel")
+    itemprop = node.get("itemprop")
+    if not (rel == "author" or (itemprop and "author" in itemprop) or REGEXPS.byline.search(match)):
+        return False
+    length = len(js_trim(text_content(node)))
+    return 0 < length < 100
+
+
+def header_duplicates_title(state: GrabState, node: Element) -> bool:
+    """Port of ``_headerDuplicatesTitle``: an h1/h2 that repeats the article title."""
+    if node.tag not in ("h1", "h2"):
+        return False
+    heading = inner_text(node, False)
+    return text_similarity(state.article_title or "", heading) > 0.75
+
+
+# --- Phase 1: node prepping -------------------------------------------------
+
+
+def _byline_text(node: Element) -> str:
+    """The byline node's text, or that of its first ``[itemprop~=name]`` descendant."""
+    end = get_next_node(node, True)
+    nxt = get_next_node(node)
+    while nxt is not None and nxt is not end:
+        itemprop = nxt.get("itemprop")
+        if itemprop and "name" in itemprop:
+            return js_trim(text_content(nxt))
+        nxt = get_next_node(nxt)
+    return js_trim(text_content(node))
+
+
+def _is_unlikely_candidate(node: Element, match: str) -> bool:
+    return bool(
+        REGEXPS.unlikelyCandidates.search(match)
+        and not REGEXPS.okMaybeItsACandidate.search(match)
+        and not has_ancestor_tag(node, "table")
+        and not has_ancestor_tag(node, "code")
+        and node.tag != "body"
+        and node.tag != "a"
+    )
+
+
+def _wrap_phrasing_content(div: Element) -> None:
+    """Put runs of phrasing content (text, inline elements) of a ``<div>`` into ``<p>``s."""
+    nodes = child_nodes(div)
+    if not any(is_phrasing_content(n) for n in nodes):
+        return
+    result: list = []
+    i = 0
+    while i < len(nodes):
+        if not is_phrasing_content(nodes[i]):
+            result.append(nodes[i])
+            i += 1
+            continue
+        run = []
+        while i < len(nodes) and is_phrasing_content(nodes[i]):
+            run.append(nodes[i])
+            i += 1
+        start, end = 0, len(run)
+        while start < end and is_whitespace_node(run[start]):
+            start += 1
+        while end > start and is_whitespace_node(run[end - 1]):
+            end -= 1
+        if start < end:
+            p = create_element("p")
+            set_child_nodes(p, run[start:end])
+            result.append(p)
+    set_child_nodes(div, result)
+
+
+def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
+    """Phase 1 of ``_grabArticle``: clean the tree and collect the elements to score."""
+    strip_unlikely = state.flag_is_active(FLAG_STRIP_UNLIKELYS)
+    elements_to_score: list[Element] = []
+    should_remove_title_header = True
+    node = root
+
+    while node is not None:
+        tag = node.tag
+        if tag == "html":
+            state.article_lang = node.get("lang")
+        match = match_string(node)
+
+        if not is_probably_visible(node):
+            log.debug("Removing hidden node - %s", match)
+            node = remove_and_get_next(node)
+            continue
+
+        # Users cannot see elements with both aria-modal=true and role=dialog.
+        if node.get("aria-modal") == "true" and node.get("role") == "dialog":
+            node = remove_and_get_next(node)
+            continue
+
+        if not state.article_byline and not state.metadata_byline and is_valid_byline(node, match):
+            state.article_byline = _byline_text(node)
+            node = remove_and_get_next(node)
+            continue
+
+        if should_remove_title_header and header_duplicates_title(state, node):
+            log.debug("Removing header: %s", js_trim(text_content(node)))
+            should_remove_title_header = False
+            node = remove_and_get_next(node)
+            continue
+
+        if strip_unlikely:
+            if _is_unlikely_candidate(node, match):
+                log.debug("Removing unlikely candidate - %s", match)
+                node = remove_and_get_next(node)
+                continue
+            if node.get("role") in UNLIKELY_ROLES:
+                log.debug("Removing content with role %s - %s", node.get("role"), match)
+                node = remove_and_get_next(node)
+                continue
+
+        if tag in EMPTY_CONTAINER_TAGS and is_element_without_content(node):
+            node = remove_and_get_next(node)
+            continue
+
+        if tag in DEFAULT_TAGS_TO_SCORE:
+            elements_to_score.append(node)
+
+        if tag == "div":
+            _wrap_phrasing_content(node)
+            # A <div> holding a single <p> is, in practice, a paragraph.
+            if has_single_tag_inside_element(node, "p") and get_link_density(node) < 0.25:
+                new_node = element_children(node)[0]
+                replace_with(node, new_node)
+                node = new_node
+                elements_to_score.append(node)
+            elif not has_child_block_element(node):
+                node = set_node_tag(node, "p")
+                elements_to_score.append(node)
+        node = get_next_node(node)
+
+    return elements_to_score
+
+
+# --- Phase 2: scoring ---------------------------------------------------------
+
+
+def score_elements(state: GrabState, elements_to_score: list[Element]) -> list[Element]:
+    """Phase 2: score each paragraph and add the score to five levels of ancestors.
+
+    Returns the candidates (ancestors that received a score) in the order they
+    were first scored, which decides ties later on.
+    """
+    candidates: list[Element] = []
+    scores = state.scores
+    for element in elements_to_score:
+        if element.getparent() is None:
+            continue
+        text = inner_text(element)
+        if len(text) < 25:
+            continue
+        ancestors = get_node_ancestors(element, 5)
+        if not ancestors:
+            continue
+        content_score = 1 + len(REGEXPS.commas.split(text)) + min(len(text) // 100, 3)
+        for level, ancestor in enumerate(ancestors):
+            if ancestor.getparent() is None:  # the root: its parent is the document
+                continue
+            if ancestor not in scores:
+                initialize_node(state, ancestor)
+                candidates.append(ancestor)
+            divider = 1 if level == 0 else 2 if level == 1 else level * 3
+            scores[ancestor] += content_score / divider
+    return candidates
+
+
+# --- Phase 3: top candidates ----------------------------------------------------
+
+
+def select_top_candidates(state: GrabState, candidates: list[Element]) -> list[Element]:
+    """Phase 3: scale scores by link density and keep the ``nb_top_candidates`` best."""
+    scores = state.scores
+    limit = state.options.nb_top_candidates
+    top: list[Element] = []
+    for candidate in candidates:
+        score = scores[candidate] * (1 - get_link_density(candidate))
+        scores[candidate] = score
+        log.debug("Candidate: <%s> with score %s", candidate.tag, score)
+        for t in range(limit):
+            if t >= len(top) or score > scores[top[t]]:
+                top.insert(t, candidate)
+                if len(top) > limit:
+                    top.pop()
+                break
+    return top
+
+
+# --- Phase 4: promotion -------------------------------------------------------
+
+
+def _is_body(node: Element | None) -> bool:
+    return node is None or node.tag == "body"
+
+
+def promote_top_candidate(state: GrabState, top_candidates: list[Element]) -> Element:
+    """Phase 4: find a better container than the best-scored node, where one is evident.
+
+    * an ancestor shared by at least three near-best candidates wins;
+    * a parent whose score rises above the candidate's wins;
+    * an only child hands over to its parent, to help sibling joining.
+    """
+    scores = state.scores
+    top_candidate = top_candidates[0]
+
+    alternative_ancestors = [
+        get_node_ancestors(candidate)
+        for candidate in top_candidates[1:]
+        if _js_ratio(scores[candidate], scores[top_candidate]) >= 0.75
+    ]
+    if len(alternative_ancestors) >= MINIMUM_TOPCANDIDATES:
+        parent = top_candidate.getparent()
+        while not _is_body(parent):
+            lists_containing = 0
+            for ancestors in alternative_ancestors:
+                if lists_containing >= MINIMUM_TOPCANDIDATES:
+                    break
+                lists_containing += parent in ancestors
+            if lists_containing >= MINIMUM_TOPCANDIDATES:
+                top_candidate = parent
+                break
+            parent = parent.getparent()
+    if top_candidate not in scores:
+        initialize_node(state, top_candidate)
+
+    # Parents of candidates got a share of their score. A parent scoring higher
+    # than the candidate in the first few steps up holds more of the content.
+    parent = top_candidate.getparent()
+    last_score = scores[top_candidate]
+    score_threshold = last_score / 3
+    while not _is_body(parent):
+        if parent not in scores:
+            parent = parent.getparent()
+            continue
+        parent_score = scores[parent]
+        if parent_score < score_threshold:
+            break
+        if parent_score > last_score:
+            top_candidate = parent
+            break
+        last_score = parent_score
+        parent = parent.getparent()
+
+    parent = top_candidate.getparent()
+    while not _is_body(parent) and len(element_children(parent)) == 1:
+        top_candidate = parent
+        parent = top_candidate.getparent()
+    if top_candidate not in scores:
+        initialize_node(state, top_candidate)
+    return top_candidate
+
+
+def _js_ratio(a: float, b: float) -> float:
+    """``a / b`` with JavaScript's results for a zero divisor."""
+    if b == 0:
+        if a == 0 or math.isnan(a):
+            return math.nan
+        return math.copysign(math.inf, a) * (math.copysign(1, b))
+    return a / b
+
+
+def wrap_body_in_candidate(state: GrabState, page: Element) -> Element:
+    """No usable candidate: move everything in the page into a new ``<div>`` and use that."""
+    top_candidate = create_element("div")
+    set_child_nodes(top_candidate, child_nodes(page))
+    page.append(top_candidate)
+    initialize_node(state, top_candidate)
+    return top_candidate
+
+
+# --- Phase 5: sibling joining ---------------------------------------------------
+
+
+def _sibling_belongs(state: GrabState, sibling: Element, top_candidate: Element, threshold: float) -> bool:
+    scores = state.scores
+    if sibling is top_candidate:
+        return True
+    content_bonus = 0.0
+    top_class = top_candidate.get("class") or ""
+    # A bonus for siblings that share the top candidate's class name.
+    if top_class != "" and (sibling.get("class") or "") == top_class:
+        content_bonus += scores[top_candidate] * 0.2
+    if sibling in scores and scores[sibling] + content_bonus >= threshold:
+        return True
+    if sibling.tag == "p":
+        link_density = get_link_density(sibling)
+        content = inner_text(sibling)
+        length = len(content)
+        if length > 80 and link_density < 0.25:
+            return True
+        if 0 < length < 80 and link_density == 0 and REGEXPS.sentenceEnd.search(content):
+            return True
+    return False
+
+
+def join_siblings(state: GrabState, top_candidate: Element) -> Element:
+    """Phase 5: an article ``<div>`` with the top candidate and its related siblings.
+
+    Preambles, content split by removed ads and the like sit beside the top
+    candidate; siblings that score well enough, or read like paragraphs, join it.
+    """
+    article_content = create_element("div")
+    threshold = max(10.0, state.scores[top_candidate] * 0.2)
+    parent = top_candidate.getparent()
+    for sibling in element_children(parent):
+        if not _sibling_belongs(state, sibling, top_candidate, threshold):
+            continue
+        log.debug("Appending node: <%s>", sibling.tag)
+        if sibling.tag not in ALTER_TO_DIV_EXCEPTIONS:
+            # Not a common block element (a form, a td): a div will not be filtered out later.
+            set_node_tag(sibling, "div")
+        append_child(article_content, sibling)
+    return article_content

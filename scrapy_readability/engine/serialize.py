@@ -1,0 +1,73 @@
+"""HTML serialisation as browsers do it (``Element.innerHTML``).
+
+lxml's own HTML serialiser URL-escapes ``href``/``src`` values (a space becomes
+``%20``) and knows nothing of HTML5's void and raw-text elements; Readability's
+``content`` is the browser's ``innerHTML``, so we serialise it ourselves.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from .dom import Element
+
+VOID_ELEMENTS = frozenset(
+    {
+        "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img",
+        "input", "keygen", "link", "meta", "param", "source", "track", "wbr",
+    }
+)
+RAW_TEXT_ELEMENTS = frozenset(
+    {"style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext"}
+)
+
+_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "\u00a0": "&nbsp;", "<": "&lt;", ">": "&gt;"})
+_ATTR_ESCAPES = str.maketrans({"&": "&amp;", "\u00a0": "&nbsp;", '"': "&quot;", "<": "&lt;", ">": "&gt;"})
+
+
+def _start_tag(el: Element) -> str:
+    if not el.attrib:
+        return f"<{el.tag}>"
+    attrs = "".join(f' {name}="{value.translate(_ATTR_ESCAPES)}"' for name, value in el.items())
+    return f"<{el.tag}{attrs}>"
+
+
+def inner_html(root: Element) -> str:
+    """``root.innerHTML``: its children serialised, without recursion."""
+    out: list[str] = []
+    append = out.append
+    raw_depth = 0  # > 0 while inside a raw-text element, whose text is not escaped
+    if root.text:
+        append(root.text if root.tag in RAW_TEXT_ELEMENTS else root.text.translate(_TEXT_ESCAPES))
+    for event, el in etree.iterwalk(root, events=("start", "end")):
+        if el is root:
+            continue
+        tag = el.tag
+        if not isinstance(tag, str):
+            if event == "start":
+                if tag is etree.Comment:
+                    append(f"<!--{el.text or ''}-->")
+                if el.tail:
+                    append(el.tail if raw_depth else el.tail.translate(_TEXT_ESCAPES))
+            continue
+        if event == "start":
+            append(_start_tag(el))
+            if tag in RAW_TEXT_ELEMENTS:
+                raw_depth += 1
+            if el.text:
+                append(el.text if raw_depth else el.text.translate(_TEXT_ESCAPES))
+        else:
+            if tag in RAW_TEXT_ELEMENTS:
+                raw_depth -= 1
+            if tag not in VOID_ELEMENTS:
+                append(f"</{tag}>")
+            if el.tail:
+                append(el.tail if raw_depth else el.tail.translate(_TEXT_ESCAPES))
+    return "".join(out)
+
+
+def outer_html(el: Element) -> str:
+    """``el.outerHTML``."""
+    if el.tag in VOID_ELEMENTS:
+        return _start_tag(el)
+    return f"{_start_tag(el)}{inner_html(el)}</{el.tag}>"
