@@ -25,3 +25,24 @@ __all__ = [
     "TooManyElementsError",
     "is_probably_readable",
 ]
+
+# The Scrapy components, imported on first use so that the engine never pulls in Scrapy.
+_LAZY = {
+    "ReadabilityMiddleware": "middleware",
+    "ReadabilityPipeline": "pipeline",
+    "ArticleItem": "items",
+    "Addon": "addon",
+}
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    return getattr(import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
