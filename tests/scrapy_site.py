@@ -52,11 +52,14 @@ BRIEF_PARAGRAPHS = [
     "The extra hours are funded for a year; the local history archive keeps its weekday schedule.",
 ]
 
-SIGNUP_TERMS = (
-    "By creating an account you agree that we may store the email address you give us and use it to send you "
-    "the newsletter you asked for, that you can leave at any time with the link at the bottom of every issue, "
-    "and that we will never sell or lend your address to anyone for any purpose whatsoever. "
-)
+MEMBERS_PARAGRAPHS = [
+    "This week the harbour board met in closed session to discuss the dredging contract, and members of the "
+    "paper can read our full account of what was said, who said it, and what it will cost the town.",
+    "The account runs to several pages and includes the tender documents we obtained last month, together "
+    "with the replies of the three companies that bid and the board's own notes on each of them.",
+    "We also spoke to the skippers who use the channel every day, to the boatyard that would lose its slipway "
+    "for a season, and to the engineer who surveyed the silt in the spring and found twice what was expected.",
+]
 
 
 def article_page(
@@ -86,7 +89,6 @@ def article_page(
   <main>
     <article>
       <h1>{html.escape(title)}</h1>
-      <p class="byline">By {html.escape(byline)}</p>
 {body}
     </article>
     <aside class="sidebar"><h2>Most read</h2><ul><li><a href="/">Front page</a></li></ul></aside>
@@ -109,7 +111,7 @@ INDEX = """<!DOCTYPE html>
     <li><a href="/articles/heavy.html" data-readability='{"max_elems_to_parse": 10}'>A heavy page</a></li>
     <li><a href="/articles/skipped.html" data-readability="false">Not for extraction</a></li>
     <li><a href="/broken.html">A truncated page</a></li>
-    <li><a href="/signup.html">Sign up</a></li>
+    <li><a href="/members.html">Members only</a></li>
     <li><a href="/about.html">About us</a></li>
     <li><a href="/files/report.pdf">Annual report (PDF)</a></li>
   </ul>
@@ -124,27 +126,27 @@ ABOUT = """<!DOCTYPE html>
 </html>
 """
 
-# Readerable (one long visible paragraph) but everything is inside a form, which extraction
-# removes: the page yields no article.
-SIGNUP = f"""<!DOCTYPE html>
+# Readerable (the preflight only looks at each paragraph), but the text sits in a hidden block
+# that a script would reveal to members: extraction finds no visible text, hence no article.
+MEMBERS = """<!DOCTYPE html>
 <html lang="en">
-<head><meta charset="utf-8"><title>Sign up | Harbour Notes</title></head>
+<head><meta charset="utf-8"><title>Members only | Harbour Notes</title></head>
 <body>
-  <form action="/signup" method="post">
-    <p>{SIGNUP_TERMS * 2}</p>
-    <input type="email" name="email"> <button type="submit">Sign up</button>
-  </form>
+  <h1>Members only</h1>
+  <div class="locked" hidden>
+""" + "\n".join(f"    <p>{text}</p>" for text in MEMBERS_PARAGRAPHS) + """
+  </div>
 </body>
 </html>
 """
 
-LIGHTHOUSE = article_page("Reading the lighthouse logbooks", "Maren Holt", LIGHTHOUSE_PARAGRAPHS)
+LIGHTHOUSE = article_page("What the lighthouse logbooks tell us", "Maren Holt", LIGHTHOUSE_PARAGRAPHS)
 STARTER = article_page(
     "Why sourdough starters get sleepy in winter", "Tomás Ibarra", STARTER_PARAGRAPHS, site_name="Crumb & Crust"
 )
-BRIEF = article_page("Library opens on Sundays", "Staff reporter", BRIEF_PARAGRAPHS)
+BRIEF = article_page("The library opens on Sundays now", "Staff reporter", BRIEF_PARAGRAPHS)
 # Cut off in the middle of a tag, with bytes that are not UTF-8: lxml recovers.
-BROKEN = article_page("A page cut short", "Maren Holt", STARTER_PARAGRAPHS).encode()[:-400] + b"\xff\xfe <p cla"
+BROKEN = article_page("A page that was cut short", "Maren Holt", STARTER_PARAGRAPHS).encode()[:-400] + b"\xff\xfe <p cla"
 
 PDF = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 
@@ -157,7 +159,7 @@ PAGES: dict[str, tuple[str, bytes]] = {
     "/articles/heavy.html": ("text/html; charset=utf-8", LIGHTHOUSE.encode()),
     "/articles/skipped.html": ("text/html; charset=utf-8", STARTER.encode()),
     "/broken.html": ("text/html; charset=utf-8", BROKEN),
-    "/signup.html": ("text/html; charset=utf-8", SIGNUP.encode()),
+    "/members.html": ("text/html; charset=utf-8", MEMBERS.encode()),
     "/files/report.pdf": ("application/pdf", PDF),
 }
 

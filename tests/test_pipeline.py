@@ -17,7 +17,7 @@ import scrapy_readability.pipeline as pipeline_module
 from scrapy_readability.engine import TooManyElementsError
 from scrapy_readability.items import ARTICLE_FIELDS, ArticleItem
 from scrapy_readability.pipeline import ReadabilityPipeline
-from scrapy_site import LIGHTHOUSE, SIGNUP
+from scrapy_site import LIGHTHOUSE, MEMBERS
 
 URL = "https://news.example/articles/lighthouse.html"
 
@@ -57,9 +57,13 @@ def test_article_item_gets_every_field_and_loses_its_inputs():
     [out] = run(pipeline, item)
     assert out is item
     assert out["url"] == URL
-    assert out["title"] == "Reading the lighthouse logbooks"
+    assert out["title"] == "What the lighthouse logbooks tell us"
     assert out["byline"] == "Maren Holt"
     assert out["lang"] == "en"
+    assert out["dir"] is None
+    assert out["site_name"] == "Harbour Notes"
+    assert out["published_time"] == "2024-05-02T09:30:00Z"
+    assert out["excerpt"].startswith("The logbook of the Skerry Point light")
     assert "eleven volumes" in out["content"] and "<p" in out["content"]
     assert "eleven volumes" in out["text_content"] and "<p" not in out["text_content"]
     assert out["length"] == len(out["text_content"])
@@ -77,7 +81,7 @@ def test_article_item_gets_every_field_and_loses_its_inputs():
 def test_plain_dict_with_url_and_html():
     pipeline, _ = make()
     [out] = run(pipeline, {"url": URL, "html": LIGHTHOUSE.encode(), "section": "local"})
-    assert out["title"] == "Reading the lighthouse logbooks"
+    assert out["title"] == "What the lighthouse logbooks tell us"
     assert out["section"] == "local"  # the spider's own fields stay
     assert "html" not in out
     # one schema: every field is present, None where the page has nothing
@@ -89,7 +93,7 @@ def test_keep_source_and_custom_source_field():
     pipeline, _ = make(READABILITY_SOURCE_FIELD="body", READABILITY_KEEP_SOURCE=True)
     [out] = run(pipeline, {"url": URL, "body": LIGHTHOUSE})
     assert out["body"] == LIGHTHOUSE
-    assert out["title"] == "Reading the lighthouse logbooks"
+    assert out["title"] == "What the lighthouse logbooks tell us"
 
 
 def test_items_without_the_source_field_pass_untouched():
@@ -126,7 +130,7 @@ class AttrsStory:
 def test_dataclass_and_attrs_items_get_only_their_fields():
     pipeline, _ = make()
     story, attrs_story = run(pipeline, Story(URL, LIGHTHOUSE), AttrsStory(URL, LIGHTHOUSE))
-    assert story.title == "Reading the lighthouse logbooks"
+    assert story.title == "What the lighthouse logbooks tell us"
     assert "eleven volumes" in story.content
     assert story.html is None  # a declared field cannot be removed, so it is blanked
     assert not hasattr(story, "byline")
@@ -137,10 +141,10 @@ def test_dataclass_and_attrs_items_get_only_their_fields():
 
 def test_no_article_is_dropped_with_its_url_and_counted():
     pipeline, stats = make()
-    item = ArticleItem(url="https://news.example/signup", html=SIGNUP)
+    item = ArticleItem(url="https://news.example/members", html=MEMBERS)
     [dropped] = run(pipeline, item)
     assert isinstance(dropped, DropItem)
-    assert str(dropped) == "No article in https://news.example/signup: no_article: the page has no readable content"
+    assert str(dropped) == "No article in https://news.example/members: no_article: the page has no readable content"
     assert "html" not in item  # Scrapy logs the dropped item: it must not carry the page
     got = readability_stats(stats)
     assert (got["readability/failed"], got["readability/failed/no_article"]) == (1, 1)
@@ -150,13 +154,13 @@ def test_no_article_is_dropped_with_its_url_and_counted():
 def test_no_article_kept_with_an_error_field(caplog):
     pipeline, stats = make(READABILITY_FAILURE_ACTION="keep")
     with caplog.at_level("WARNING", logger="scrapy_readability.pipeline"):
-        [out] = run(pipeline, {"url": "https://news.example/signup", "html": SIGNUP})
+        [out] = run(pipeline, {"url": "https://news.example/members", "html": MEMBERS})
     assert out["readability_error"] == "no_article: the page has no readable content"
     assert all(out[name] is None for name in ARTICLE_FIELDS)
     assert "html" not in out
     [record] = caplog.records
     assert record.getMessage() == (
-        "No article in https://news.example/signup: no_article: the page has no readable content"
+        "No article in https://news.example/members: no_article: the page has no readable content"
     )
     assert stats.get_value("readability/failed/no_article") == 1
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import re
 
@@ -52,12 +53,10 @@ def test_defaults():
 
 def test_defaults_match_the_engine():
     """Our defaults are Readability.js's (the engine's), except sanitize, which a crawl wants on."""
-    engine = inspect.signature(Readability).parameters
-    kwargs = PageOptions().engine_kwargs()
-    for name, value in kwargs.items():
-        if name != "sanitize":
-            assert engine[name].default == value, name
-    assert kwargs["policy"] is Policy.AUTO
+    ours = Readability("<html></html>", **PageOptions().engine_kwargs()).options
+    engine = Readability("<html></html>").options
+    assert dataclasses.replace(ours, sanitize=False) == engine
+    assert ours.sanitize is True
     preflight = inspect.signature(is_probably_readable).parameters
     for name, value in PageOptions().preflight_kwargs().items():
         assert preflight[name].default == value, name
