@@ -79,4 +79,31 @@ def parse_html(html: object, content_type: str | None = None) -> lxml.html.HtmlE
         wrapper = empty_document()
         wrapper.find("body").append(root)
         root = wrapper
+    _merge_late_attributes(root, text)
     return root
+
+
+_START_TAG = {tag: re.compile(rf"<{tag}(\s[^>]*)>", re.IGNORECASE) for tag in ("html", "body")}
+
+
+def _merge_late_attributes(root: lxml.html.HtmlElement, text: str) -> None:
+    """Give ``<html>``/``<body>`` the attributes of their start tags, as HTML5 does.
+
+    When content forces an implied ``<body>`` before the real start tag, HTML5
+    copies the late tag's attributes (``dir``, ``lang``, ``class``) onto the
+    element; libxml2 drops them.
+    """
+    for tag, pattern in _START_TAG.items():
+        element = root if tag == "html" else root.find("body")
+        if element is None or element.attrib:
+            continue
+        match = pattern.search(text)
+        if not match:
+            continue
+        try:
+            carrier = lxml.html.fragment_fromstring(f"<div{match.group(1)}></div>", parser=_PARSER)
+        except (etree.ParserError, ValueError):
+            continue
+        for name, value in carrier.items():
+            if name not in element.attrib:
+                element.set(name, value)

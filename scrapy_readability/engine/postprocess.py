@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import posixpath
 import re
 from urllib.parse import quote, urljoin, urlsplit, urlunsplit
 
@@ -38,10 +37,38 @@ class URLResolutionError(ValueError):
     pass
 
 
+_SINGLE_DOT = {".", "%2e", "%2E"}
+_DOUBLE_DOT = {"..", ".%2e", ".%2E", "%2e.", "%2E.", "%2e%2e", "%2E%2E", "%2e%2E", "%2E%2e"}
+_DRIVE_HOST = re.compile(r"^([a-zA-Z])[:|]$")
+
+
+def _remove_dot_segments(path: str) -> str:
+    """The URL standard's path parsing: ``.`` and ``..`` segments go, empty ones stay."""
+    output: list[str] = []
+    segments = path.split("/")[1:] if path.startswith("/") else path.split("/")
+    for i, segment in enumerate(segments):
+        last = i == len(segments) - 1
+        if segment in _DOUBLE_DOT:
+            if output:
+                output.pop()
+            if last:
+                output.append("")
+        elif segment in _SINGLE_DOT:
+            if last:
+                output.append("")
+        else:
+            output.append(segment)
+    return "/" + "/".join(output)
+
+
 def _serialize_special(url: str) -> str:
     parts = urlsplit(url)
     scheme = parts.scheme.lower()
     host = parts.hostname or ""
+    if scheme == "file":
+        drive = _DRIVE_HOST.match(parts.netloc)
+        if drive:  # file://c|/path is the Windows drive C: in the URL standard
+            return _serialize_special(f"file:///{drive.group(1)}:{parts.path}" + url[len(urlunsplit(parts[:3] + ("", ""))):])
     if not host and scheme != "file":
         raise URLResolutionError(url)
     try:
@@ -60,13 +87,9 @@ def _serialize_special(url: str) -> str:
         if parts.password:
             userinfo += ":" + parts.password
         netloc = f"{userinfo}@{netloc}"
-    path = parts.path.replace("\\", "/") or "/"
-    trailing = path.endswith(("/", "/.", "/.."))
-    path = posixpath.normpath(path)
-    if path.startswith("//"):
-        path = "/" + path.lstrip("/")
-    if trailing and not path.endswith("/"):
-        path += "/"
+    path = _remove_dot_segments(parts.path.replace("\\", "/"))
+    if scheme == "file" and _DRIVE_HOST.match(path[1:3]) and path[3:4] in ("", "/"):
+        path = f"/{path[1]}:{path[3:]}"  # a Windows drive letter: C| is C:
     path = quote(path, safe=_PATH_SAFE)
     query = quote(parts.query, safe=_QUERY_SAFE)
     fragment = quote(parts.fragment, safe=_FRAGMENT_SAFE)
