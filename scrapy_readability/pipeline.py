@@ -114,11 +114,12 @@ class ReadabilityPipeline:
             return outcome
         if outcome is None:
             raise ExtractionFailed("no_article", "the page has no readable content")
-        logger.debug("Readability failed on %s", url, exc_info=outcome)
         if isinstance(outcome, TooManyElementsError):
             raise ExtractionFailed("too_many_elements", str(outcome))
-        reason = "engine_error" if isinstance(outcome, ReadabilityError) else "exception"
-        raise ExtractionFailed(reason, f"{type(outcome).__name__}: {outcome}")
+        if isinstance(outcome, ReadabilityError):  # bad input, said so on purpose
+            raise ExtractionFailed("engine_error", f"{type(outcome).__name__}: {outcome}")
+        logger.debug("Readability raised on %s", url, exc_info=outcome)  # a bug: keep the traceback
+        raise ExtractionFailed("exception", f"{type(outcome).__name__}: {outcome}")
 
     def _fail(self, adapter: ItemAdapter, url: str | None, failure: ExtractionFailed) -> Any:
         """Count the failure, then drop the item (logged by Scrapy) or keep it (logged here)."""

@@ -1,0 +1,173 @@
+"""End-to-end: real crawls (``scrapy runspider``/``scrapy crawl`` in a subprocess) against a local server.
+
+The site (tests/scrapy_site.py) has articles, an index, an about page, a PDF, a
+truncated page, a page whose text is hidden, and links that carry per-request
+options. Each test reads the JSONL feed and the crawl's stats.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scrapy_readability.items import ARTICLE_FIELDS
+from scrapy_site import PDF, serve
+
+ROOT = Path(__file__).resolve().parents[1]
+SPIDER = Path(__file__).with_name("crawl_spider.py")
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    with serve() as base_url:
+        yield base_url
+
+
+def scrapy(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    return subprocess.run(
+        [sys.executable, "-m", "scrapy", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def crawl(tmp_path: Path, start_urls: list[str], *settings: str) -> tuple[dict[str, dict[str, Any]], dict, str]:
+    """Run the test spider; return its items by URL path, its stats and its log."""
+    feed, stats = tmp_path / "items.jsonl", tmp_path / "stats.json"
+    args = ["runspider", str(SPIDER), "-O", str(feed), "-a", f"start_urls={','.join(start_urls)}"]
+    args += ["-a", f"stats_path={stats}"]
+    for setting in settings:
+        args += ["-s", setting]
+    result = scrapy(args, tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = feed.read_text(encoding="utf-8").splitlines()
+    items = [json.loads(line) for line in lines]
+    by_path = {item["url"].split("/", 3)[3]: item for item in items}
+    assert len(by_path) == len(items)  # one item per page
+    return by_path, json.loads(stats.read_text(encoding="utf-8")), result.stderr
+
+
+def readability_stats(stats: dict) -> dict:
+    return {key: value for key, value in stats.items() if key.startswith("readability/")}
+
+
+def test_crawl_with_defaults(site, tmp_path):
+    items, stats, log = crawl(tmp_path, [site + "/"])
+    assert sorted(items) == [
+        "articles/brief.html",
+        "articles/lighthouse.html",
+        "articles/starter.html",
+        "broken.html",
+        "files/report.pdf",
+    ]
+    lighthouse = items["articles/lighthouse.html"]
+    assert lighthouse["title"] == "What the lighthouse logbooks tell us"
+    assert lighthouse["byline"] == "Maren Holt"
+    assert lighthouse["site_name"] == "Harbour Notes"
+    assert lighthouse["published_time"] == "2024-05-02T09:30:00Z"
+    assert (lighthouse["lang"], lighthouse["dir"], lighthouse["attempt"]) == ("en", None, "strict")
+    assert "eleven volumes" in lighthouse["content"]
+    assert lighthouse["length"] == len(lighthouse["text_content"])
+    # one schema for every article, and the page itself is gone
+    for path in ("articles/lighthouse.html", "articles/starter.html", "articles/brief.html", "broken.html"):
+        assert set(items[path]) == {"url", *ARTICLE_FIELDS}, path
+    # the UTF-8 feed keeps the author's name as written
+    assert "Tomás Ibarra" in (tmp_path / "items.jsonl").read_text(encoding="utf-8")
+    assert items["articles/starter.html"]["site_name"] == "Crumb & Crust"
+    # the link's options reached the pipeline: the short brief passes its lower char_threshold
+    assert items["articles/brief.html"]["attempt"] == "strict"
+    # lxml recovers the truncated page with its bad bytes
+    assert items["broken.html"]["title"] == "A page that was cut short"
+    # the PDF went through the middleware and the pipeline untouched
+    assert items["files/report.pdf"] == {"url": site + "/files/report.pdf", "kind": "file", "size": len(PDF)}
+
+    assert readability_stats(stats) == {
+        "readability/preflight/readerable": 6,  # 3 articles, broken, members, heavy
+        # the index (the start URL, then again from an article's link: start URLs skip the
+        # duplicate filter) and the about page
+        "readability/preflight/not_readerable": 3,
+        "readability/preflight/skipped": 1,  # meta={'readability': False}
+        "readability/extracted": 4,
+        "readability/attempt/strict": 4,
+        "readability/failed": 2,
+        "readability/failed/no_article": 1,  # members.html: its text is hidden
+        "readability/failed/too_many_elements": 1,  # heavy.html: max_elems_to_parse from its link
+        "readability/extraction_seconds": pytest.approx(stats["readability/extraction_seconds"]),
+    }
+    assert 0 < stats["readability/extraction_seconds"] < 30
+    assert stats["item_dropped_count"] == 2
+    assert f"No article in {site}/members.html: no_article" in log
+    assert f"No article in {site}/articles/heavy.html: too_many_elements" in log
+    assert "Traceback" not in log and "ERROR" not in log
+
+
+def test_crawl_dropping_pages_keeping_failures_on_a_plain_twisted_reactor(site, tmp_path):
+    pages = ["/about.html", "/articles/lighthouse.html", "/members.html", "/files/report.pdf"]
+    items, stats, log = crawl(
+        tmp_path,
+        [site + page for page in pages],
+        "TWISTED_REACTOR=twisted.internet.selectreactor.SelectReactor",
+        "READABILITY_PREFLIGHT_ACTION=drop",
+        "READABILITY_FAILURE_ACTION=keep",
+        "READABILITY_KEEP_SOURCE=true",
+        "READABILITY_THREADS=1",
+    )
+    assert "Using reactor: twisted.internet.selectreactor.SelectReactor" in log
+    assert sorted(items) == ["articles/lighthouse.html", "files/report.pdf", "members.html"]
+    lighthouse = items["articles/lighthouse.html"]
+    assert lighthouse["title"] == "What the lighthouse logbooks tell us"
+    assert lighthouse["html"].startswith("<!DOCTYPE html>")  # kept, as the setting says
+    members = items["members.html"]
+    assert members["readability_error"] == "no_article: the page has no readable content"
+    assert all(members[name] is None for name in ARTICLE_FIELDS)
+    assert readability_stats(stats) == {
+        "readability/preflight/readerable": 2,
+        # about (a start URL, then again from the article's link) and the index
+        "readability/preflight/not_readerable": 3,
+        "readability/preflight/dropped": 3,
+        "readability/extracted": 1,
+        "readability/attempt/strict": 1,
+        "readability/failed": 1,
+        "readability/failed/no_article": 1,
+        "readability/extraction_seconds": pytest.approx(stats["readability/extraction_seconds"]),
+    }
+    assert "item_dropped_count" not in stats
+
+
+def test_a_bad_setting_stops_the_crawl(site, tmp_path):
+    result = scrapy(
+        ["runspider", str(SPIDER), "-a", f"start_urls={site}/", "-a", f"stats_path={tmp_path / 's.json'}",
+         "-s", "READABILITY_POLICY=fast"],
+        tmp_path,
+    )  # fmt: skip
+    assert result.returncode != 0
+    assert (
+        "READABILITY_POLICY = 'fast' is not valid; accepted values: 'auto', 'strict', 'moderate', 'clean', 'raw'"
+        in result.stderr
+    )
+    assert "Crawled" not in result.stderr
+
+
+def test_example_project(tmp_path):
+    """``scrapy crawl articles -O articles.jsonl`` in example_project/, offline, on its bundled pages."""
+    feed = tmp_path / "articles.jsonl"
+    result = scrapy(["crawl", "articles", "-O", str(feed)], ROOT / "example_project")
+    assert result.returncode == 0, result.stderr
+    items = [json.loads(line) for line in feed.read_text(encoding="utf-8").splitlines()]
+    titles = sorted(item["title"] for item in items)
+    assert titles == EXAMPLE_TITLES
+    for item in items:
+        assert set(item) == {"url", *ARTICLE_FIELDS}
+        assert item["url"].startswith("file://")
+        assert item["content"] and item["byline"]
+    assert "'readability/preflight/not_readerable': 2" in result.stderr  # the index and the about page
+    assert "Traceback" not in result.stderr
+
+
+EXAMPLE_TITLES: list[str] = []  # filled in with the example project's articles
