@@ -14,15 +14,13 @@ from collections.abc import Iterable, Iterator
 from typing import Union
 
 from lxml import etree
-from lxml.html import HtmlElement
-from lxml.html import html_parser as _html_parser
 
 from .constants import DIV_TO_P_ELEMS, JS_WHITESPACE, PHRASING_ELEMS, REGEXPS
 
-Element = HtmlElement
-Node = Union[HtmlElement, str]
+Element = etree._Element
+Node = Union[etree._Element, str]
 
-_make_element = _html_parser.makeelement
+_make_element = etree.Element
 
 
 def js_trim(text: str) -> str:

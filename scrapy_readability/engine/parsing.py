@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import re
 
-import lxml.html
 from lxml import etree
 from w3lib.encoding import html_to_unicode
 
 from .errors import InputError
 
-HtmlInput = "str | bytes | lxml.html.HtmlElement | etree._ElementTree"
-
-_PARSER = lxml.html.HTMLParser(
+# A plain etree parser: lxml.html's element classes cost a Python call per proxy.
+_PARSER = etree.HTMLParser(
     remove_comments=True,
     remove_pis=True,
     huge_tree=True,  # without it libxml2 silently drops content nested deeper than 255 elements
@@ -46,11 +44,11 @@ def clean_text(text: str) -> str:
     return _FORBIDDEN.sub(_scrub, text)
 
 
-def empty_document() -> lxml.html.HtmlElement:
-    return lxml.html.document_fromstring("<html><head></head><body></body></html>", parser=_PARSER)
+def empty_document() -> etree._Element:
+    return etree.fromstring("<html><head></head><body></body></html>", parser=_PARSER)
 
 
-def parse_html(html: object, content_type: str | None = None) -> lxml.html.HtmlElement:
+def parse_html(html: object, content_type: str | None = None) -> etree._Element:
     """Return the ``<html>`` root element of a document for ``html``.
 
     A parsed lxml tree is used as it is (and will be modified by ``parse()``).
@@ -69,11 +67,18 @@ def parse_html(html: object, content_type: str | None = None) -> lxml.html.HtmlE
     else:
         raise InputError(f"expected str, bytes or an lxml document, got {type(html).__name__}")
     text = clean_text(text)
+    if text.lstrip().startswith("<?xml"):
+        # lxml refuses text with an encoding declaration; in HTML it means nothing.
+        text = text.lstrip()
+        end = text.find("?>")
+        text = text[end + 2 :] if end >= 0 else ""
     if not text.strip():
         return empty_document()
     try:
-        root = lxml.html.document_fromstring(text, parser=_PARSER)
-    except (etree.ParserError, ValueError):
+        root = etree.fromstring(text, parser=_PARSER)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+        return empty_document()
+    if root is None:
         return empty_document()
     if root.tag != "html":  # libxml2 returns the lone element of some fragments
         wrapper = empty_document()
@@ -86,7 +91,7 @@ def parse_html(html: object, content_type: str | None = None) -> lxml.html.HtmlE
 _START_TAG = {tag: re.compile(rf"<{tag}(\s[^>]*)>", re.IGNORECASE) for tag in ("html", "body")}
 
 
-def _merge_late_attributes(root: lxml.html.HtmlElement, text: str) -> None:
+def _merge_late_attributes(root: etree._Element, text: str) -> None:
     """Give ``<html>``/``<body>`` the attributes of their start tags, as HTML5 does.
 
     When content forces an implied ``<body>`` before the real start tag, HTML5
@@ -101,8 +106,10 @@ def _merge_late_attributes(root: lxml.html.HtmlElement, text: str) -> None:
         if not match:
             continue
         try:
-            carrier = lxml.html.fragment_fromstring(f"<div{match.group(1)}></div>", parser=_PARSER)
-        except (etree.ParserError, ValueError):
+            carrier = etree.fromstring(f"<div{match.group(1)}></div>", parser=_PARSER).find(".//div")
+        except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+            continue
+        if carrier is None:
             continue
         for name, value in carrier.items():
             if name not in element.attrib:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from urllib.parse import quote, urljoin, urlsplit, urlunsplit
 
@@ -199,13 +200,40 @@ def simplify_nested_elements(article_content: Element) -> None:
                 node = remove_and_get_next(node)
                 continue
             if has_single_tag_inside_element(node, "div") or has_single_tag_inside_element(node, "section"):
-                child = element_children(node)[0]
-                for name, value in node.items():
-                    child.set(name, value)
-                replace_with(node, child)
-                node = child
+                node = _collapse_into_child(node)
                 continue
         node = get_next_node(node)
+
+
+def _collapse_into_child(node: Element) -> Element:
+    """``node`` is replaced by its only child, which takes ``node``'s attributes over."""
+    child = element_children(node)[0]
+    if all(_settable(name) for name in node.keys()):
+        for name, value in node.items():
+            child.set(name, value)
+        replace_with(node, child)
+        return child
+    # ``node`` has an attribute name that lxml's parser accepted but its API
+    # refuses to set (``rel:buzz_num``, ``"``): keep ``node`` and move the
+    # child's content and attributes into it instead; the result is the same.
+    for name, value in child.items():
+        if name not in node.attrib and _settable(name):
+            node.set(name, value)
+    node.tag = child.tag
+    node.text = child.text
+    node.remove(child)
+    node.extend(list(child))
+    return node
+
+
+@functools.lru_cache(maxsize=4096)
+def _settable(name: str) -> bool:
+    """Whether lxml lets us set an attribute called ``name``."""
+    try:
+        create_element("div").set(name, "")
+    except ValueError:
+        return False
+    return True
 
 
 _CLASS_SPLIT = re.compile(JS_S + "+")
