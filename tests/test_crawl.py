@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scrapy import version_info as SCRAPY_VERSION
 
 from scrapy_readability.items import ARTICLE_FIELDS
 from scrapy_site import PDF, serve
@@ -146,7 +147,8 @@ def test_a_bad_setting_stops_the_crawl(site, tmp_path):
          "-s", "READABILITY_POLICY=fast"],
         tmp_path,
     )  # fmt: skip
-    assert result.returncode != 0
+    if SCRAPY_VERSION >= (2, 13):  # Scrapy 2.11 stops the crawl just as well, but exits with 0
+        assert result.returncode != 0
     assert (
         "READABILITY_POLICY = 'fast' is not valid; accepted values: 'auto', 'strict', 'moderate', 'clean', 'raw'"
         in result.stderr

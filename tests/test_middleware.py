@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from scrapy import Request
 from scrapy.exceptions import IgnoreRequest, NotConfigured
-from scrapy.http import HtmlResponse, JsonResponse, Response, TextResponse
+from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
 from scrapy.utils.test import get_crawler
 
 from scrapy_readability.middleware import ReadabilityMiddleware
@@ -62,7 +62,7 @@ def test_drop_action_ignores_non_readerable_pages():
 
 @pytest.mark.parametrize(
     ("cls", "body"),
-    [(Response, PDF), (JsonResponse, b'{"title": "x"}'), (TextResponse, b"plain text " * 50)],
+    [(Response, PDF), (XmlResponse, b"<rss><channel><title>News</title></channel></rss>"), (TextResponse, b'{"title": "JSON"}')],
 )
 def test_non_html_passes_untouched(cls, body):
     mw, stats = make()
