@@ -31,6 +31,7 @@ from .dom import (
     has_descendant,
     has_single_tag_inside_element,
     inner_text,
+    inner_text_length,
     is_phrasing_content,
     iter_tags,
     js_trim,
@@ -211,10 +212,10 @@ def fix_lazy_images(root: Element) -> None:
 
 def _text_density(el: Element, tags) -> float:
     """Port of ``_getTextDensity``: share of the text inside descendants with ``tags``."""
-    text_length = len(inner_text(el))
+    text_length = inner_text_length(el)
     if text_length == 0:
         return 0.0
-    children_length = sum(len(inner_text(child)) for child in el.iterdescendants(*tags))
+    children_length = sum(inner_text_length(child) for child in el.iterdescendants(*tags))
     return children_length / text_length
 
 
@@ -233,8 +234,8 @@ def _should_clean_conditionally(state: GrabState, node: Element, tag: str) -> bo
     is_data_table = state.data_tables.get
     is_list = tag in ("ul", "ol")
     if not is_list:
-        list_length = sum(len(inner_text(lst)) for lst in node.iterdescendants("ul", "ol"))
-        node_length = len(inner_text(node))
+        list_length = sum(inner_text_length(lst) for lst in node.iterdescendants("ul", "ol"))
+        node_length = inner_text_length(node)
         is_list = list_length / node_length > 0.9 if node_length else list_length > 0
 
     if tag == "table" and is_data_table(node):

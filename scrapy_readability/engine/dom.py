@@ -49,6 +49,11 @@ def inner_text(el: Element, normalize_spaces: bool = True) -> str:
     return text
 
 
+def inner_text_length(el: Element) -> int:
+    """``_getInnerText(el).length``."""
+    return len(REGEXPS.normalize.sub(" ", js_trim(_string_value(el))))
+
+
 def class_name(el: Element) -> str:
     return el.get("class") or ""
 
@@ -69,30 +74,25 @@ def create_element(tag: str) -> Element:
 # --- Tree walking ---------------------------------------------------------
 
 
+# parse() strips comments and processing instructions first, so every child
+# is an element and lxml's own navigation is DOM's element navigation.
+
+
 def first_element_child(el: Element) -> Element | None:
-    for child in el:
-        if isinstance(child.tag, str):
-            return child
-    return None
+    return el[0] if len(el) else None
 
 
 def next_element_sibling(el: Element) -> Element | None:
-    nxt = el.getnext()
-    while nxt is not None and not isinstance(nxt.tag, str):
-        nxt = nxt.getnext()
-    return nxt
+    return el.getnext()
 
 
 def previous_element_sibling(el: Element) -> Element | None:
-    prev = el.getprevious()
-    while prev is not None and not isinstance(prev.tag, str):
-        prev = prev.getprevious()
-    return prev
+    return el.getprevious()
 
 
 def element_children(el: Element) -> list[Element]:
-    """``Element.children``: element children only."""
-    return [c for c in el if isinstance(c.tag, str)]
+    """``Element.children``."""
+    return list(el)
 
 
 def get_next_node(node: Element, ignore_self_and_kids: bool = False) -> Element | None:
@@ -101,19 +101,13 @@ def get_next_node(node: Element, ignore_self_and_kids: bool = False) -> Element 
     With ``ignore_self_and_kids`` the walk skips ``node``'s subtree, as when it
     is about to be removed.
     """
-    if not ignore_self_and_kids:
-        child = first_element_child(node)
-        if child is not None:
-            return child
-    sibling = next_element_sibling(node)
-    if sibling is not None:
-        return sibling
-    parent = node.getparent()
-    while parent is not None:
-        sibling = next_element_sibling(parent)
+    if not ignore_self_and_kids and len(node):
+        return node[0]
+    while node is not None:
+        sibling = node.getnext()
         if sibling is not None:
             return sibling
-        parent = parent.getparent()
+        node = node.getparent()
     return None
 
 

@@ -102,8 +102,19 @@ def _serialize_special(url: str) -> str:
     return result
 
 
+# An absolute http(s) URL that the URL standard leaves exactly as it is.
+_CANONICAL_URL = re.compile(
+    r"^https?://[a-z0-9\-]+(?:\.[a-z0-9\-]+)*(?::(?!80/|443/)[0-9]+)?"
+    r"/(?!\.\.?(?:[/?#]|$))(?:[A-Za-z0-9\-._~!$&'()*+,;=:@%]|/(?!\.\.?(?:[/?#]|$)))*"
+    r"(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@%/?#]*)?$"
+)
+
+
+@functools.lru_cache(maxsize=4096)
 def resolve_url(uri: str, base: str) -> str:
     """``new URL(uri, base).href`` for the URLs pages contain; raises where it would throw."""
+    if _CANONICAL_URL.match(uri):
+        return uri
     uri = _TAB_OR_NEWLINE.sub("", uri.strip(_C0_OR_SPACE))
     match = _SCHEME.match(uri)
     if match:

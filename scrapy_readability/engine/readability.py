@@ -16,7 +16,7 @@ from .constants import (
     FLAG_STRIP_UNLIKELYS,
     FLAG_WEIGHT_CLASSES,
 )
-from .dom import Element, create_element, get_node_ancestors, inner_text, js_trim, text_content
+from .dom import Element, create_element, get_node_ancestors, inner_text_length, js_trim, text_content
 from .errors import TooManyElementsError
 from .metadata import Metadata, get_article_metadata, get_json_ld
 from .options import ATTEMPT_NAMES, Options, Policy
@@ -105,6 +105,9 @@ class Readability:
             if count > options.max_elems_to_parse:
                 raise TooManyElementsError(count, options.max_elems_to_parse)
 
+        # Comments and processing instructions play no part (Mozilla's harness
+        # strips comments too); without them every child node is an element.
+        etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
         unwrap_noscript_images(root)
         json_ld = Metadata() if options.disable_json_ld else get_json_ld(root)
         remove_scripts(root)
@@ -169,7 +172,7 @@ class Readability:
         while True:
             attempt_name = ATTEMPT_NAMES[state.flags]
             article_content, top_candidate, parent_of_top = self._grab_once(state, root, page)
-            text_length = len(inner_text(article_content))
+            text_length = inner_text_length(article_content)
             if text_length >= self.options.char_threshold:
                 self._set_article_dir(state, top_candidate, parent_of_top)
                 return article_content, attempt_name

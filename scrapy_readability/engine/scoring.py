@@ -44,6 +44,7 @@ from .dom import (
     has_child_block_element,
     has_single_tag_inside_element,
     inner_text,
+    inner_text_length,
     is_element_without_content,
     is_phrasing_content,
     is_whitespace_node,
@@ -100,16 +101,25 @@ def get_class_weight(el: Element, flags: int) -> int:
     return weight
 
 
-def get_link_density(el: Element) -> float:
-    """Port of ``_getLinkDensity``: share of the text inside links (hash links count 0.3)."""
-    text_length = len(inner_text(el))
+def get_link_density(el: Element, link_lengths: dict[Element, float] | None = None) -> float:
+    """Port of ``_getLinkDensity``: share of the text inside links (hash links count 0.3).
+
+    ``link_lengths`` memoises each link's weighted length while the tree holds
+    still (candidates nest, so the same links are measured for each ancestor).
+    """
+    text_length = inner_text_length(el)
     if text_length == 0:
         return 0.0
     link_length = 0.0
     for link in el.iterdescendants("a"):
-        href = link.get("href")
-        coefficient = 0.3 if href and REGEXPS.hashUrl.search(href) else 1
-        link_length += len(inner_text(link)) * coefficient
+        length = link_lengths.get(link) if link_lengths is not None else None
+        if length is None:
+            href = link.get("href")
+            coefficient = 0.3 if href and REGEXPS.hashUrl.search(href) else 1
+            length = inner_text_length(link) * coefficient
+            if link_lengths is not None:
+                link_lengths[link] = length
+        link_length += length
     return link_length / text_length
 
 
@@ -224,22 +234,25 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
         tag = node.tag
         if tag == "html":
             state.article_lang = node.get("lang")
-        match = match_string(node)
+        # Most nodes have no attributes, and then none of the attribute tests can fire.
+        has_attributes = bool(node.attrib)
+        match = match_string(node) if has_attributes else " "
 
-        if not is_probably_visible(node):
-            log.debug("Removing hidden node - %s", match)
-            node = remove_and_get_next(node)
-            continue
+        if has_attributes:
+            if not is_probably_visible(node):
+                log.debug("Removing hidden node - %s", match)
+                node = remove_and_get_next(node)
+                continue
 
-        # Users cannot see elements with both aria-modal=true and role=dialog.
-        if node.get("aria-modal") == "true" and node.get("role") == "dialog":
-            node = remove_and_get_next(node)
-            continue
+            # Users cannot see elements with both aria-modal=true and role=dialog.
+            if node.get("aria-modal") == "true" and node.get("role") == "dialog":
+                node = remove_and_get_next(node)
+                continue
 
-        if not state.article_byline and not state.metadata_byline and is_valid_byline(node, match):
-            state.article_byline = _byline_text(node)
-            node = remove_and_get_next(node)
-            continue
+            if not state.article_byline and not state.metadata_byline and is_valid_byline(node, match):
+                state.article_byline = _byline_text(node)
+                node = remove_and_get_next(node)
+                continue
 
         if should_remove_title_header and header_duplicates_title(state, node):
             log.debug("Removing header: %s", js_trim(text_content(node)))
@@ -247,7 +260,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
             node = remove_and_get_next(node)
             continue
 
-        if strip_unlikely:
+        if strip_unlikely and has_attributes:
             if _is_unlikely_candidate(node, match):
                 log.debug("Removing unlikely candidate - %s", match)
                 node = remove_and_get_next(node)
@@ -320,8 +333,9 @@ def select_top_candidates(state: GrabState, candidates: list[Element]) -> list[E
     scores = state.scores
     limit = state.options.nb_top_candidates
     top: list[Element] = []
+    link_lengths: dict[Element, float] = {}
     for candidate in candidates:
-        score = scores[candidate] * (1 - get_link_density(candidate))
+        score = scores[candidate] * (1 - get_link_density(candidate, link_lengths))
         scores[candidate] = score
         log.debug("Candidate: <%s> with score %s", candidate.tag, score)
         for t in range(limit):
