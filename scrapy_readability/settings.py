@@ -296,6 +296,10 @@ def is_enabled(settings: BaseSettings) -> bool:
     return True if value is None else _ENABLED.read(value, _ENABLED.setting)
 
 
-def setting_names() -> list[str]:
-    """Every ``READABILITY_*`` setting this package reads, for documentation and tests."""
-    return [option.setting for option in (_ENABLED, *_PAGE_OPTIONS, *_CRAWL_OPTIONS)]
+def default_settings() -> dict[str, Any]:
+    """Every ``READABILITY_*`` setting this package reads, with its default, for documentation and tests."""
+    config = ReadabilityConfig()
+    found: dict[str, Any] = {_ENABLED.setting: True}
+    found.update({option.setting: getattr(config.page, option.key) for option in _PAGE_OPTIONS})
+    found.update({option.setting: getattr(config, option.key) for option in _CRAWL_OPTIONS})
+    return found
