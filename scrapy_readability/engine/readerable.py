@@ -12,10 +12,10 @@ from collections.abc import Callable
 
 from lxml import etree
 
-from .constants import DEFAULT_MIN_CONTENT_LENGTH, DEFAULT_MIN_SCORE, REGEXPS
+from .constants import DEFAULT_MIN_CONTENT_LENGTH, DEFAULT_MIN_SCORE
 from .dom import Element, js_trim, match_string, text_content
 from .parsing import parse_html
-from .scoring import _style_value
+from .scoring import _style_value, unlikely_match
 
 # p, pre and article elements in document order, then divs holding a <br>.
 _CANDIDATES = etree.XPath("//p | //pre | //article")
@@ -67,8 +67,7 @@ def is_probably_readable(
     for node in nodes:
         if not visible(node):
             continue
-        match = match_string(node)
-        if REGEXPS.unlikelyCandidates.search(match) and not REGEXPS.okMaybeItsACandidate.search(match):
+        if unlikely_match(match_string(node)):
             continue
         if _inside_li(node):
             continue

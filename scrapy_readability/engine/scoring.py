@@ -16,6 +16,7 @@ The retry ladder around these phases lives in :mod:`.readability`.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import re
@@ -91,13 +92,19 @@ def get_class_weight(el: Element, flags: int) -> int:
     """Port of ``_getClassWeight``: +/-25 for positive/negative class and id names."""
     if not flags & FLAG_WEIGHT_CLASSES:
         return 0
+    return _name_weight(el.get("class")) + _name_weight(el.get("id"))
+
+
+@functools.lru_cache(maxsize=8192)
+def _name_weight(value: str | None) -> int:
+    """The weight one class or id value contributes; pages repeat them, so memoised."""
+    if not value:
+        return 0
     weight = 0
-    for value in (el.get("class"), el.get("id")):
-        if value:
-            if REGEXPS.negative.search(value):
-                weight -= 25
-            if REGEXPS.positive.search(value):
-                weight += 25
+    if REGEXPS.negative.search(value):
+        weight -= 25
+    if REGEXPS.positive.search(value):
+        weight += 25
     return weight
 
 
@@ -184,10 +191,17 @@ def _byline_text(node: Element) -> str:
     return js_trim(text_content(node))
 
 
-def _is_unlikely_candidate(node: Element, match: str) -> bool:
+@functools.lru_cache(maxsize=8192)
+def unlikely_match(match: str) -> bool:
+    """The class/id test of unlikely candidates (shared with the readerable preflight)."""
     return bool(
-        REGEXPS.unlikelyCandidates.search(match)
-        and not REGEXPS.okMaybeItsACandidate.search(match)
+        REGEXPS.unlikelyCandidates.search(match) and not REGEXPS.okMaybeItsACandidate.search(match)
+    )
+
+
+def _is_unlikely_candidate(node: Element, match: str) -> bool:
+    return (
+        unlikely_match(match)
         and not has_ancestor_tag(node, "table")
         and not has_ancestor_tag(node, "code")
         and node.tag != "body"
@@ -196,10 +210,20 @@ def _is_unlikely_candidate(node: Element, match: str) -> bool:
 
 
 def _wrap_phrasing_content(div: Element) -> None:
-    """Put runs of phrasing content (text, inline elements) of a ``<div>`` into ``<p>``s."""
-    nodes = child_nodes(div)
-    if not any(is_phrasing_content(n) for n in nodes):
+    """Put runs of phrasing content (text, inline elements) of a ``<div>`` into ``<p>``s.
+
+    Runs of blank text alone are dropped; when that is all there is to do, the
+    blank text is cleared in place instead of rebuilding the children.
+    """
+    children = list(div)
+    if not any(is_phrasing_content(c) for c in children) and not (div.text and js_trim(div.text)) and not any(
+        c.tail and js_trim(c.tail) for c in children
+    ):
+        div.text = None
+        for child in children:
+            child.tail = None
         return
+    nodes = child_nodes(div)
     result: list = []
     i = 0
     while i < len(nodes):
