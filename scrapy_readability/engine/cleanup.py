@@ -110,7 +110,7 @@ def clean_styles(root: Element) -> None:
         stack.extend(c for c in el if isinstance(c.tag, str))
 
 
-_LEADING_INT = re.compile(r"^[\s]*([+-]?\d+)")
+_LEADING_INT = re.compile(r"^[\s]*([+-]?[0-9]+)")
 
 
 def _parse_int(value: str | None) -> int:

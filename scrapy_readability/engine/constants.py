@@ -3,7 +3,8 @@
 Everything the heuristics tune on lives here so the port can be checked against
 ``Readability.prototype`` (``REGEXPS``, ``DEFAULT_*``, tag lists) at a glance.
 
-JavaScript and Python regexes differ in what ``\\s``, ``\\w`` and ``\\b`` match.
+JavaScript and Python regexes differ in what ``\\s``, ``\\w`` and ``\\b`` match, and
+Python's ``$`` also matches before a final newline: the patterns use ``\\Z`` for JS's ``$``.
 JS's ``\\s`` is Unicode whitespace (with U+FEFF, without U+001C..U+001F and U+0085);
 ``\\w``/``\\b`` are ASCII-only without the ``u`` flag. The patterns below spell
 those classes out so that Python matches exactly what Readability.js matches.
@@ -55,7 +56,7 @@ class REGEXPS:
         _I,
     )
     negative = re.compile(
-        r"-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|"
+        r"-ad-|hidden|^hid\Z| hid\Z| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|"
         r"masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|"
         r"sponsor|shopping|tags|widget",
         _I,
@@ -72,10 +73,10 @@ class REGEXPS:
     )
     shareElements = re.compile(r"(\b|_)(share|sharedaddy)(\b|_)", _I | re.ASCII)
     tokenize = re.compile(r"\W+", re.ASCII)
-    whitespace = re.compile("^" + _S + "*$")
-    hasContent = re.compile(_NOT_S + "$")
+    whitespace = re.compile("^" + _S + r"*\Z")
+    hasContent = re.compile(_NOT_S + r"\Z")
     hashUrl = re.compile(r"^#.+")
-    srcsetUrl = re.compile("(" + _NOT_S + "+)(" + _S + r"+[\d.]+[xw])?(" + _S + "*(?:,|$))")
+    srcsetUrl = re.compile("(" + _NOT_S + "+)(" + _S + r"+[0-9.]+[xw])?(" + _S + r"*(?:,|\Z))")
     b64DataUrl = re.compile(
         "^data:" + _S + "*([^" + re.escape(JS_WHITESPACE) + ";,]+)" + _S + "*;" + _S + "*base64"
         + _S + "*,",
@@ -90,20 +91,20 @@ class REGEXPS:
         r"AskPublicNewsArticle|BackgroundNewsArticle|OpinionNewsArticle|ReportageNewsArticle|"
         r"ReviewNewsArticle|Report|SatiricalArticle|ScholarlyArticle|MedicalScholarlyArticle|"
         r"SocialMediaPosting|BlogPosting|LiveBlogPosting|DiscussionForumPosting|TechArticle|"
-        r"APIReference$"
+        r"APIReference\Z"
     )
     adWords = re.compile(
-        r"^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$", _I
+        r"^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)\Z", _I
     )
-    loadingWords = re.compile(r"^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)$", _I)
+    loadingWords = re.compile(r"^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)\Z", _I)
 
     # Not in REGEXPS in Readability.js, but literals inlined in its methods.
-    sentenceEnd = re.compile(r"\.( |$)")  # _grabArticle sibling joining
+    sentenceEnd = re.compile(r"\.( |\Z)")  # _grabArticle sibling joining
     imageExtension = re.compile(r"\.(jpg|jpeg|png|webp)", _I)  # _unwrapNoscriptImages, _fixLazyImages
-    lazySrcset = re.compile(r"\.(jpg|jpeg|png|webp)" + _S + r"+\d")  # _fixLazyImages
-    lazySrc = re.compile("^" + _S + "*" + _NOT_S + r"+\.(jpg|jpeg|png|webp)" + _NOT_S + "*" + _S + "*$")
-    schemaDotOrg = re.compile(r"^https?://schema\.org/?$")  # _getJSONLD
-    cdataMarkers = re.compile(r"^" + _S + r"*<!\[CDATA\[|\]\]>" + _S + r"*$")  # _getJSONLD
+    lazySrcset = re.compile(r"\.(jpg|jpeg|png|webp)" + _S + r"+[0-9]")  # _fixLazyImages
+    lazySrc = re.compile("^" + _S + "*" + _NOT_S + r"+\.(jpg|jpeg|png|webp)" + _NOT_S + "*" + _S + r"*\Z")
+    schemaDotOrg = re.compile(r"^https?://schema\.org/?\Z")  # _getJSONLD
+    cdataMarkers = re.compile(r"^" + _S + r"*<!\[CDATA\[|\]\]>" + _S + r"*\Z")  # _getJSONLD
     whitespaceRun = re.compile(_S + "+")  # wordCount's split(/\s+/)
 
 

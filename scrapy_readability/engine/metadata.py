@@ -243,7 +243,7 @@ _PROPERTY_PATTERN = re.compile(
 )
 _NAME_PATTERN = re.compile(
     "^" + JS_S + r"*(?:(dc|dcterm|og|twitter|parsely|weibo:(article|webpage))" + JS_S
-    + r"*[-\.:]" + JS_S + r"*)?(author|creator|pub-date|description|title|site_name)" + JS_S + "*$",
+    + r"*[-\.:]" + JS_S + r"*)?(author|creator|pub-date|description|title|site_name)" + JS_S + r"*\Z",
     re.IGNORECASE,
 )
 _ANY_WS = re.compile(JS_S)

@@ -40,7 +40,7 @@ class URLResolutionError(ValueError):
 
 _SINGLE_DOT = {".", "%2e", "%2E"}
 _DOUBLE_DOT = {"..", ".%2e", ".%2E", "%2e.", "%2E.", "%2e%2e", "%2E%2E", "%2e%2E", "%2E%2e"}
-_DRIVE_HOST = re.compile(r"^([a-zA-Z])[:|]$")
+_DRIVE_HOST = re.compile(r"^([a-zA-Z])[:|]\Z")
 
 
 def _remove_dot_segments(path: str) -> str:
@@ -105,8 +105,8 @@ def _serialize_special(url: str) -> str:
 # An absolute http(s) URL that the URL standard leaves exactly as it is.
 _CANONICAL_URL = re.compile(
     r"^https?://[a-z0-9\-]+(?:\.[a-z0-9\-]+)*(?::(?!80/|443/)[0-9]+)?"
-    r"/(?!\.\.?(?:[/?#]|$))(?:[A-Za-z0-9\-._~!$&'()*+,;=:@%]|/(?!\.\.?(?:[/?#]|$)))*"
-    r"(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@%/?#]*)?$"
+    r"/(?!\.\.?(?:[/?#]|\Z))(?:[A-Za-z0-9\-._~!$&'()*+,;=:@%]|/(?!\.\.?(?:[/?#]|\Z)))*"
+    r"(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@%/?#]*)?\Z"
 )
 
 
