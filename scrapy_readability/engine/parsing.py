@@ -85,7 +85,26 @@ def parse_html(html: object, content_type: str | None = None) -> etree._Element:
         wrapper.find("body").append(root)
         root = wrapper
     _merge_late_attributes(root, text)
+    _insert_implied_tbody(root)
     return root
+
+
+def _insert_implied_tbody(root: etree._Element) -> None:
+    """Wrap rows that sit directly in a ``<table>`` in a ``<tbody>``, as HTML5 parsing does.
+
+    libxml2 leaves them bare; Readability.js (on a browser DOM) always sees the
+    ``<tbody>``, and its single-cell-table and data-table rules look for it.
+    """
+    for table in root.iter("table"):
+        tbody = None
+        for child in list(table):
+            if child.tag == "tr":
+                if tbody is None:
+                    tbody = etree.Element("tbody")
+                    child.addprevious(tbody)
+                tbody.append(child)  # moves the row with its tail
+            else:
+                tbody = None
 
 
 _START_TAG = {tag: re.compile(rf"<{tag}(\s[^>]*)>", re.IGNORECASE) for tag in ("html", "body")}
