@@ -171,3 +171,16 @@ TITLE_SEPARATORS = r"\|\-–—\\/>»"
 # The minimum number of near-top candidates sharing an ancestor for that
 # ancestor to become the top candidate (_grabArticle's MINIMUM_TOPCANDIDATES).
 MINIMUM_TOPCANDIDATES = 3
+
+# Tags that only exist inside <svg>. A browser gives SVG elements an
+# SVGAnimatedString ``className``, which Readability.js's class tests never match;
+# recognising them by tag name is cheap and covers every element an <svg> icon holds.
+SVG_TAGS = frozenset(
+    {
+        "svg", "g", "path", "circle", "ellipse", "line", "polyline", "polygon", "rect", "use",
+        "symbol", "defs", "clippath", "mask", "pattern", "lineargradient", "radialgradient",
+        "stop", "filter", "marker", "tspan", "textpath", "foreignobject", "animate",
+        "animatetransform", "animatemotion", "mpath", "fegaussianblur", "feoffset", "feblend",
+        "fecolormatrix", "feflood", "fecomposite", "femerge", "femergenode", "femorphology",
+    }
+)

@@ -15,7 +15,7 @@ from typing import Union
 
 from lxml import etree
 
-from .constants import DIV_TO_P_ELEMS, JS_WHITESPACE, PHRASING_ELEMS, REGEXPS
+from .constants import DIV_TO_P_ELEMS, JS_WHITESPACE, PHRASING_ELEMS, REGEXPS, SVG_TAGS
 
 Element = etree._Element
 Node = Union[etree._Element, str]
@@ -72,9 +72,18 @@ def element_id(el: Element) -> str:
     return el.get("id") or ""
 
 
+def class_string(el: Element) -> str:
+    """``node.className`` as the class regexes see it: never anything for SVG elements."""
+    return "" if el.tag in SVG_TAGS else (el.get("class") or "")
+
+
 def match_string(el: Element) -> str:
-    """``node.className + " " + node.id``, the string the class/id regexes test."""
-    return (el.get("class") or "") + " " + (el.get("id") or "")
+    """``node.className + " " + node.id``, the string the class/id regexes test.
+
+    For SVG elements ``className`` is an ``SVGAnimatedString`` that stringifies to
+    ``[object SVGAnimatedString]``, which none of the regexes match: we use "".
+    """
+    return class_string(el) + " " + (el.get("id") or "")
 
 
 def create_element(tag: str) -> Element:

@@ -37,6 +37,7 @@ from .dom import (
     Element,
     append_child,
     child_nodes,
+    class_string,
     create_element,
     element_children,
     get_next_node,
@@ -92,7 +93,7 @@ def get_class_weight(el: Element, flags: int) -> int:
     """Port of ``_getClassWeight``: +/-25 for positive/negative class and id names."""
     if not flags & FLAG_WEIGHT_CLASSES:
         return 0
-    return _name_weight(el.get("class")) + _name_weight(el.get("id"))
+    return _name_weight(class_string(el)) + _name_weight(el.get("id"))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -155,7 +156,7 @@ def is_probably_visible(node: Element) -> bool:
     if node.get("hidden") is not None:
         return False
     # Wikimedia math images carry aria-hidden but are shown as fallback images.
-    return node.get("aria-hidden") != "true" or "fallback-image" in (node.get("class") or "")
+    return node.get("aria-hidden") != "true" or "fallback-image" in class_string(node)
 
 
 def is_valid_byline(node: Element, match: str) -> bool:
