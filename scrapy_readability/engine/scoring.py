@@ -159,11 +159,16 @@ def is_probably_visible(node: Element) -> bool:
     return node.get("aria-hidden") != "true" or "fallback-image" in class_string(node)
 
 
+@functools.lru_cache(maxsize=8192)
+def _byline_match(match: str) -> bool:
+    return REGEXPS.byline.search(match) is not None
+
+
 def is_valid_byline(node: Element, match: str) -> bool:
     """Port of ``_isValidByline``."""
     rel = node.get("rel")
     itemprop = node.get("itemprop")
-    if not (rel == "author" or (itemprop and "author" in itemprop) or REGEXPS.byline.search(match)):
+    if not (rel == "author" or (itemprop and "author" in itemprop) or _byline_match(match)):
         return False
     length = len(js_trim(text_content(node)))
     return 0 < length < 100
