@@ -32,6 +32,7 @@ _LAZY = {
     "ReadabilityPipeline": "pipeline",
     "ArticleItem": "items",
     "Addon": "addon",
+    "ReadabilityConfigError": "settings",
 }
 
 

@@ -23,7 +23,9 @@ from scrapy_readability.settings import (
     is_enabled,
 )
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "scrapy.md"
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs" / "scrapy.md"
+README = ROOT / "README.md"
 
 
 def config(**settings) -> ReadabilityConfig:
@@ -152,8 +154,9 @@ def test_every_setting_is_tested_and_documented_with_its_default():
     with open(__file__, encoding="utf-8") as source:
         refused = set(re.findall(r'\("(READABILITY_[A-Z_]+)"', source.read()))
     assert refused == set(defaults)  # the parametrised refusals above cover every setting
-    documented = re.findall(r"^\| `(READABILITY_[A-Z_]+)` \| `([^`]*)` \|", DOCS.read_text(encoding="utf-8"), re.M)
-    assert {name: ast.literal_eval(default) for name, default in documented} == defaults
+    for doc in (DOCS, README):
+        documented = re.findall(r"^\| `(READABILITY_[A-Z_]+)` \| `([^`]*)` \|", doc.read_text(encoding="utf-8"), re.M)
+        assert {name: ast.literal_eval(default) for name, default in documented} == defaults, doc.name
 
 
 def test_meta_overrides_use_the_same_parsers():
