@@ -44,11 +44,8 @@ def test_has_content_is_last_character_non_whitespace():
     assert not REGEXPS.hasContent.search("")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Python's $ matches before a trailing newline, JavaScript's (without the m flag) only at the end",
-)
 def test_dollar_anchors_only_at_the_very_end_as_in_js():
+    # Python's $ also matches before a final newline; JavaScript's (without the m flag) does not.
     assert not REGEXPS.hasContent.search("text\n")  # JS: /\S$/.test("text\n") === false
     assert not REGEXPS.schemaDotOrg.search("https://schema.org\n")
     assert not REGEXPS.jsonLdArticleTypes.search("APIReference\n")
