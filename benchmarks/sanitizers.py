@@ -1,0 +1,165 @@
+"""Which sanitiser for ``sanitize=True``: ours (an allow-list pass on the lxml tree), nh3 or lxml-html-clean.
+
+For every Mozilla test page the article is extracted once (``sanitize=False``);
+then each sanitiser cleans that article, and we measure
+
+* time: the sanitiser's own work, and what it costs inside ``parse()``, where
+  the article is an lxml tree and ``text_content`` must come from the cleaned
+  tree (nh3 works on strings, so it needs the tree serialised and the result
+  parsed again; lxml-html-clean needs ``lxml.html`` elements, so the same);
+* fidelity: how many articles still match Mozilla's expected output;
+* safety: how many of the XSS vectors of ``tests/engine/xss_vectors.py``
+  leave something executable, each vector embedded in an article.
+
+Run: ``python benchmarks/sanitizers.py`` (needs nh3, lxml_html_clean, html5lib).
+"""
+
+from __future__ import annotations
+
+import copy
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "engine")]
+
+import lxml.html  # noqa: E402
+from lxml import etree  # noqa: E402
+
+import test_mozilla_pages as harness  # noqa: E402
+from scrapy_readability import Readability  # noqa: E402
+from scrapy_readability.engine.constants import REGEXPS  # noqa: E402
+from scrapy_readability.engine.dom import text_content  # noqa: E402
+from scrapy_readability.engine.parsing import parse_html  # noqa: E402
+from scrapy_readability.engine.sanitize import sanitize_content  # noqa: E402
+from scrapy_readability.engine.serialize import inner_html  # noqa: E402
+from xss_vectors import VECTORS, executable_constructs  # noqa: E402
+
+REPEAT = 5
+
+
+def article_tree(content: str) -> etree._Element:
+    """The article as ``parse()`` holds it before serialising: a ``<div>`` holding the content."""
+    root = parse_html(f"<div>{content}</div>")
+    return root.find("body")[0]
+
+
+# --- The three candidates: each takes the article tree, returns (content, text) -----------
+
+
+def ours(tree: etree._Element) -> tuple[str, str]:
+    sanitize_content(tree, REGEXPS.videos)
+    return inner_html(tree), text_content(tree)
+
+
+def _nh3_attribute_filter(element: str, attribute: str, value: str) -> str | None:
+    if element == "iframe" and attribute == "src":
+        return value if value.startswith(("http://", "https://")) and REGEXPS.videos.search(value) else None
+    return value
+
+
+def nh3_clean(tree: etree._Element) -> tuple[str, str]:
+    import nh3
+
+    tags = set(nh3.ALLOWED_TAGS) | {"iframe", "figure", "figcaption", "picture", "source", "video", "audio"}
+    attributes = {k: set(v) for k, v in nh3.ALLOWED_ATTRIBUTES.items()}
+    attributes.setdefault("iframe", set()).update({"src", "width", "height", "allowfullscreen", "frameborder"})
+    attributes.setdefault("img", set()).update({"srcset", "sizes"})
+    attributes["*"] = set(attributes.get("*", set())) | {"id", "class"}
+    html = nh3.clean(
+        inner_html(tree),
+        tags=tags,
+        attributes=attributes,
+        attribute_filter=_nh3_attribute_filter,
+        url_schemes={"http", "https", "mailto", "tel", "ftp"},
+        link_rel=None,
+    )
+    cleaned = parse_html(f"<div>{html}</div>").find("body")[0]  # text_content needs the tree
+    return html, text_content(cleaned)
+
+
+def lxml_html_clean(tree: etree._Element) -> tuple[str, str]:
+    from lxml_html_clean import Cleaner
+
+    cleaner = Cleaner(
+        scripts=True, javascript=True, comments=True, style=True, inline_style=True, links=True,
+        meta=True, page_structure=False, processing_instructions=True, embedded=True, frames=True,
+        forms=True, annoying_tags=True, remove_unknown_tags=False, safe_attrs_only=True,
+        host_whitelist=("www.youtube.com", "youtube.com", "player.vimeo.com", "www.dailymotion.com"),
+    )
+    doc = lxml.html.fragment_fromstring(inner_html(tree), create_parent="div")
+    cleaner(doc)
+    html = "".join(lxml.html.tostring(child, encoding="unicode") for child in doc)
+    html = (doc.text or "") + html
+    return html, doc.text_content()
+
+
+CANDIDATES = {"ours (lxml allow-list)": ours, "nh3": nh3_clean, "lxml-html-clean": lxml_html_clean}
+
+
+def main() -> None:
+    articles = {}
+    for case in harness.CASES:
+        article = Readability(
+            harness.read_source(case), url=harness.BASE_URL, classes_to_preserve=harness.CLASSES_TO_PRESERVE
+        ).parse()
+        if article is not None:
+            articles[case] = article.content
+    total_chars = sum(len(c) for c in articles.values())
+    print(f"{len(articles)} Mozilla articles, {total_chars / 1e6:.1f} M characters of content\n")
+
+    trees = {case: article_tree(content) for case, content in articles.items()}
+    print(f"{'sanitiser':24} {'total ms':>9} {'median µs/page':>15} {'pages match':>12} {'XSS left':>9}")
+    for name, clean in CANDIDATES.items():
+        runs = []
+        for _ in range(REPEAT):
+            copies = {case: copy.deepcopy(tree) for case, tree in trees.items()}
+            per_page = []
+            for case, tree in copies.items():
+                started = time.perf_counter()
+                clean(tree)
+                per_page.append(time.perf_counter() - started)
+            runs.append(per_page)
+        best = min(runs, key=sum)
+        matching = 0
+        for case, tree in trees.items():
+            html, _text = clean(copy.deepcopy(tree))
+            matching += harness.compare_content(html, harness._parsed_expected(case)) is None
+        unsafe = []
+        for vector_name, snippet in VECTORS:
+            tree = article_tree(f"<p>Some words around it.</p>{snippet}<p>And after it.</p>")
+            html, _text = clean(tree)
+            if executable_constructs(html, REGEXPS.videos):
+                unsafe.append(vector_name)
+        print(
+            f"{name:24} {sum(best) * 1e3:9.1f} {statistics.median(best) * 1e6:15.0f} "
+            f"{matching:5d}/{len(trees):<6d} {len(unsafe):4d}/{len(VECTORS)}"
+        )
+        if unsafe:
+            print(f"{'':24}   unsafe after cleaning: {', '.join(unsafe)}")
+
+    # Inside parse() the content is serialised and its text read anyway: what
+    # sanitize=True adds there is sanitize_content alone.
+    runs = []
+    for _ in range(REPEAT):
+        copies = [copy.deepcopy(tree) for tree in trees.values()]
+        started = time.perf_counter()
+        for tree in copies:
+            sanitize_content(tree, REGEXPS.videos)
+        runs.append(time.perf_counter() - started)
+    serialise = []
+    for _ in range(REPEAT):
+        started = time.perf_counter()
+        for tree in trees.values():
+            inner_html(tree), text_content(tree)
+        serialise.append(time.perf_counter() - started)
+    print(
+        f"\nsanitize_content alone: {min(runs) * 1e3:.1f} ms for all pages "
+        f"(serialising them and reading their text: {min(serialise) * 1e3:.1f} ms)"
+    )
+
+
+if __name__ == "__main__":
+    main()
