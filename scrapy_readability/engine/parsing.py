@@ -14,6 +14,7 @@ import re
 from lxml import etree
 from w3lib.encoding import html_to_unicode
 
+from .dom import child_nodes, set_child_nodes
 from .errors import InputError
 
 # A plain etree parser: lxml.html's element classes cost a Python call per proxy.
@@ -27,6 +28,9 @@ _PARSER = etree.HTMLParser(
 # NUL becomes U+FFFD as in HTML5; other C0 controls (bar tab, LF, CR), U+FFFE/U+FFFF
 # and lone surrogates cannot live in an lxml tree. Form feed is HTML whitespace.
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+_END_BR = re.compile(r"</br\s*>", re.IGNORECASE)
 
 
 def _scrub(match: re.Match[str]) -> str:
@@ -74,6 +78,8 @@ def parse_html(html: object, content_type: str | None = None) -> etree._Element:
         text = text[end + 2 :] if end >= 0 else ""
     if not text.strip():
         return empty_document()
+    # HTML5 reads a stray </br> as <br>; libxml2 drops it.
+    text = _END_BR.sub("<br>", text)
     try:
         root = etree.fromstring(text, parser=_PARSER)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
@@ -84,27 +90,218 @@ def parse_html(html: object, content_type: str | None = None) -> etree._Element:
         wrapper = empty_document()
         wrapper.find("body").append(root)
         root = wrapper
-    _merge_late_attributes(root, text)
-    _insert_implied_tbody(root)
+    fix_up_tree(root, text)
     return root
 
 
-def _insert_implied_tbody(root: etree._Element) -> None:
-    """Wrap rows that sit directly in a ``<table>`` in a ``<tbody>``, as HTML5 parsing does.
+# --- Where libxml2's tree differs from the one HTML5 parsing builds ----------------
 
-    libxml2 leaves them bare; Readability.js (on a browser DOM) always sees the
-    ``<tbody>``, and its single-cell-table and data-table rules look for it.
+
+def fix_up_tree(root: etree._Element, text: str = "") -> None:
+    """Bring libxml2's tree closer to the DOM a browser (and so Readability.js) works on.
+
+    Each step is cheap when there is nothing to fix: it looks only at the few
+    elements concerned.
     """
-    for table in root.iter("table"):
-        tbody = None
-        for child in list(table):
-            if child.tag == "tr":
-                if tbody is None:
-                    tbody = etree.Element("tbody")
-                    child.addprevious(tbody)
-                tbody.append(child)  # moves the row with its tail
+    if root.find("body") is None:
+        etree.SubElement(root, "body")
+    if text:
+        _merge_late_attributes(root, text)
+    _unnest_void_elements(root)
+    _drop_template_contents(root)
+    _rename_image_to_img(root)
+    _drop_leading_newline(root)
+    _split_nested_headings(root)
+    for table in list(root.iter("table")):
+        _fix_table(table)
+
+
+# Void in HTML5, unknown to libxml2, which makes what follows them their content.
+_UNKNOWN_VOID_ELEMENTS = ("embed", "wbr", "source", "track", "keygen")
+
+
+def _unnest_void_elements(root: etree._Element) -> None:
+    """Move what libxml2 put inside a void element out, after it, where HTML5 puts it."""
+    for el in reversed(list(root.iter(*_UNKNOWN_VOID_ELEMENTS))):  # innermost first
+        if not el.text and not len(el):
+            continue
+        tail, el.tail, el.text = el.tail, el.text, None
+        anchor = el
+        for child in list(el):
+            anchor.addnext(child)  # moves the child with its tail
+            anchor = child
+        if tail:
+            anchor.tail = (anchor.tail or "") + tail
+
+
+def _drop_template_contents(root: etree._Element) -> None:
+    """A ``<template>``'s content lives in a separate fragment in the DOM, not in its children."""
+    for template in root.iter("template"):
+        template.text = None
+        for child in list(template):
+            template.remove(child)
+
+
+def _rename_image_to_img(root: etree._Element) -> None:
+    """HTML5 reads an ``<image>`` tag as ``<img>`` (outside SVG)."""
+    for image in list(root.iter("image")):
+        if not any(ancestor.tag == "svg" for ancestor in image.iterancestors()):
+            image.tag = "img"
+
+
+def _drop_leading_newline(root: etree._Element) -> None:
+    """HTML5 drops a newline right after ``<pre>``, ``<listing>`` and ``<textarea>``."""
+    for el in root.iter("pre", "listing", "textarea"):
+        if el.text and el.text[0] == "\n":
+            el.text = el.text[1:] or None
+
+
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def _split_nested_headings(root: etree._Element) -> None:
+    """A heading start tag closes an open heading in HTML5; libxml2 nests it instead.
+
+    ``<h1>a<h2>b</h2>c</h1>`` becomes ``<h1>a</h1><h2>b</h2>c``.
+    """
+    for heading in list(root.iter(*_HEADINGS)):
+        parent = heading.getparent()
+        if parent is None or parent.tag not in _HEADINGS:
+            continue
+        # The nested heading and everything after it leave the outer heading.
+        anchor = parent
+        moving = [heading, *heading.itersiblings()]
+        tail, parent.tail = parent.tail, None
+        for node in moving:
+            anchor.addnext(node)  # moves the node with its tail
+            anchor = node
+        if tail:
+            anchor.tail = (anchor.tail or "") + tail
+
+
+# Table content: which children each table part may hold. Anything else (and
+# any text that is not whitespace) is "foster-parented" in HTML5: moved to just
+# before the table.
+_TABLE_SECTIONS = frozenset({"tbody", "thead", "tfoot"})
+_CELLS = frozenset({"td", "th"})
+_TABLE_ALWAYS = frozenset({"script", "style", "template"})
+_ALLOWED_IN = {
+    "table": frozenset({"caption", "colgroup", "col", "form"}) | _TABLE_SECTIONS | {"tr"} | _CELLS | _TABLE_ALWAYS,
+    "section": frozenset({"tr", "form"}) | _CELLS | _TABLE_ALWAYS,
+    "tr": frozenset({"form"}) | _CELLS | _TABLE_ALWAYS,
+}
+
+
+def _part(tag: str) -> str:
+    return "section" if tag in _TABLE_SECTIONS else tag
+
+
+def _needs_fixing(table: etree._Element) -> bool:
+    stack = [table]
+    while stack:
+        container = stack.pop()
+        allowed = _ALLOWED_IN[_part(container.tag)]
+        if container.text and container.text.strip():
+            return True
+        for child in container:
+            tag = child.tag
+            if child.tail and child.tail.strip():
+                return True
+            if tag not in allowed or tag == "form" and len(child):
+                if not (tag == "input" and (child.get("type") or "").lower() == "hidden"):
+                    return True
+            if container.tag == "table" and tag in ("tr", "td", "th"):
+                return True  # needs its implied <tbody> (and <tr>)
+            if container.tag != "tr" and tag in _CELLS:
+                return True  # needs its implied <tr>
+            if tag in _TABLE_SECTIONS or tag == "tr":
+                stack.append(child)
+    return False
+
+
+def _is_hidden_input(el: etree._Element) -> bool:
+    return el.tag == "input" and (el.get("type") or "").lower() == "hidden"
+
+
+def _fix_table(table: etree._Element) -> None:
+    """Implied ``<tbody>``/``<tr>``, emptied ``<form>``s and foster parenting, as in HTML5."""
+    if not _needs_fixing(table):
+        return
+    fostered: list = []
+    pending = [table]
+    while pending:
+        pending.extend(_rebuild_table_part(pending.pop(0), fostered))
+    if fostered and table.getparent() is not None:
+        holder = etree.Element("div")
+        set_child_nodes(holder, fostered)
+        if holder.text:
+            prev = table.getprevious()
+            if prev is not None:
+                prev.tail = (prev.tail or "") + holder.text
             else:
-                tbody = None
+                parent = table.getparent()
+                parent.text = (parent.text or "") + holder.text
+        for node in list(holder):
+            table.addprevious(node)  # moves the node with its tail
+
+
+def _rebuild_table_part(container: etree._Element, fostered: list) -> list:
+    """Re-home ``container``'s children as HTML5's table modes would; returns the parts inside it."""
+    kind = _part(container.tag)
+    allowed = _ALLOWED_IN[kind]
+    queue = child_nodes(container)
+    kept: list = []
+    tbody: etree._Element | None = None  # an implied <tbody> still open (in a table)
+    row: etree._Element | None = None  # an implied <tr> still open
+    while queue:
+        node = queue.pop(0)
+        if isinstance(node, str):
+            if node.strip():
+                fostered.append(node)
+            elif row is not None:
+                _append_text(row, node)
+            elif tbody is not None:
+                _append_text(tbody, node)
+            else:
+                kept.append(node)
+            continue
+        node.tail = None  # its tail is the next entry of the queue
+        tag = node.tag
+        if tag in _CELLS and kind != "tr" or tag == "tr" and kind == "table":
+            if kind == "table" and tbody is None:
+                tbody = etree.Element("tbody")
+                kept.append(tbody)
+            if tag == "tr":
+                row = None
+                tbody.append(node)
+                continue
+            if row is None:
+                row = etree.Element("tr")
+                if kind == "table":
+                    tbody.append(row)
+                else:
+                    kept.append(row)
+            row.append(node)
+            continue
+        tbody = row = None
+        if tag == "form":
+            # Inserted and closed at once: what it held belongs to the table part.
+            queue[:0] = child_nodes(node)
+            set_child_nodes(node, [])
+            kept.append(node)
+        elif tag in allowed or _is_hidden_input(node):
+            kept.append(node)
+        else:
+            fostered.append(node)
+    set_child_nodes(container, kept)
+    return [child for child in container if child.tag in _TABLE_SECTIONS or child.tag == "tr"]
+
+
+def _append_text(parent: etree._Element, text: str) -> None:
+    if len(parent):
+        parent[-1].tail = (parent[-1].tail or "") + text
+    else:
+        parent.text = (parent.text or "") + text
 
 
 _START_TAG = {tag: re.compile(rf"<{tag}(\s[^>]*)>", re.IGNORECASE) for tag in ("html", "body")}

@@ -28,9 +28,10 @@ _SPECIAL_SCHEMES = {"http": "80", "https": "443", "ftp": "21", "ws": "80", "wss"
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
 _C0_OR_SPACE = "".join(chr(c) for c in range(0x21))
 _TAB_OR_NEWLINE = re.compile("[\t\n\r]")
+_EMPTY_AUTHORITY = re.compile(r"^[/\\]{2}(?:[/\\?#]|\Z)")
 # WHATWG percent-encode sets (beyond C0 controls and non-ASCII, which quote() handles).
 _PATH_SAFE = "!$%&'()*+,-./:;=@[\\]^_|~"
-_QUERY_SAFE = "!$%&'()*+,-./:;=?@[\\]^_`{|}~"
+_QUERY_SAFE = "!$%&()*+,-./:;=?@[\\]^_`{|}~"  # ' is encoded in special schemes' queries
 _FRAGMENT_SAFE = "!#$%&'()*+,-./:;=?@[\\]^_{|}~"
 
 
@@ -106,14 +107,14 @@ def _serialize_special(url: str) -> str:
 _CANONICAL_URL = re.compile(
     r"^https?://[a-z0-9\-]+(?:\.[a-z0-9\-]+)*(?::(?!80/|443/)[0-9]+)?"
     r"/(?!\.\.?(?:[/?#]|\Z))(?:[A-Za-z0-9\-._~!$&'()*+,;=:@%]|/(?!\.\.?(?:[/?#]|\Z)))*"
-    r"(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*)?(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@%/?#]*)?\Z"
+    r"(?:\?[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*)?(?:#[A-Za-z0-9\-._~!$&'()*+,;=:@%/?#]*)?\Z"
 )
 
 
 @functools.lru_cache(maxsize=4096)
 def resolve_url(uri: str, base: str) -> str:
     """``new URL(uri, base).href`` for the URLs pages contain; raises where it would throw."""
-    if _CANONICAL_URL.match(uri):
+    if "%" not in uri and _CANONICAL_URL.match(uri):  # %2e can be a dot segment
         return uri
     uri = _TAB_OR_NEWLINE.sub("", uri.strip(_C0_OR_SPACE))
     match = _SCHEME.match(uri)
@@ -126,6 +127,8 @@ def resolve_url(uri: str, base: str) -> str:
             return _serialize_special(urljoin(base, uri[match.end():]))
         rest = uri[match.end():].lstrip("/\\")
         return _serialize_special(f"{scheme}://{rest}")
+    if _EMPTY_AUTHORITY.match(uri):
+        raise URLResolutionError(uri)  # "//" alone: a URL with an empty host
     base_match = _SCHEME.match(base)
     if not base_match or base_match.group(1).lower() not in _SPECIAL_SCHEMES:
         raise URLResolutionError(uri)  # e.g. a relative URL against about:blank

@@ -101,11 +101,6 @@ def test_wrong_types_raise_input_error(bad):
     assert issubclass(InputError, ReadabilityError)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="libxml2's HTML parser does not know HTML5's void elements embed, wbr, source, track and "
-    "keygen: what follows them is parsed as their content instead of as their siblings",
-)
 @pytest.mark.parametrize("tag", ["embed", "wbr", "source", "track"])
 def test_html5_void_elements_take_no_content(tag):
     root = parse_html(f"<div><{tag} src=x>after<p>para</p></div>")

@@ -74,31 +74,16 @@ def test_resolve_url_raises_where_new_url_throws():
         resolve_url("relative.png", ABOUT_BLANK)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="special-scheme queries percent-encode ' (the special-query set): new URL(\"?a='b'\", base).href "
-    "ends in ?a=%27b%27; resolve_url keeps the apostrophes",
-)
 @pytest.mark.parametrize("uri", ["?a='b'", "http://example.com/s?q=it's"])
 def test_resolve_url_encodes_apostrophes_in_special_queries(uri):
     assert "%27" in resolve_url(uri, PAGE)
     assert "'" not in resolve_url(uri, PAGE)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the absolute-URL fast path (_CANONICAL_URL) lets percent-encoded dot segments through: "
-    "new URL('http://example.com/a/%2e%2E/b').href is http://example.com/b",
-)
 def test_resolve_url_absolute_with_encoded_dot_segments():
     assert resolve_url("http://example.com/a/%2e%2E/b", PAGE) == "http://example.com/b"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="new URL('//', base) throws (empty host), so _fixRelativeUris leaves '//' as it is; "
-    "resolve_url returns the base URL instead",
-)
 def test_resolve_url_empty_host_raises():
     with pytest.raises((URLResolutionError, ValueError)):
         resolve_url("//", PAGE)
