@@ -305,12 +305,15 @@ def compare_content(actual_html: str, expected: str | list[Node] | tuple[Node, .
                 f"  path:     {present.path()}\n"
                 f"  node:     {present.outline()}"
             )
-        where = f"  expected at: {e.path()}\n  actual at:   {a.path()}\n"
+
+        def where() -> str:
+            return f"  expected at: {e.path()}\n  actual at:   {a.path()}\n"
+
         if a.is_text and e.is_text:
             problem = _text_problem(a, e)
             if problem:
                 return (
-                    f"text node #{i} differs ({problem}):\n{where}"
+                    f"text node #{i} differs ({problem}):\n{where()}"
                     f"  expected: {collapse_ws(e.text)!r}\n"
                     f"  actual:   {collapse_ws(a.text)!r}\n"
                     f"  expected parent: {_outline(e.parent)}\n"
@@ -318,7 +321,7 @@ def compare_content(actual_html: str, expected: str | list[Node] | tuple[Node, .
                 )
         elif a.describe() != e.describe():
             return (
-                f"node #{i} differs:\n{where}"
+                f"node #{i} differs:\n{where()}"
                 f"  expected: {_clip(e.describe())}\n"
                 f"  actual:   {_clip(a.describe())}\n"
                 f"  expected parent: {_outline(e.parent)}\n"
@@ -334,7 +337,7 @@ def compare_content(actual_html: str, expected: str | list[Node] | tuple[Node, .
                             f"    {name}: expected {_clip(repr(e_attrs.get(name)))}, "
                             f"actual {_clip(repr(a_attrs.get(name)))}"
                         )
-                return f"attributes of node #{i} <{e.name}> differ:\n{where}" + "\n".join(diffs)
+                return f"attributes of node #{i} <{e.name}> differ:\n{where()}" + "\n".join(diffs)
     return None
 
 
