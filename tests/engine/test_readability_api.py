@@ -282,3 +282,15 @@ def test_length_counts_utf16_units_as_in_js():
     html = f"<html><body><article>{('<p>' + LOREM * 2 + chr(0x1F600) + '</p>') * 3}</article></body></html>"
     article = Readability(html).parse()
     assert article.length == len(article.text_content.encode("utf-16-le")) // 2
+
+
+def test_text_after_a_removed_embed_survives():
+    # <embed> is void: what follows is its sibling, so removing the embed keeps it (as in a browser).
+    html = (
+        f"<html><body><article><h2>Intro</h2>{P}"
+        '<div>Flash: <embed src="movie.swf"> if you can see it.</div>'
+        f"{P * 3}</article></body></html>"
+    )
+    content = Readability(html).parse().content
+    assert "<p>Flash:  if you can see it.</p>" in content
+    assert "embed" not in content
