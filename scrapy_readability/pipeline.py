@@ -1,28 +1,33 @@
 """The extraction: turn an item that carries a page into an item that carries its article.
 
-Extraction is pure-Python tree work, tens of milliseconds a page, so it runs in
-a small thread pool of its own: the reactor keeps downloading meanwhile, and
-``READABILITY_THREADS`` bounds how many pages are parsed at once.
+Extraction is pure-Python tree work, tens of milliseconds a page, so it never
+runs on the reactor thread. By default it runs in a small thread pool of its
+own (``READABILITY_THREADS``): the reactor keeps downloading meanwhile, but
+the threads share one core through the GIL. With ``READABILITY_WORKERS = N``
+it runs in N worker processes, one pool thread each passing pages to its
+process, so a crawl uses every core. Either way the pool thread runs
+``_worker.extract`` (directly or in the process) and gets back a plain dict,
+which the reactor thread turns into the item, the stats and the log lines.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import scrapy
 from itemadapter import ItemAdapter
+from scrapy import signals
 from scrapy.exceptions import DropItem, NotConfigured
 from twisted.internet.defer import Deferred
 
-from scrapy_readability.engine import Article, Readability, ReadabilityError, TooManyElementsError
+from scrapy_readability._worker import ENGINE, WorkerPool, extract, load_engine
 from scrapy_readability.items import ARTICLE_FIELDS, ERROR_FIELD
 from scrapy_readability.settings import (
     META_KEY,
-    PageOptions,
     ReadabilityConfig,
     ReadabilityConfigError,
     is_enabled,
@@ -59,27 +64,52 @@ class ReadabilityPipeline:
     from the settings, overridden by the item's ``readability`` field (what the
     middleware wrote into ``meta['readability']``); ``False`` there skips the item.
     A page with no article, or one the engine fails on, is dropped or kept with
-    ``readability_error`` (``READABILITY_FAILURE_ACTION``); the crawl goes on.
+    ``readability_error`` (``READABILITY_FAILURE_ACTION``); the crawl goes on,
+    even when a worker process dies (the page fails with ``worker_died`` and
+    the next page gets a new process).
     """
+
+    # The engine class by dotted path, private: tests swap in stubs that fail or kill their process.
+    _engine: str = ENGINE
 
     def __init__(self, config: ReadabilityConfig, stats: StatsCollector) -> None:
         self.config = config
         self.stats = stats
         self._executor: ThreadPoolExecutor | None = None
+        self._workers: WorkerPool | None = None
+        self._run: Callable[..., dict[str, Any]] = extract
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ReadabilityPipeline:
         if not is_enabled(crawler.settings):
             raise NotConfigured
-        return cls(ReadabilityConfig.from_settings(crawler.settings), crawler.stats)
+        pipeline = cls(ReadabilityConfig.from_settings(crawler.settings), crawler.stats)
+        # close_spider() runs first in a normal close; this also covers a crawl stopped another way.
+        crawler.signals.connect(pipeline.close_spider, signal=signals.spider_closed)
+        return pipeline
 
     def open_spider(self, spider: Spider | None = None) -> None:
-        self._executor = ThreadPoolExecutor(self.config.threads, thread_name_prefix="readability")
+        if self._executor is not None:
+            return
+        workers = self.config.workers
+        if workers:
+            # One pool thread per process: it sends a page and waits (without the GIL) for the answer.
+            self._workers = WorkerPool(workers, self._engine)
+            self._run = self._workers.run
+        else:
+            self._run = partial(extract, engine=load_engine(self._engine))
+        self._executor = ThreadPoolExecutor(workers or self.config.threads, thread_name_prefix="readability")
+        if self._workers is not None:  # start them now, while the first pages download
+            for _ in range(workers):
+                self._executor.submit(self._workers.warm_up)
 
     def close_spider(self, spider: Spider | None = None) -> None:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+        if self._workers is not None:
+            self._workers.close()
+            self._workers = None
 
     async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         adapter = ItemAdapter(item)
@@ -95,31 +125,29 @@ class ReadabilityPipeline:
             article = await self._extract(adapter.get(source_field), url, verdict)
         except ExtractionFailed as failure:
             return self._fail(adapter, url, failure)
-        self._fill(adapter, article.to_dict())
+        self._fill(adapter, article)
         self.stats.inc_value("readability/extracted")
-        self.stats.inc_value(f"readability/attempt/{article.attempt}")
+        self.stats.inc_value(f"readability/attempt/{article['attempt']}")
         return item
 
-    async def _extract(self, html: Any, url: str | None, verdict: Any) -> Article:
-        """The article, or ExtractionFailed with the reason there is none."""
+    async def _extract(self, html: Any, url: str | None, verdict: Any) -> dict[str, Any]:
+        """The article's fields, or ExtractionFailed with the reason there is none."""
         if not html or not isinstance(html, (str, bytes)):
             raise ExtractionFailed("no_source", f"no HTML in field {self.config.source_field!r}")
         try:
             options = self.config.page.override(None if verdict is None or verdict is True else verdict)
         except ReadabilityConfigError as error:
             raise ExtractionFailed("invalid_options", str(error)) from None
-        outcome, seconds = await self._in_thread(_parse, html, url, options)
-        self.stats.inc_value("readability/extraction_seconds", seconds, start=0.0)
-        if isinstance(outcome, Article):
-            return outcome
-        if outcome is None:
-            raise ExtractionFailed("no_article", "the page has no readable content")
-        if isinstance(outcome, TooManyElementsError):
-            raise ExtractionFailed("too_many_elements", str(outcome))
-        if isinstance(outcome, ReadabilityError):  # bad input, said so on purpose
-            raise ExtractionFailed("engine_error", f"{type(outcome).__name__}: {outcome}")
-        logger.debug("Readability raised on %s", url, exc_info=outcome)  # a bug: keep the traceback
-        raise ExtractionFailed("exception", f"{type(outcome).__name__}: {outcome}")
+        if self._executor is None:  # used without open_spider(), e.g. from a test
+            self.open_spider()
+        # In a pool thread, or through it in a worker process: the same plain values either way.
+        result = await self._in_thread(self._run, html, url, options.engine_options())
+        self.stats.inc_value("readability/extraction_seconds", result["seconds"], start=0.0)
+        if "article" in result:
+            return result["article"]
+        if "traceback" in result:  # a bug in the engine: keep the traceback
+            logger.debug("Readability raised on %s:\n%s", url, result["traceback"])
+        raise ExtractionFailed(result["failure"], result["detail"])
 
     def _fail(self, adapter: ItemAdapter, url: str | None, failure: ExtractionFailed) -> Any:
         """Count the failure, then drop the item (logged by Scrapy) or keep it (logged here)."""
@@ -144,8 +172,6 @@ class ReadabilityPipeline:
 
     async def _in_thread(self, func: Callable[..., _T], *args: Any) -> _T:
         """Run ``func`` in the pool and await it, under an asyncio loop or a plain Twisted reactor."""
-        if self._executor is None:  # used without open_spider(), e.g. from a test
-            self.open_spider()
         assert self._executor is not None
         future = self._executor.submit(func, *args)
         try:
@@ -153,16 +179,6 @@ class ReadabilityPipeline:
         except RuntimeError:  # a non-asyncio Twisted reactor drives this coroutine
             return await _deferred_from_future(future)
         return await asyncio.wrap_future(future)
-
-
-def _parse(html: str | bytes, url: str | None, options: PageOptions) -> tuple[Article | Exception | None, float]:
-    """Runs in a pool thread: the engine's answer, or the exception it raised, and the time it took."""
-    started = time.perf_counter()
-    try:
-        outcome: Article | Exception | None = Readability(html, url, **options.engine_kwargs()).parse()
-    except Exception as error:  # handed back to the reactor thread, which decides what it means
-        outcome = error
-    return outcome, time.perf_counter() - started
 
 
 def _deferred_from_future(future: Future[_T]) -> Deferred[_T]:

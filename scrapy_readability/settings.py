@@ -178,6 +178,7 @@ _CRAWL_OPTIONS = (
     _Option("source_field", "READABILITY_SOURCE_FIELD", _field_name, "a non-empty field name"),
     _Option("keep_source", "READABILITY_KEEP_SOURCE", _boolean, _BOOL),
     _Option("threads", "READABILITY_THREADS", _integer(1), "an integer >= 1"),
+    _Option("workers", "READABILITY_WORKERS", _integer(0), "an integer >= 0 (0: threads only)"),
 )
 
 _ENABLED = _Option("enabled", "READABILITY_ENABLED", _boolean, _BOOL)
@@ -258,9 +259,11 @@ class PageOptions:
 
     def engine_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``Readability(html, url, **kwargs)``."""
-        kwargs = {key: getattr(self, key) for key in _ENGINE_KEYS}
-        kwargs["policy"] = Policy(self.policy)
-        return kwargs
+        return {**self.engine_options(), "policy": Policy(self.policy)}
+
+    def engine_options(self) -> dict[str, Any]:
+        """The same as plain values (``policy`` by name): what a worker process is sent."""
+        return {key: getattr(self, key) for key in _ENGINE_KEYS}
 
     def preflight_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``is_probably_readable(html, **kwargs)``."""
@@ -283,6 +286,7 @@ class ReadabilityConfig:
     source_field: str = "html"
     keep_source: bool = False
     threads: int = 2
+    workers: int = 0
 
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> ReadabilityConfig:

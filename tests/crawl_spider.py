@@ -15,6 +15,13 @@ import scrapy
 from scrapy.http import HtmlResponse, Response
 
 from scrapy_readability import ArticleItem
+from scrapy_readability.pipeline import ReadabilityPipeline
+
+
+class DyingWorkerPipeline(ReadabilityPipeline):
+    """The pipeline with an engine whose process dies on starter.html (tests/engine_stubs.py)."""
+
+    _engine = "engine_stubs.DiesOnStarter"
 
 
 class SiteSpider(scrapy.Spider):

@@ -32,7 +32,9 @@ def site() -> Iterator[str]:
 
 
 def scrapy(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    # tests/ too: worker processes import the engine stubs from there (runspider's path change is temporary)
+    path = [str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, path))}
     return subprocess.run(
         [sys.executable, "-m", "scrapy", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60
     )
@@ -58,8 +60,10 @@ def readability_stats(stats: dict) -> dict:
     return {key: value for key, value in stats.items() if key.startswith("readability/")}
 
 
-def test_crawl_with_defaults(site, tmp_path):
-    items, stats, log = crawl(tmp_path, [site + "/"])
+@pytest.mark.parametrize("workers", [0, 2])
+def test_crawl_with_defaults(site, tmp_path, workers):
+    """The defaults, and the same feed and stats with extraction in 2 worker processes."""
+    items, stats, log = crawl(tmp_path, [site + "/"], f"READABILITY_WORKERS={workers}")
     assert sorted(items) == [
         "articles/brief.html",
         "articles/lighthouse.html",
@@ -139,6 +143,22 @@ def test_crawl_dropping_pages_keeping_failures_on_a_plain_twisted_reactor(site, 
         "readability/extraction_seconds": pytest.approx(stats["readability/extraction_seconds"]),
     }
     assert "item_dropped_count" not in stats
+
+
+def test_crawl_goes_on_when_a_worker_dies(site, tmp_path):
+    pipelines = {"crawl_spider.DyingWorkerPipeline": 200, "scrapy_readability.ReadabilityPipeline": None}
+    items, stats, log = crawl(
+        tmp_path, [site + "/"], "READABILITY_WORKERS=2", f"ITEM_PIPELINES={json.dumps(pipelines)}"
+    )
+    # starter.html killed its worker: dropped and counted; a new worker did the pages after it
+    assert sorted(items) == ["articles/brief.html", "articles/lighthouse.html", "broken.html", "files/report.pdf"]
+    assert items["articles/lighthouse.html"]["title"] == "What the lighthouse logbooks tell us"
+    got = readability_stats(stats)
+    assert got["readability/extracted"] == 3
+    assert got["readability/failed"] == 3
+    assert got["readability/failed/worker_died"] == 1
+    assert f"No article in {site}/articles/starter.html: worker_died: the extraction process exited with code 3" in log
+    assert "Traceback" not in log and "ERROR" not in log
 
 
 def test_a_bad_setting_stops_the_crawl(site, tmp_path):

@@ -1,10 +1,11 @@
-"""The extraction pipeline, driven directly: item types, failures, stats, and the thread pool."""
+"""The extraction pipeline, driven directly: item types, failures, stats, the thread pool and the worker processes."""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import threading
+import logging
+import os
 import time
 from typing import Any
 
@@ -13,18 +14,20 @@ import pytest
 from scrapy.exceptions import DropItem, NotConfigured
 from scrapy.utils.test import get_crawler
 
-import scrapy_readability.pipeline as pipeline_module
-from scrapy_readability.engine import TooManyElementsError
+from engine_stubs import Slow
 from scrapy_readability.items import ARTICLE_FIELDS, ArticleItem
 from scrapy_readability.pipeline import ReadabilityPipeline
-from scrapy_site import LIGHTHOUSE, MEMBERS
+from scrapy_site import LIGHTHOUSE, MEMBERS, STARTER
 
 URL = "https://news.example/articles/lighthouse.html"
 
 
-def make(**settings: Any) -> tuple[ReadabilityPipeline, Any]:
+def make(engine: str | None = None, **settings: Any) -> tuple[ReadabilityPipeline, Any]:
+    """A pipeline, opened; ``engine`` names a stand-in for the engine in tests/engine_stubs.py."""
     crawler = get_crawler(settings_dict=settings)
     pipeline = ReadabilityPipeline.from_crawler(crawler)
+    if engine is not None:
+        pipeline._engine = f"engine_stubs.{engine}"
     pipeline.open_spider()
     return pipeline, crawler.stats
 
@@ -188,61 +191,116 @@ def test_bad_options_on_an_item_are_a_failure_not_a_crash():
     assert stats.get_value("readability/failed/invalid_options") == 1
 
 
-class Exploding:
-    def __init__(self, html: Any, url: Any = None, **kwargs: Any) -> None:
-        pass
-
-    def parse(self) -> None:
-        raise RuntimeError("boom")
-
-
-def test_engine_exceptions_never_escape(monkeypatch):
-    monkeypatch.setattr(pipeline_module, "Readability", Exploding)
-    pipeline, stats = make(READABILITY_FAILURE_ACTION="keep")
-    first, second = run(pipeline, {"url": URL, "html": LIGHTHOUSE}, {"url": URL + "?2", "html": LIGHTHOUSE})
+@pytest.mark.parametrize("workers", [0, 1])
+def test_engine_exceptions_never_escape(workers, caplog):
+    pipeline, stats = make("Exploding", READABILITY_FAILURE_ACTION="keep", READABILITY_WORKERS=workers)
+    with caplog.at_level(logging.DEBUG, logger="scrapy_readability.pipeline"):
+        first, second = run(pipeline, {"url": URL, "html": LIGHTHOUSE}, {"url": URL + "?2", "html": LIGHTHOUSE})
     assert first["readability_error"] == "exception: RuntimeError: boom"
     assert second["readability_error"] == "exception: RuntimeError: boom"
     assert stats.get_value("readability/failed/exception") == 2
+    tracebacks = sorted(record.getMessage() for record in caplog.records if record.levelno == logging.DEBUG)
+    assert [text.split(":\n")[0] for text in tracebacks] == [f"Readability raised on {URL}", f"Readability raised on {URL}?2"]
+    for text in tracebacks:  # the traceback comes back from the worker process as text
+        assert "Traceback (most recent call last)" in text and 'raise RuntimeError("boom")' in text
 
 
-def test_engine_errors_are_named(monkeypatch):
-    class TooBig(Exploding):
-        def parse(self) -> None:
-            raise TooManyElementsError(5000, 1000)
-
-    monkeypatch.setattr(pipeline_module, "Readability", TooBig)
-    pipeline, stats = make()
+@pytest.mark.parametrize("workers", [0, 1])
+def test_engine_errors_are_named(workers):
+    pipeline, stats = make("TooBig", READABILITY_WORKERS=workers)
     [dropped] = run(pipeline, {"url": URL, "html": LIGHTHOUSE})
     assert isinstance(dropped, DropItem)
     assert "too_many_elements" in str(dropped) and "5000" in str(dropped)
+    assert stats.get_value("readability/failed/too_many_elements") == 1
 
 
-def test_extraction_runs_in_a_bounded_pool_off_the_loop_thread(monkeypatch):
-    seen: list[str] = []
-    running = 0
-    most = 0
-    lock = threading.Lock()
-
-    class Slow(Exploding):
-        def parse(self) -> None:
-            nonlocal running, most
-            with lock:
-                running += 1
-                most = max(most, running)
-                seen.append(threading.current_thread().name)
-            time.sleep(0.05)
-            with lock:
-                running -= 1
-
-    monkeypatch.setattr(pipeline_module, "Readability", Slow)
-    pipeline, _ = make(READABILITY_THREADS=3, READABILITY_FAILURE_ACTION="keep")
+def test_extraction_runs_in_a_bounded_pool_off_the_loop_thread():
+    Slow.running = Slow.most = 0
+    pipeline, _ = make("Slow", READABILITY_THREADS=3, READABILITY_FAILURE_ACTION="keep")
     started = time.perf_counter()
-    run(pipeline, *({"url": f"{URL}?{n}", "html": LIGHTHOUSE} for n in range(9)))
+    out = run(pipeline, *({"url": f"{URL}?{n}", "html": LIGHTHOUSE} for n in range(9)))
     elapsed = time.perf_counter() - started
-    assert len(seen) == 9
-    assert all(name.startswith("readability") for name in seen)
-    assert most == 3
+    assert [item["readability_error"] for item in out] == ["no_article: the page has no readable content"] * 9
+    assert Slow.most == 3
     assert elapsed >= 0.15  # 9 pages, 3 at a time, 50 ms each
+
+
+def test_threads_only_by_default():
+    pipeline, _ = make("WhoAmI")
+    out = run(pipeline, *({"url": f"{URL}?{n}", "html": LIGHTHOUSE} for n in range(4)))
+    for item in out:
+        pid, thread = item["title"].split()
+        assert int(pid) == os.getpid()
+        assert thread.startswith("readability")
+
+
+def test_workers_extract_in_their_own_processes():
+    pipeline, _ = make("WhoAmI", READABILITY_WORKERS=2, READABILITY_THREADS=7)
+    out = run(pipeline, *({"url": f"{URL}?{n}", "html": LIGHTHOUSE} for n in range(8)))
+    pids = {int(item["title"].split()[0]) for item in out}
+    assert os.getpid() not in pids
+    assert 1 <= len(pids) <= 2  # READABILITY_THREADS does not apply: one thread per worker
+
+
+def test_workers_give_the_same_items_and_stats_as_threads():
+    def crawl_like(**settings: Any) -> tuple[list[Any], dict[str, Any]]:
+        pipeline, stats = make(READABILITY_FAILURE_ACTION="keep", **settings)
+        items = [
+            ArticleItem(url=URL, html=LIGHTHOUSE, readability={"readerable": True, "char_threshold": 400}),
+            {"url": "https://news.example/starter", "html": STARTER.encode()},  # bytes go as they are
+            {"url": "https://news.example/members", "html": MEMBERS},
+            {"url": URL + "?too-big", "html": LIGHTHOUSE, "readability": {"max_elems_to_parse": 10}},
+        ]
+        out = [dict(item) for item in run(pipeline, *items)]
+        got = readability_stats(stats)
+        assert got.pop("readability/extraction_seconds") > 0
+        return out, got
+
+    assert crawl_like(READABILITY_WORKERS=2) == crawl_like()
+
+
+def test_a_worker_that_dies_is_replaced_and_its_page_fails(caplog):
+    pipeline, stats = make("DiesOnStarter", READABILITY_WORKERS=1, READABILITY_FAILURE_ACTION="keep")
+    pages = [
+        {"url": URL, "html": LIGHTHOUSE},
+        {"url": "https://news.example/articles/starter.html", "html": STARTER},
+        {"url": URL + "?again", "html": LIGHTHOUSE},
+    ]
+    with caplog.at_level(logging.WARNING, logger="scrapy_readability.pipeline"):
+        first, died, after = run(pipeline, *pages)
+    assert first["title"] == after["title"] == "What the lighthouse logbooks tell us"
+    assert died["readability_error"] == "worker_died: the extraction process exited with code 3"
+    assert all(died[name] is None for name in ARTICLE_FIELDS)
+    got = readability_stats(stats)
+    assert (got["readability/extracted"], got["readability/failed"], got["readability/failed/worker_died"]) == (2, 1, 1)
+    assert [record.getMessage() for record in caplog.records] == [
+        "No article in https://news.example/articles/starter.html: "
+        "worker_died: the extraction process exited with code 3"
+    ]
+
+
+def test_a_page_that_kills_its_worker_is_dropped_by_default_and_the_pool_goes_on():
+    pipeline, stats = make("DiesOnStarter", READABILITY_WORKERS=2)
+    dying = [{"url": f"https://news.example/{n}/starter.html", "html": STARTER} for n in range(3)]
+    good = [{"url": f"{URL}?{n}", "html": LIGHTHOUSE} for n in range(5)]
+    out = run(pipeline, *dying, *good)
+    assert all(isinstance(item, DropItem) and "worker_died" in str(item) for item in out[:3])
+    assert all(item["title"] == "What the lighthouse logbooks tell us" for item in out[3:])
+    assert stats.get_value("readability/failed/worker_died") == 3
+    assert stats.get_value("readability/extracted") == 5
+
+
+def test_close_stops_the_workers():
+    pipeline, _ = make("WhoAmI", READABILITY_WORKERS=2)
+    workers = pipeline._workers
+    assert workers is not None
+    out = run(pipeline, *({"url": f"{URL}?{n}", "html": LIGHTHOUSE} for n in range(4)))  # closes the pipeline
+    assert pipeline._workers is None and workers.pids == [None, None]
+    for pid in {int(item["title"].split()[0]) for item in out}:
+        with pytest.raises(OSError):  # reaped: no such process
+            for _ in range(100):  # bounded: a killed process may take a moment to vanish
+                os.kill(pid, 0)
+                time.sleep(0.01)
 
 
 def test_disabled():

@@ -53,6 +53,7 @@ def test_defaults():
         source_field="html",
         keep_source=False,
         threads=2,
+        workers=0,
     )
     assert is_enabled(Settings()) is True
 
@@ -79,6 +80,7 @@ def test_values_from_settings_py():
         READABILITY_FAILURE_ACTION="keep",
         READABILITY_SOURCE_FIELD="body",
         READABILITY_THREADS=8,
+        READABILITY_WORKERS=4,
     )
     assert got.page.policy == "raw"
     assert got.page.char_threshold == 250
@@ -86,7 +88,7 @@ def test_values_from_settings_py():
     assert got.page.allowed_video_regex == r"//video\.example/"
     assert got.page.link_density_modifier == -0.1
     assert got.page.sanitize is False
-    assert (got.failure_action, got.source_field, got.threads) == ("keep", "body", 8)
+    assert (got.failure_action, got.source_field, got.threads, got.workers) == ("keep", "body", 8, 4)
 
 
 def test_values_from_the_command_line_are_strings():
@@ -137,6 +139,8 @@ def test_values_from_the_command_line_are_strings():
         ("READABILITY_SOURCE_FIELD", "", "a non-empty field name"),
         ("READABILITY_KEEP_SOURCE", "y", "true or false"),
         ("READABILITY_THREADS", 0, "an integer >= 1"),
+        ("READABILITY_WORKERS", -1, "an integer >= 0 (0: threads only)"),
+        ("READABILITY_WORKERS", "two", "an integer >= 0"),
     ],
 )
 def test_bad_values_stop_the_crawl_naming_setting_and_accepted_values(setting, value, accepted):
@@ -150,7 +154,7 @@ def test_bad_values_stop_the_crawl_naming_setting_and_accepted_values(setting, v
 
 def test_every_setting_is_tested_and_documented_with_its_default():
     defaults = default_settings()
-    assert len(defaults) == 18
+    assert len(defaults) == 19
     with open(__file__, encoding="utf-8") as source:
         refused = set(re.findall(r'\("(READABILITY_[A-Z_]+)"', source.read()))
     assert refused == set(defaults)  # the parametrised refusals above cover every setting

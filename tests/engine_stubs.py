@@ -1,0 +1,73 @@
+"""Stand-ins for the engine, given to the pipeline by dotted path (``ReadabilityPipeline._engine``).
+
+Worker processes import them by that path too, so this module stays light: no
+pytest, no Scrapy.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from typing import Any
+
+from scrapy_readability.engine import Readability, TooManyElementsError
+
+
+class Exploding:
+    def __init__(self, html: Any, url: Any = None, **kwargs: Any) -> None:
+        self.html, self.url = html, url
+
+    def parse(self) -> Any:
+        raise RuntimeError("boom")
+
+
+class TooBig(Exploding):
+    def parse(self) -> Any:
+        raise TooManyElementsError(5000, 1000)
+
+
+class _Fields:
+    def __init__(self, **fields: Any) -> None:
+        self.fields = fields
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.fields
+
+
+class WhoAmI(Exploding):
+    """An "article" whose title is the id of the process and the name of the thread that made it."""
+
+    def parse(self) -> Any:
+        return _Fields(title=f"{os.getpid()} {threading.current_thread().name}", attempt="strict")
+
+
+class Slow(Exploding):
+    """Takes 50 ms and records how many ran at once (in this process)."""
+
+    lock = threading.Lock()
+    running = 0
+    most = 0
+
+    def parse(self) -> Any:
+        cls = type(self)
+        with cls.lock:
+            cls.running += 1
+            cls.most = max(cls.most, cls.running)
+        time.sleep(0.05)
+        with cls.lock:
+            cls.running -= 1
+        return None
+
+
+class DiesOnStarter(Readability):
+    """The real engine, except that its process dies (exit code 3) on any URL ending in starter.html."""
+
+    def __init__(self, html: Any, url: Any = None, **kwargs: Any) -> None:
+        super().__init__(html, url, **kwargs)
+        self.dies = str(url or "").endswith("starter.html")
+
+    def parse(self) -> Any:
+        if self.dies:
+            os._exit(3)
+        return super().parse()
