@@ -1,0 +1,134 @@
+"""The hostile-input matrix at full size: time and peak memory per case, each against a bound.
+
+Every case of ``tests/engine/hostile_inputs.py`` runs in a fresh subprocess
+(so one case's memory does not hide another's), at scale 1.0, through
+``Readability(html, url, sanitize=True).parse()`` (what the Scrapy pipeline
+does) and ``is_probably_readable(html)``. For each we report
+
+* the input size, and the outcome (article length, ``None``, or the error);
+* the wall time of ``parse()`` and of ``is_probably_readable``;
+* peak RSS of the process (``ru_maxrss``) and how much of it came after the
+  input was built, i.e. what parsing it cost (libxml2's memory included,
+  which tracemalloc would not see);
+* whether the case stayed within its bound (``BOUNDS``). A case over its
+  time bound three times is killed and reported as such.
+
+Run: ``python benchmarks/hostile.py [case ...]``; exit status 1 if a case
+breaks its bound or the contract.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests" / "engine"
+
+# (seconds for parse + readerable, MB of RSS growth while parsing). Default for the rest.
+DEFAULT_BOUND = (5.0, 300)
+BOUNDS = {
+    "page_20mb": (30.0, 1500),
+    "sibling_paragraphs_200000": (30.0, 1500),
+    "text_node_5mb": (10.0, 400),
+    "huge_class_value": (10.0, 400),
+    "huge_attribute_value": (10.0, 400),
+    "json_ld_enormous": (10.0, 400),
+    "many_links": (20.0, 800),
+    "br_chains": (20.0, 800),
+    "nested_divs_50000": (5.0, 200),
+    "many_void_elements": (5.0, 200),
+    "unclosed_tags_everywhere": (10.0, 200),
+}
+
+
+def child(name: str) -> None:
+    """Run one case in this process and print a JSON line about it."""
+    import resource
+
+    sys.path.insert(0, str(TESTS))
+    from hostile_inputs import CASES_BY_NAME
+
+    from scrapy_readability import Readability, ReadabilityError, is_probably_readable
+
+    case = CASES_BY_NAME[name]
+    html = case.make(1.0)
+    size = len(html.encode("utf-8", "surrogatepass") if isinstance(html, str) else html)
+    baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    result: dict = {"name": name, "size": size}
+    started = time.perf_counter()
+    try:
+        article = Readability(html, case.url, sanitize=True).parse()
+        result["outcome"] = "None" if article is None else f"article, {article.length:,} chars"
+        result["ok"] = article is not None or not case.expect_article
+        if article is not None:
+            result["ok"] = result["ok"] and article.length == len(article.text_content)
+    except ReadabilityError as error:
+        result["outcome"] = f"{type(error).__name__}: {error}"[:80]
+        result["ok"] = not case.expect_article
+    except BaseException as error:  # noqa: BLE001 - the contract is what we measure
+        result["outcome"] = f"CONTRACT BROKEN {type(error).__name__}: {error}"[:120]
+        result["ok"] = False
+    result["parse_s"] = time.perf_counter() - started
+    started = time.perf_counter()
+    try:
+        is_probably_readable(html)
+    except BaseException as error:  # noqa: BLE001
+        result["outcome"] += f"; readerable raised {type(error).__name__}"
+        result["ok"] = False
+    result["readerable_s"] = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    result["peak_mb"] = peak / 1024
+    result["growth_mb"] = (peak - baseline) / 1024
+    print(json.dumps(result))
+
+
+def main(names: list[str]) -> int:
+    sys.path.insert(0, str(TESTS))
+    from hostile_inputs import CASES
+
+    selected = [c for c in CASES if not names or c.name in names]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    print(
+        f"{'case':34} {'input':>9} {'parse s':>8} {'ready s':>8} {'peak MB':>8} {'+MB':>7} "
+        f"{'bound':>12}  outcome"
+    )
+    failures = 0
+    for case in selected:
+        seconds, megabytes = BOUNDS.get(case.name, DEFAULT_BOUND)
+        try:
+            done = subprocess.run(
+                [sys.executable, __file__, "--child", case.name],
+                capture_output=True, text=True, timeout=seconds * 3 + 30, env=env, check=False,
+            )
+        except subprocess.TimeoutExpired:
+            print(f"{case.name:34} {'':>9} {'KILLED':>8}   (over {seconds * 3 + 30:.0f} s)")
+            failures += 1
+            continue
+        lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+        if done.returncode or not lines:
+            print(f"{case.name:34} CRASHED (exit {done.returncode}): {done.stderr.strip()[-300:]}")
+            failures += 1
+            continue
+        r = json.loads(lines[-1])
+        total = r["parse_s"] + r["readerable_s"]
+        within = total <= seconds and r["growth_mb"] <= megabytes
+        flag = "" if within and r["ok"] else "  <-- " + ("OVER BOUND" if not within else "CONTRACT")
+        failures += not (within and r["ok"])
+        print(
+            f"{case.name:34} {r['size'] / 1e6:8.2f}M {r['parse_s']:8.2f} {r['readerable_s']:8.2f} "
+            f"{r['peak_mb']:8.0f} {r['growth_mb']:7.0f} {f'{seconds:.0f}s/{megabytes}MB':>12}  {r['outcome']}{flag}"
+        )
+    print(f"\n{len(selected) - failures} of {len(selected)} cases within bounds and contract")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--child":
+        child(sys.argv[2])
+    else:
+        sys.exit(main(sys.argv[1:]))
