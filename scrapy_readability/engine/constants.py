@@ -179,7 +179,7 @@ SVG_TAGS = frozenset(
     {
         "svg", "g", "path", "circle", "ellipse", "line", "polyline", "polygon", "rect", "use",
         "symbol", "defs", "clippath", "mask", "pattern", "lineargradient", "radialgradient",
-        "stop", "filter", "marker", "tspan", "textpath", "foreignobject", "animate",
+        "stop", "filter", "marker", "text", "tspan", "textpath", "foreignobject", "desc", "switch", "animate",
         "animatetransform", "animatemotion", "mpath", "fegaussianblur", "feoffset", "feblend",
         "fecolormatrix", "feflood", "fecomposite", "femerge", "femergenode", "femorphology",
     }

@@ -15,6 +15,7 @@ from lxml import etree
 from w3lib.encoding import html_to_unicode
 
 from .dom import child_nodes, set_child_nodes
+from .serialize import TEMPLATE_CONTENT_ATTRIBUTE, inner_html
 from .errors import InputError
 
 # A plain etree parser: lxml.html's element classes cost a Python call per proxy.
@@ -107,8 +108,9 @@ def fix_up_tree(root: etree._Element, text: str = "") -> None:
         etree.SubElement(root, "body")
     if text:
         _merge_late_attributes(root, text)
+        _keep_whitespace_after_body(root, text)
     _unnest_void_elements(root)
-    _drop_template_contents(root)
+    _set_aside_template_contents(root)
     _rename_image_to_img(root)
     _drop_leading_newline(root)
     _split_nested_headings(root)
@@ -134,12 +136,37 @@ def _unnest_void_elements(root: etree._Element) -> None:
             anchor.tail = (anchor.tail or "") + tail
 
 
-def _drop_template_contents(root: etree._Element) -> None:
-    """A ``<template>``'s content lives in a separate fragment in the DOM, not in its children."""
+def _set_aside_template_contents(root: etree._Element) -> None:
+    """A ``<template>``'s content lives in a separate fragment, not in its children.
+
+    Readability.js never sees it (no walk, no ``textContent``), yet ``innerHTML``
+    serialises it. So it is kept, serialised, in an attribute the serialiser
+    turns back into content.
+    """
     for template in root.iter("template"):
-        template.text = None
-        for child in list(template):
-            template.remove(child)
+        if template.text or len(template):
+            template.set(TEMPLATE_CONTENT_ATTRIBUTE, inner_html(template))
+            template.text = None
+            for child in list(template):
+                template.remove(child)
+
+
+_AFTER_BODY = re.compile(r"</body\s*>((?:\s|</html\s*>|<!--.*?-->)*)\Z", re.IGNORECASE | re.DOTALL)
+_NOT_WHITESPACE = re.compile(r"</html\s*>|<!--.*?-->", re.IGNORECASE | re.DOTALL)
+
+
+def _keep_whitespace_after_body(root: etree._Element, text: str) -> None:
+    """Whitespace after ``</body>`` (and ``</html>``) still goes into the body in HTML5."""
+    match = _AFTER_BODY.search(text, max(0, len(text) - 4096))
+    body = root.find("body")
+    if not match or body is None:
+        return
+    whitespace = _NOT_WHITESPACE.sub("", match.group(1))
+    if whitespace:
+        if len(body):
+            body[-1].tail = (body[-1].tail or "") + whitespace
+        else:
+            body.text = (body.text or "") + whitespace
 
 
 def _rename_image_to_img(root: etree._Element) -> None:
@@ -228,9 +255,7 @@ def _fix_table(table: etree._Element) -> None:
     if not _needs_fixing(table):
         return
     fostered: list = []
-    pending = [table]
-    while pending:
-        pending.extend(_rebuild_table_part(pending.pop(0), fostered))
+    _rebuild_table_part(table, fostered)
     if fostered and table.getparent() is not None:
         holder = etree.Element("div")
         set_child_nodes(holder, fostered)
@@ -245,8 +270,12 @@ def _fix_table(table: etree._Element) -> None:
             table.addprevious(node)  # moves the node with its tail
 
 
-def _rebuild_table_part(container: etree._Element, fostered: list) -> list:
-    """Re-home ``container``'s children as HTML5's table modes would; returns the parts inside it."""
+def _rebuild_table_part(container: etree._Element, fostered: list) -> None:
+    """Re-home ``container``'s children as HTML5's table modes would.
+
+    Parts inside it (sections, rows) are rebuilt as they are met, so fostered
+    content keeps its document order. Recursion is bounded: table, section, row.
+    """
     kind = _part(container.tag)
     allowed = _ALLOWED_IN[kind]
     queue = child_nodes(container)
@@ -274,6 +303,7 @@ def _rebuild_table_part(container: etree._Element, fostered: list) -> list:
             if tag == "tr":
                 row = None
                 tbody.append(node)
+                _rebuild_table_part(node, fostered)
                 continue
             if row is None:
                 row = etree.Element("tr")
@@ -291,10 +321,11 @@ def _rebuild_table_part(container: etree._Element, fostered: list) -> list:
             kept.append(node)
         elif tag in allowed or _is_hidden_input(node):
             kept.append(node)
+            if tag in _TABLE_SECTIONS or tag == "tr":
+                _rebuild_table_part(node, fostered)
         else:
             fostered.append(node)
     set_child_nodes(container, kept)
-    return [child for child in container if child.tag in _TABLE_SECTIONS or child.tag == "tr"]
 
 
 def _append_text(parent: etree._Element, text: str) -> None:

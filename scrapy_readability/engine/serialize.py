@@ -21,6 +21,9 @@ RAW_TEXT_ELEMENTS = frozenset(
     {"style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext"}
 )
 
+# Where parsing keeps a <template>'s content, serialised (see parsing.py).
+TEMPLATE_CONTENT_ATTRIBUTE = "data-readability-template-content"
+
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "\u00a0": "&nbsp;", "<": "&lt;", ">": "&gt;"})
 _ATTR_ESCAPES = str.maketrans({"&": "&amp;", "\u00a0": "&nbsp;", '"': "&quot;", "<": "&lt;", ">": "&gt;"})
 
@@ -28,7 +31,13 @@ _ATTR_ESCAPES = str.maketrans({"&": "&amp;", "\u00a0": "&nbsp;", '"': "&quot;", 
 def _start_tag(el: Element) -> str:
     if not el.attrib:
         return f"<{el.tag}>"
-    attrs = "".join(f' {name}="{value.translate(_ATTR_ESCAPES)}"' for name, value in el.items())
+    attrs = "".join(
+        f' {name}="{value.translate(_ATTR_ESCAPES)}"'
+        for name, value in el.items()
+        if name != TEMPLATE_CONTENT_ATTRIBUTE
+    )
+    if el.tag == "template" and TEMPLATE_CONTENT_ATTRIBUTE in el.attrib:
+        return f"<{el.tag}{attrs}>{el.get(TEMPLATE_CONTENT_ATTRIBUTE)}"
     return f"<{el.tag}{attrs}>"
 
 
