@@ -43,6 +43,8 @@ BOUNDS = {
     "nested_divs_50000": (5.0, 200),
     "many_void_elements": (5.0, 200),
     "unclosed_tags_everywhere": (10.0, 200),
+    "meta_property_blank_run": (5.0, 100),
+    "style_blank_run": (5.0, 100),
 }
 
 

@@ -485,6 +485,19 @@ def meta_tags_empty_or_missing(scale: float) -> str:
     return page(head=head)
 
 
+@case("metadata", big=True, expect_article=True)
+def meta_property_blank_run(scale: float) -> str:
+    # A leading \s* in the property regex once made this quadratic.
+    blanks = " " * n(100_000, scale, 2000)
+    return page(head=f'<meta property="{blanks}x" content="c"><meta property="og{blanks}" content="d">')
+
+
+@case("structure", big=True, expect_article=True)
+def style_blank_run(scale: float) -> str:
+    blanks = " " * n(100_000, scale, 2000)
+    return page(f'<div style="display{blanks}:{blanks}block{blanks}!{blanks}importan">{ARTICLE_BODY}</div>')
+
+
 @case("metadata", expect_article=True)
 def title_pathologies(scale: float) -> str:
     title = " | ".join(["x"] * 5000) + ": " + "word " * 5000
