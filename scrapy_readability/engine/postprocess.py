@@ -32,6 +32,7 @@ _EMPTY_AUTHORITY = re.compile(r"^[/\\]{2}(?:[/\\?#]|\Z)")
 # WHATWG percent-encode sets (beyond C0 controls and non-ASCII, which quote() handles).
 _PATH_SAFE = "!$%&'()*+,-./:;=@[\\]^_|~"
 _QUERY_SAFE = "!$%&()*+,-./:;=?@[\\]^_`{|}~"  # ' is encoded in special schemes' queries
+_USERINFO_SAFE = "!$%&'()*+,-._~"
 _FRAGMENT_SAFE = "!#$%&'()*+,-./:;=?@[\\]^_{|}~"
 
 
@@ -85,9 +86,9 @@ def _serialize_special(url: str) -> str:
     if port is not None and str(port) != _SPECIAL_SCHEMES[scheme]:
         netloc += f":{port}"
     if parts.username is not None or parts.password is not None:
-        userinfo = parts.username or ""
+        userinfo = quote(parts.username or "", safe=_USERINFO_SAFE)
         if parts.password:
-            userinfo += ":" + parts.password
+            userinfo += ":" + quote(parts.password, safe=_USERINFO_SAFE)
         netloc = f"{userinfo}@{netloc}"
     path = _remove_dot_segments(parts.path.replace("\\", "/"))
     if scheme == "file" and _DRIVE_HOST.match(path[1:3]) and path[3:4] in ("", "/"):

@@ -48,16 +48,15 @@ def inner_html(root: Element) -> str:
     raw_depth = 0  # > 0 while inside a raw-text element, whose text is not escaped
     if root.text:
         append(root.text if root.tag in RAW_TEXT_ELEMENTS else root.text.translate(_TEXT_ESCAPES))
-    for event, el in etree.iterwalk(root, events=("start", "end")):
+    for event, el in etree.iterwalk(root, events=("start", "end", "comment", "pi")):
         if el is root:
             continue
         tag = el.tag
-        if not isinstance(tag, str):
-            if event == "start":
-                if tag is etree.Comment:
-                    append(f"<!--{el.text or ''}-->")
-                if el.tail:
-                    append(el.tail if raw_depth else el.tail.translate(_TEXT_ESCAPES))
+        if event in ("comment", "pi"):
+            if event == "comment":
+                append(f"<!--{el.text or ''}-->")
+            if el.tail:
+                append(el.tail if raw_depth else el.tail.translate(_TEXT_ESCAPES))
             continue
         if event == "start":
             append(_start_tag(el))

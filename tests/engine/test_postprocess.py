@@ -204,10 +204,5 @@ def test_post_process_content_keep_classes():
     assert inner(div) == '<p><a href="http://fakehost/test/a.html" class="y">t</a></p>'
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="userinfo is not percent-encoded: new URL('http://user:pa ss@host.example:8080/x').href is "
-    "http://user:pa%20ss@host.example:8080/x",
-)
 def test_resolve_url_encodes_userinfo():
     assert resolve_url("http://user:pa ss@host.example:8080/x", PAGE) == "http://user:pa%20ss@host.example:8080/x"
