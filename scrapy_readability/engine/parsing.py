@@ -44,8 +44,25 @@ def decode_html(body: bytes, content_type: str | None = None) -> str:
     return text
 
 
+# Character references libxml2 decodes into code points an lxml tree refuses
+# (C0 controls, U+FFFE/U+FFFF): ``&#1;`` would end as a raw control character in
+# the tree, and the first time the engine set that text again lxml would raise.
+_CONTROL_REFERENCE = re.compile(r"&#(?:[xX]0*([0-9a-fA-F]{1,6})|0*([0-9]{1,8}));?")
+_REFUSED = frozenset([*range(0x01, 0x09), 0x0B, *range(0x0E, 0x20), 0xFFFE, 0xFFFF])
+
+
+def _control_reference(match: re.Match[str]) -> str:
+    hex_digits, decimal = match.groups()
+    code = int(hex_digits, 16) if hex_digits else int(decimal)
+    if code == 0x0C:
+        return " "  # form feed, which HTML treats as whitespace
+    return "" if code in _REFUSED else match.group()
+
+
 def clean_text(text: str) -> str:
     text = text.replace("\x0c", " ")
+    if "&#" in text:
+        text = _CONTROL_REFERENCE.sub(_control_reference, text)
     return _FORBIDDEN.sub(_scrub, text)
 
 
@@ -124,7 +141,10 @@ _UNKNOWN_VOID_ELEMENTS = ("embed", "wbr", "source", "track", "keygen")
 
 def _unnest_void_elements(root: etree._Element) -> None:
     """Move what libxml2 put inside a void element out, after it, where HTML5 puts it."""
-    for el in reversed(list(root.iter(*_UNKNOWN_VOID_ELEMENTS))):  # innermost first
+    # Outermost first: each element's children then go out once, and a chain of
+    # 2,000 nested voids costs milliseconds (innermost first moved the growing
+    # run of later content at every level: seconds).
+    for el in list(root.iter(*_UNKNOWN_VOID_ELEMENTS)):
         if not el.text and not len(el):
             continue
         tail, el.tail, el.text = el.tail, el.text, None
