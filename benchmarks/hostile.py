@@ -45,6 +45,8 @@ BOUNDS = {
     "unclosed_tags_everywhere": (10.0, 200),
     "meta_property_blank_run": (5.0, 100),
     "style_blank_run": (5.0, 100),
+    "style_word_run": (5.0, 100),
+    "lazy_image_extension_run": (5.0, 100),
 }
 
 

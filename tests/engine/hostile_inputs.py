@@ -511,6 +511,19 @@ def style_blank_run(scale: float) -> str:
     return page(f'<div style="display{blanks}:{blanks}block{blanks}!{blanks}importan">{ARTICLE_BODY}</div>')
 
 
+@case("structure", big=True, expect_article=True)
+def style_word_run(scale: float) -> str:
+    # One long "word" and no colon: the declaration regex retries it from every position.
+    return page(f'<div style="{"a" * n(100_000, scale, 2000)}">{ARTICLE_BODY}</div>')
+
+
+@case("structure", big=True, expect_article=True)
+def lazy_image_extension_run(scale: float) -> str:
+    # A lazy-image attribute of ".jpg" repeated and no match at the end: the lazy-src regex backtracks.
+    value = ".jpg" * n(25_000, scale, 500) + " x"
+    return page(ARTICLE_BODY.replace("<p>", f'<p><img data-lazy="{value}">', 1))
+
+
 @case("metadata", expect_article=True)
 def title_pathologies(scale: float) -> str:
     title = " | ".join(["x"] * 5000) + ": " + "word " * 5000
