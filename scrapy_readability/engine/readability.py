@@ -125,7 +125,8 @@ class Readability:
             return None
         article_content, attempt = grabbed
 
-        base_url = document_base_url(root, self.url)
+        # Without its document element the document has no <base> either.
+        base_url = self.url if state.document_removed else document_base_url(root, self.url)
         post_process_content(
             article_content, base_url, self.url, options.keep_classes, options.preserved_classes
         )

@@ -79,6 +79,10 @@ class GrabState:
     article_byline: str | None = None
     article_lang: str | None = None
     article_dir: str | None = None
+    # Readability.js can remove <html> itself (a class like "sidebar-visible" makes
+    # it an unlikely candidate): the walk ends there, and later passes find no
+    # documentElement to walk at all.
+    document_removed: bool = False
     scores: dict[Element, float] = field(default_factory=dict)
     data_tables: dict[Element, bool] = field(default_factory=dict)
 
@@ -253,10 +257,20 @@ def _wrap_phrasing_content(div: Element) -> None:
     set_child_nodes(div, result)
 
 
+def _drop(state: GrabState, node: Element) -> Element | None:
+    """``_removeAndGetNext``, noting when the node removed is the document element."""
+    if node.getparent() is None:
+        state.document_removed = True
+        return None
+    return remove_and_get_next(node)
+
+
 def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
     """Phase 1 of ``_grabArticle``: clean the tree and collect the elements to score."""
     strip_unlikely = state.flag_is_active(FLAG_STRIP_UNLIKELYS)
     elements_to_score: list[Element] = []
+    if state.document_removed:
+        return elements_to_score
     should_remove_title_header = True
     node = root
 
@@ -271,37 +285,37 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
         if has_attributes:
             if not is_probably_visible(node):
                 log.debug("Removing hidden node - %s", match)
-                node = remove_and_get_next(node)
+                node = _drop(state, node)
                 continue
 
             # Users cannot see elements with both aria-modal=true and role=dialog.
             if node.get("aria-modal") == "true" and node.get("role") == "dialog":
-                node = remove_and_get_next(node)
+                node = _drop(state, node)
                 continue
 
             if not state.article_byline and not state.metadata_byline and is_valid_byline(node, match):
                 state.article_byline = _byline_text(node)
-                node = remove_and_get_next(node)
+                node = _drop(state, node)
                 continue
 
         if should_remove_title_header and header_duplicates_title(state, node):
             log.debug("Removing header: %s", js_trim(text_content(node)))
             should_remove_title_header = False
-            node = remove_and_get_next(node)
+            node = _drop(state, node)
             continue
 
         if strip_unlikely and has_attributes:
             if _is_unlikely_candidate(node, match):
                 log.debug("Removing unlikely candidate - %s", match)
-                node = remove_and_get_next(node)
+                node = _drop(state, node)
                 continue
             if node.get("role") in UNLIKELY_ROLES:
                 log.debug("Removing content with role %s - %s", node.get("role"), match)
-                node = remove_and_get_next(node)
+                node = _drop(state, node)
                 continue
 
         if tag in EMPTY_CONTAINER_TAGS and is_element_without_content(node):
-            node = remove_and_get_next(node)
+            node = _drop(state, node)
             continue
 
         if tag in DEFAULT_TAGS_TO_SCORE:

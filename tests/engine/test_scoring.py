@@ -11,6 +11,7 @@ from scrapy_readability.engine.constants import (
     FLAG_WEIGHT_CLASSES,
 )
 from scrapy_readability.engine.options import Options
+from scrapy_readability.engine.readability import Readability
 from scrapy_readability.engine.parsing import parse_html
 from scrapy_readability.engine.scoring import (
     GrabState,
@@ -394,3 +395,15 @@ def test_join_siblings():
     )
     assert candidates  # scored
     assert root.find("body").text == "tail"  # tails stay behind
+
+
+def test_unlikely_html_element_ends_the_walk_and_later_passes_walk_nothing():
+    # Readability.js removes <html> itself when its class looks unlikely: the walk
+    # stops there, and retries find no documentElement, so nothing is ever scored.
+    body = "".join(f"<div class='menu'><p>{'Words of a paragraph, with commas. ' * 4}</p></div>" for _ in range(3))
+    html = f"<html class='sidebar-visible'><body>{body}</body></html>"
+    article = Readability(html).parse()
+    assert article is not None
+    # The menus were never walked, so never removed as unlikely: they are all there.
+    assert article.content.count("<p>") == 3
+    assert article.attempt == "longest"
