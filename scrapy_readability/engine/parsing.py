@@ -38,9 +38,22 @@ def _scrub(match: re.Match[str]) -> str:
     return "\ufffd" if match.group() == "\x00" else ""
 
 
+def _sniff_utf16(body: bytes) -> str | None:
+    """UTF-16 without a BOM: markup is mostly ASCII, so every other byte is NUL."""
+    head = body[:1024]
+    if len(head) < 16 or head.count(0) < len(head) // 3:
+        return None
+    even_nuls, odd_nuls = head[0::2].count(0), head[1::2].count(0)
+    if odd_nuls > 3 * even_nuls:
+        return "utf-16-le"
+    if even_nuls > 3 * odd_nuls:
+        return "utf-16-be"
+    return None
+
+
 def decode_html(body: bytes, content_type: str | None = None) -> str:
-    """Decode an HTML body: BOM, then HTTP header, then ``<meta>``, then UTF-8."""
-    _encoding, text = html_to_unicode(content_type, body)
+    """Decode an HTML body: BOM, then HTTP header, then ``<meta>``, then UTF-16 sniffing, then UTF-8."""
+    _encoding, text = html_to_unicode(content_type, body, auto_detect_fun=_sniff_utf16)
     return text
 
 

@@ -107,3 +107,10 @@ def test_html5_void_elements_take_no_content(tag):
     el = root.find(f".//{tag}")
     assert len(el) == 0 and el.text is None
     assert el.tail == "after"
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_bom_is_sniffed(codec):
+    page = "<html><head><meta charset='utf-16'></head><body><p>Grüße aus Köln, zum Beispiel.</p></body></html>"
+    root = parse_html(page.encode(codec))
+    assert root.find(".//p").text == "Grüße aus Köln, zum Beispiel."
