@@ -13,6 +13,7 @@ import re
 
 from .constants import (
     DEFAULT_CHAR_THRESHOLD,
+    JS_S,
     DEPRECATED_SIZE_ATTRIBUTE_ELEMS,
     FLAG_CLEAN_CONDITIONALLY,
     HEADING_TAGS,
@@ -170,6 +171,15 @@ def _url_string(value: str) -> str:
     return value.strip(_C0_OR_SPACE).replace("\t", "").replace("\n", "").replace("\r", "")
 
 
+_JS_SPACE = re.compile(JS_S)
+
+
+def looks_like_image_url(value: str) -> bool:
+    """``/^\\s*\\S+\\.(jpg|jpeg|png|webp)\\S*\\s*$/`` in linear time: one token holding an image extension."""
+    token = js_trim(value)
+    return bool(token) and not _JS_SPACE.search(token) and REGEXPS.lazySrcExtension.search(token, 1) is not None
+
+
 def fix_lazy_images(root: Element) -> None:
     """Port of ``_fixLazyImages``: images whose real source sits in a ``data-*`` attribute."""
     for elem in iter_tags(root, "img", "picture", "figure"):
@@ -197,7 +207,7 @@ def fix_lazy_images(root: Element) -> None:
             copy_to = None
             if REGEXPS.lazySrcset.search(value):
                 copy_to = "srcset"
-            elif REGEXPS.lazySrc.search(value):
+            elif looks_like_image_url(value):
                 copy_to = "src"
             if not copy_to:
                 continue

@@ -102,7 +102,10 @@ class REGEXPS:
     sentenceEnd = re.compile(r"\.( |\Z)")  # _grabArticle sibling joining
     imageExtension = re.compile(r"\.(jpg|jpeg|png|webp)", _I)  # _unwrapNoscriptImages, _fixLazyImages
     lazySrcset = re.compile(r"\.(jpg|jpeg|png|webp)" + _S + r"+[0-9]")  # _fixLazyImages
-    lazySrc = re.compile("^" + _S + "*" + _NOT_S + r"+\.(jpg|jpeg|png|webp)" + _NOT_S + "*" + _S + r"*\Z")
+    # _fixLazyImages's /^\s*\S+\.(jpg|jpeg|png|webp)\S*\s*$/ is tested as "one token,
+    # with this at index 1 or later" (cleanup.looks_like_image_url): the regex
+    # itself backtracks quadratically on a long run of ".jpg".
+    lazySrcExtension = re.compile(r"\.(jpg|jpeg|png|webp)")
     schemaDotOrg = re.compile(r"^https?://schema\.org/?\Z")  # _getJSONLD
     cdataMarkers = re.compile(r"^" + _S + r"*<!\[CDATA\[|\]\]>" + _S + r"*\Z")  # _getJSONLD
     whitespaceRun = re.compile(_S + "+")  # wordCount's split(/\s+/)

@@ -229,25 +229,40 @@ def child_nodes(el: Element) -> list[Node]:
 
 
 def set_child_nodes(el: Element, nodes: Iterable[Node]) -> None:
-    """Replace ``el``'s content with ``nodes`` (elements may come from anywhere)."""
+    """Replace ``el``'s content with ``nodes``, a node list as :func:`child_nodes` gives it.
+
+    Tails are entries of their own in such a list, so an element is moved
+    without its old tail (keeping it in the old place, as :func:`remove` does,
+    would make moving many siblings quadratic).
+    """
     nodes = list(nodes)
     for child in list(el):
         child.tail = None
         el.remove(child)
     el.text = None
+    texts: list[str] = []
     last: Element | None = None
     for node in nodes:
         if isinstance(node, str):
-            if last is None:
-                el.text = (el.text or "") + node
-            else:
-                last.tail = (last.tail or "") + node
+            texts.append(node)
+            continue
+        _flush_text(el, last, texts)
+        parent = node.getparent()
+        node.tail = None
+        if parent is not None:
+            parent.remove(node)
+        el.append(node)
+        last = node
+    _flush_text(el, last, texts)
+
+
+def _flush_text(el: Element, last: Element | None, texts: list[str]) -> None:
+    if texts:
+        if last is None:
+            el.text = "".join(texts)
         else:
-            if node.getparent() is not None:
-                remove(node)
-            node.tail = None
-            el.append(node)
-            last = node
+            last.tail = "".join(texts)
+        texts.clear()
 
 
 def is_whitespace_node(node: Node) -> bool:
