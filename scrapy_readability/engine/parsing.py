@@ -51,6 +51,44 @@ def _sniff_utf16(body: bytes) -> str | None:
     return None
 
 
+# Signatures of common non-HTML bodies a crawler meets.
+_SIGNATURES = (
+    (b"%PDF-", "a PDF document"),
+    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+    (b"GIF87a", "a GIF image"),
+    (b"GIF89a", "a GIF image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"RIFF", "a RIFF file (WebP, WAV, AVI)"),
+    (b"PK\x03\x04", "a ZIP archive (or an office document)"),
+    (b"\x1f\x8b", "gzip-compressed data"),
+    (b"BZh", "bzip2-compressed data"),
+    (b"\xfd7zXZ\x00", "xz-compressed data"),
+    (b"(\xb5/\xfd", "zstd-compressed data"),
+    (b"%!PS", "a PostScript document"),
+    (b"\x00\x00\x01\x00", "an icon"),
+    (b"OggS", "an Ogg stream"),
+    (b"ID3", "an MP3 file"),
+    (b"wOFF", "a web font"),
+    (b"wOF2", "a web font"),
+    (b"\x7fELF", "an executable"),
+)
+
+
+def sniff_binary(body: bytes) -> str | None:
+    """What a body is when it is plainly not text (a signature, or mostly control bytes)."""
+    for signature, kind in _SIGNATURES:
+        if body.startswith(signature):
+            return kind
+    if body[4:8] == b"ftyp":
+        return "an MP4/QuickTime/HEIF file"
+    head = body[:1024]
+    if head and _sniff_utf16(body) is None:
+        controls = sum(1 for byte in head if byte < 9 or 13 < byte < 32 or byte == 0x7F)
+        if controls * 10 > len(head):  # text has next to none; binary has about one in eight
+            return "binary data"
+    return None
+
+
 def decode_html(body: bytes, content_type: str | None = None) -> str:
     """Decode an HTML body: BOM, then HTTP header, then ``<meta>``, then UTF-16 sniffing, then UTF-8."""
     _encoding, text = html_to_unicode(content_type, body, auto_detect_fun=_sniff_utf16)
@@ -96,7 +134,11 @@ def parse_html(html: object, content_type: str | None = None) -> etree._Element:
     if isinstance(html, etree._Element):
         return html.getroottree().getroot()
     if isinstance(html, (bytes, bytearray, memoryview)):
-        text = decode_html(bytes(html), content_type)
+        body = bytes(html)
+        kind = sniff_binary(body)
+        if kind:
+            raise InputError(f"not HTML: the body looks like {kind}")
+        text = decode_html(body, content_type)
     elif isinstance(html, str):
         text = html
     else:

@@ -14,6 +14,7 @@ from lxml import etree
 
 from .constants import DEFAULT_MIN_CONTENT_LENGTH, DEFAULT_MIN_SCORE
 from .dom import Element, js_trim, match_string, text_content
+from .errors import InputError
 from .parsing import parse_html
 from .scoring import _style_value, unlikely_match
 
@@ -54,7 +55,12 @@ def is_probably_readable(
 
     ``html`` is text, bytes or a parsed lxml document (left unmodified).
     """
-    root = parse_html(html)
+    try:
+        root = parse_html(html)
+    except InputError:
+        if isinstance(html, (bytes, bytearray, memoryview)):
+            return False  # an image, a PDF, binary data: not an article
+        raise
     visible = visibility_checker or is_node_visible
     nodes = _CANDIDATES(root)
     seen = set(nodes)

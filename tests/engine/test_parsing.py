@@ -114,3 +114,22 @@ def test_utf16_without_bom_is_sniffed(codec):
     page = "<html><head><meta charset='utf-16'></head><body><p>Grüße aus Köln, zum Beispiel.</p></body></html>"
     root = parse_html(page.encode(codec))
     assert root.find(".//p").text == "Grüße aus Köln, zum Beispiel."
+
+
+@pytest.mark.parametrize(
+    "body, kind",
+    [
+        (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "a PDF document"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "a PNG image"),
+        (b"\x1f\x8b\x08\x00\x00\x00\x00\x00", "gzip-compressed data"),
+        (bytes(range(256)) * 4, "binary data"),
+    ],
+)
+def test_plainly_binary_bodies_are_refused_with_what_they_look_like(body, kind):
+    with pytest.raises(InputError, match=f"not HTML: the body looks like {kind}"):
+        parse_html(body)
+
+
+def test_text_bodies_are_not_taken_for_binary():
+    for body in (b"<p>plain</p>", "<p>Grüße</p>".encode("utf-16"), "<p>日本語</p>".encode("shift_jis"), b""):
+        parse_html(body)

@@ -130,3 +130,7 @@ def test_parsed_tree_accepted():
     doc = lxml.html.document_fromstring(VERY_LARGE)
     assert is_probably_readable(doc)
     assert is_probably_readable(etree.ElementTree(doc))
+
+
+def test_binary_bytes_are_simply_not_readerable():
+    assert is_probably_readable(b"%PDF-1.4\n" + b"<p>" + b"x" * 500 + b"</p>") is False
