@@ -129,9 +129,8 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
     from scrapy.http import HtmlResponse
     from twisted.internet.task import LoopingCall  # not the reactor: Scrapy installs the one it wants
 
+    import scrapy_readability.middleware
     from scrapy_readability import ArticleItem
-    from scrapy_readability.engine import is_probably_readable
-    from scrapy_readability.middleware import ReadabilityMiddleware
 
     class StallMonitor:
         """Calls itself every TICK seconds on the reactor and records how late each call fires."""
@@ -236,18 +235,6 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
             for key, count in sorted(self.samples.items(), key=lambda kv: -kv[1])[:12]:
                 print(f"  {count:5d}  {key}", file=sys.stderr)
 
-    class TreePreflight(ReadabilityMiddleware):
-        """The preflight on the tree parsel builds for response.css()/xpath() (see --preflight-tree)."""
-
-        def process_response(self, request: Any, response: Any, spider: Any = None) -> Any:
-            if isinstance(response, HtmlResponse) and request.meta.get("readability", True) is True:
-                options = self.config.page
-                readerable = bool(is_probably_readable(response.selector.root, **options.preflight_kwargs()))
-                request.meta["readability"] = {"readerable": readerable, **options.to_meta()}
-                self.stats.inc_value(f"readability/preflight/{'readerable' if readerable else 'not_readerable'}")
-                return response
-            return super().process_response(request, response, spider)
-
     class StripSource:
         """Without extraction, keep the page's HTML out of the feed, so the feed stays comparable."""
 
@@ -287,8 +274,8 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
         settings["FEEDS"] = {options["feed"]: {"format": "jsonlines", "overwrite": True}}
     if config == "off":
         settings["ITEM_PIPELINES"] = {"scrapy_readability.ReadabilityPipeline": None, StripSource: 200}
-    if options["preflight_tree"]:
-        settings["DOWNLOADER_MIDDLEWARES"] = {"scrapy_readability.ReadabilityMiddleware": None, TreePreflight: 545}
+    if options["preflight_text"]:  # as before the preflight read parsel's tree: for comparison
+        scrapy_readability.middleware._document = lambda response: response.text
     process = CrawlerProcess(settings)
     process.crawl(SiteSpider)
     if not options["profile"]:
@@ -314,7 +301,7 @@ def run_config(config: str, base_url: str, args: argparse.Namespace, tmp: Path) 
         "log_level": args.log_level,
         "feed": str(tmp / f"{config}.jsonl") if args.feed else "",
         "use_selectors": args.use_selectors,
-        "preflight_tree": args.preflight_tree,
+        "preflight_text": args.preflight_text,
         "profile": args.profile,
         "stall_trace": args.stall_trace,
         "settings": dict(setting.split("=", 1) for setting in args.set),
@@ -359,7 +346,9 @@ def main() -> None:
         "--use-selectors", action="store_true", help="the spider also reads each article with response.css()"
     )
     parser.add_argument(
-        "--preflight-tree", action="store_true", help="run the preflight on response.selector.root, not the text"
+        "--preflight-text",
+        action="store_true",
+        help="the preflight parses response.text again instead of reading parsel's tree (for comparison)",
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
     parser.add_argument(
@@ -406,7 +395,7 @@ def main() -> None:
         f"site: {args.pages} article pages ({len(pages)} distinct), CONCURRENT_REQUESTS {args.concurrency}, "
         f"feed {'on' if args.feed else 'off'}, LOG_LEVEL {args.log_level}"
         + (", spider uses selectors" if args.use_selectors else "")
-        + (", preflight on the parsel tree" if args.preflight_tree else "")
+        + (", preflight on the text" if args.preflight_text else "")
         + "".join(f", {setting}" for setting in args.set)
     )
     header = (
