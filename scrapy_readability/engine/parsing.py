@@ -99,18 +99,22 @@ def decode_html(body: bytes, content_type: str | None = None) -> str:
 # test is a C-speed translate or find: a regex over a 1.6 MB page cost as much
 # as parsing it.
 _CONTROL_BYTES = bytes([*range(0x01, 0x09), 0x0B, *range(0x0E, 0x20)])
+_FORM_FEED_TO_SPACE = bytes(range(256)).replace(b"\x0c", b" ")
 _SURROGATE_UTF8 = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
-_NONCHARACTERS_UTF8 = (b"\xef\xbf\xbe", b"\xef\xbf\xbf")
-# Character references libxml2 would decode into such code points (``&#1;``).
-_CONTROL_REFERENCE = re.compile(rb"&#(?:[xX]0*([0-9a-fA-F]{1,6})|0*([0-9]{1,8}));?")
+# Character references libxml2 would decode into such code points (``&#1;``):
+# the pattern only matches small numbers, U+FFFE/U+FFFF and out-of-range ones,
+# so ordinary references cost no callback.
+_CONTROL_REFERENCE = re.compile(
+    rb"&#(?:[xX]0*(?P<hex>[0-9a-fA-F]|1[0-9a-fA-F]|[fF]{3}[eEfF])(?![0-9a-fA-F])"
+    rb"|0*(?P<dec>[0-9]|[12][0-9]|3[01]|6553[45])(?![0-9]));?"
+)
 _REFUSED = frozenset([*range(0x01, 0x09), 0x0B, *range(0x0E, 0x20), 0xFFFE, 0xFFFF])
 # HTML5 reads a stray </br> as <br>; libxml2 drops it.
-_END_BR = re.compile(rb"</br\s*>", re.IGNORECASE)
-_END_BR_SPELLINGS = (b"</br", b"</BR", b"</Br", b"</bR")
+_END_BR = re.compile(rb"</[bB][rR]\s*>")
 
 
 def _control_reference(match: re.Match[bytes]) -> bytes:
-    hex_digits, decimal = match.groups()
+    hex_digits, decimal = match.group("hex"), match.group("dec")
     code = int(hex_digits, 16) if hex_digits else int(decimal)
     if code == 0x0C:
         return b" "  # form feed, which HTML treats as whitespace
@@ -118,21 +122,20 @@ def _control_reference(match: re.Match[bytes]) -> bytes:
 
 
 def to_parser_bytes(text: str) -> bytes:
-    """``text`` as UTF-8 for libxml2, without what an lxml tree cannot hold."""
-    data = text.encode("utf-8", "surrogatepass")
-    if b"\x0c" in data:
-        data = data.replace(b"\x0c", b" ")
-    data = data.translate(None, _CONTROL_BYTES)
-    if b"\xed" in data:
-        data = _SURROGATE_UTF8.sub("\ufffd".encode(), data)
-    for noncharacter in _NONCHARACTERS_UTF8:
-        if noncharacter in data:
-            data = data.replace(noncharacter, b"")
-    if b"&#" in data:
-        data = _CONTROL_REFERENCE.sub(_control_reference, data)
-    if any(spelling in data for spelling in _END_BR_SPELLINGS):
-        data = _END_BR.sub(b"<br>", data)
-    return data
+    """``text`` as UTF-8 for libxml2, without what an lxml tree cannot hold.
+
+    Each step is one C-level pass (a regex over a 1.6 MB page cost as much as
+    parsing it); the rare cases are found by an exception or a one-character search.
+    """
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates: U+FFFD, as a decoder would give
+        data = _SURROGATE_UTF8.sub("\ufffd".encode(), text.encode("utf-8", "surrogatepass"))
+    data = data.translate(_FORM_FEED_TO_SPACE, _CONTROL_BYTES)
+    if "\ufffe" in text or "\uffff" in text:
+        data = data.replace("\ufffe".encode(), b"").replace("\uffff".encode(), b"")
+    data = _CONTROL_REFERENCE.sub(_control_reference, data)
+    return _END_BR.sub(b"<br>", data)
 
 
 def clean_text(text: str) -> str:
@@ -425,17 +428,10 @@ def _append_text(parent: etree._Element, text: str) -> None:
         parent.text = (parent.text or "") + text
 
 
-_START_TAG = {tag: re.compile(rf"<{tag}(\s[^>]*)>", re.IGNORECASE) for tag in ("html", "body")}
-
-
-def _find_start_tag(text: str, tag: str, pattern: re.Pattern[str]) -> re.Match[str] | None:
-    """The first ``<tag ...>`` with attributes: ``str.find`` for its usual spellings, then the regex."""
-    starts = [i for i in (text.find(f"<{spelling}") for spelling in (tag, tag.upper(), tag.title())) if i >= 0]
-    if starts:
-        match = pattern.match(text, min(starts))
-        if match:
-            return match
-    return pattern.search(text) if not starts else None
+# <html ...> and <body ...> in any case, spelled out: faster to scan for than IGNORECASE.
+_START_TAG = {
+    tag: re.compile("<" + "".join(f"[{c}{c.upper()}]" for c in tag) + r"(\s[^>]*)>") for tag in ("html", "body")
+}
 
 
 def _merge_late_attributes(root: etree._Element, text: str) -> None:
@@ -449,7 +445,7 @@ def _merge_late_attributes(root: etree._Element, text: str) -> None:
         element = root if tag == "html" else root.find("body")
         if element is None or element.attrib:
             continue
-        match = _find_start_tag(text, tag, pattern)
+        match = pattern.search(text)
         if not match:
             continue
         try:
