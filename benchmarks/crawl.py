@@ -129,8 +129,9 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
     from scrapy.http import HtmlResponse
     from twisted.internet.task import LoopingCall  # not the reactor: Scrapy installs the one it wants
 
-    import scrapy_readability.middleware
     from scrapy_readability import ArticleItem
+    from scrapy_readability.engine import is_probably_readable
+    from scrapy_readability.middleware import ReadabilityMiddleware
 
     class StallMonitor:
         """Calls itself every TICK seconds on the reactor and records how late each call fires."""
@@ -154,12 +155,16 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
             self.loop.start(TICK, now=False)
             self.crawler = spider.crawler
             self.worker_cpu: dict[int, float] = {}
+            self.queued: list[int] = []
             self.cpu_loop = LoopingCall(self.read_worker_cpu)
             self.cpu_loop.start(0.2, now=False)
 
         def read_worker_cpu(self) -> None:
             """The worker processes' CPU time so far, from /proc (Linux), for the CPU columns."""
             for component in getattr(self.crawler.engine.scraper.itemproc, "middlewares", ()):
+                executor = getattr(component, "_executor", None)
+                if executor is not None:  # pages waiting for a thread or a worker
+                    self.queued.append(executor._work_queue.qsize())
                 pool = getattr(component, "_workers", None)
                 for pid in getattr(pool, "pids", ()) if pool is not None else ():
                     try:
@@ -197,8 +202,35 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
                 "ticks": len(self.delays),
                 "crawl_cpu": time.process_time() - self.cpu_started,  # this process: the reactor and its threads
                 "worker_cpu": sum(self.worker_cpu.values()) if self.worker_cpu else None,
+                "gc_worst": max(gc_timer.pauses, default=(0.0, 0))[0],
+                "gc_worst_generation": max(gc_timer.pauses, default=(0.0, 0))[1],
+                "gc_total": sum(pause for pause, _ in gc_timer.pauses),
+                "queued_mean": sum(self.queued) / len(self.queued) if self.queued else None,
+                "queue_empty": sum(1 for n in self.queued if n == 0) / len(self.queued) if self.queued else None,
             }
             Path(result_path).write_text(json.dumps(result), encoding="utf-8")
+
+    class GcTimer:
+        """The longest pauses of Python's cyclic garbage collector on the reactor thread."""
+
+        def __init__(self) -> None:
+            import gc
+
+            self.reactor_thread = threading.get_ident()
+            self.started: float | None = None
+            self.pauses: list[tuple[float, int]] = []
+            gc.callbacks.append(self.callback)
+
+        def callback(self, phase: str, info: dict[str, int]) -> None:
+            if threading.get_ident() != self.reactor_thread:
+                return
+            if phase == "start":
+                self.started = time.perf_counter()
+            elif self.started is not None:
+                self.pauses.append((time.perf_counter() - self.started, info["generation"]))
+                self.started = None
+
+    gc_timer = GcTimer()
 
     class StallTracer:
         """A thread that, while the reactor is late, samples the reactor thread's stack (--stall-trace)."""
@@ -234,6 +266,21 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
             print(f"[{config}] reactor stack while late (> {self.threshold * 1000:.0f} ms), {total} samples:", file=sys.stderr)
             for key, count in sorted(self.samples.items(), key=lambda kv: -kv[1])[:12]:
                 print(f"  {count:5d}  {key}", file=sys.stderr)
+
+    class TreePreflight(ReadabilityMiddleware):
+        """The preflight on the tree parsel builds for response.css() (--preflight-tree), for comparison.
+
+        Not exact as it is: the engine's own parse fixes libxml2's tree in ways this one lacks.
+        """
+
+        def process_response(self, request: Any, response: Any, spider: Any = None) -> Any:
+            if isinstance(response, HtmlResponse) and request.meta.get("readability", True) is True:
+                options = self.config.page
+                readerable = bool(is_probably_readable(response.selector.root, **options.preflight_kwargs()))
+                request.meta["readability"] = {"readerable": readerable, **options.to_meta()}
+                self.stats.inc_value(f"readability/preflight/{'readerable' if readerable else 'not_readerable'}")
+                return response
+            return super().process_response(request, response, spider)
 
     class StripSource:
         """Without extraction, keep the page's HTML out of the feed, so the feed stays comparable."""
@@ -274,8 +321,8 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
         settings["FEEDS"] = {options["feed"]: {"format": "jsonlines", "overwrite": True}}
     if config == "off":
         settings["ITEM_PIPELINES"] = {"scrapy_readability.ReadabilityPipeline": None, StripSource: 200}
-    if options["preflight_text"]:  # as before the preflight read parsel's tree: for comparison
-        scrapy_readability.middleware._document = lambda response: response.text
+    if options["preflight_tree"]:
+        settings["DOWNLOADER_MIDDLEWARES"] = {"scrapy_readability.ReadabilityMiddleware": None, TreePreflight: 545}
     process = CrawlerProcess(settings)
     process.crawl(SiteSpider)
     if not options["profile"]:
@@ -301,7 +348,7 @@ def run_config(config: str, base_url: str, args: argparse.Namespace, tmp: Path) 
         "log_level": args.log_level,
         "feed": str(tmp / f"{config}.jsonl") if args.feed else "",
         "use_selectors": args.use_selectors,
-        "preflight_text": args.preflight_text,
+        "preflight_tree": args.preflight_tree,
         "profile": args.profile,
         "stall_trace": args.stall_trace,
         "settings": dict(setting.split("=", 1) for setting in args.set),
@@ -346,9 +393,9 @@ def main() -> None:
         "--use-selectors", action="store_true", help="the spider also reads each article with response.css()"
     )
     parser.add_argument(
-        "--preflight-text",
+        "--preflight-tree",
         action="store_true",
-        help="the preflight parses response.text again instead of reading parsel's tree (for comparison)",
+        help="the preflight reads the tree parsel builds for response.css() instead of parsing the text",
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
     parser.add_argument(
@@ -395,7 +442,7 @@ def main() -> None:
         f"site: {args.pages} article pages ({len(pages)} distinct), CONCURRENT_REQUESTS {args.concurrency}, "
         f"feed {'on' if args.feed else 'off'}, LOG_LEVEL {args.log_level}"
         + (", spider uses selectors" if args.use_selectors else "")
-        + (", preflight on the text" if args.preflight_text else "")
+        + (", preflight on parsel's tree" if args.preflight_tree else "")
         + "".join(f", {setting}" for setting in args.set)
     )
     header = (

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,8 +10,7 @@ from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
 from scrapy.utils.test import get_crawler
 
-from scrapy_readability.engine import is_probably_readable
-from scrapy_readability.middleware import ReadabilityMiddleware, _document
+from scrapy_readability.middleware import ReadabilityMiddleware
 from scrapy_readability.settings import ReadabilityConfigError
 from scrapy_site import ABOUT, BRIEF, LIGHTHOUSE, PDF
 
@@ -122,54 +120,3 @@ def test_bad_meta_is_refused_with_a_message(meta, message):
 def test_disabled():
     with pytest.raises(NotConfigured):
         make(READABILITY_ENABLED=False)
-
-
-MOZILLA_PAGES = sorted((Path(__file__).parent / "mozilla_pages").glob("*/source.html"))
-LONG = "word " * 60  # 300 characters: one such paragraph is not enough, two are
-
-
-def html_response(body: str | bytes) -> HtmlResponse:
-    return HtmlResponse("https://news.example/", body=body.encode() if isinstance(body, str) else body, encoding="utf-8")
-
-
-def test_the_preflight_reads_the_tree_the_spider_gets():
-    response = html_response(LIGHTHOUSE)
-    assert _document(response) is response.selector.root  # one parse for both
-
-
-def test_the_tree_gives_the_text_verdict_on_every_mozilla_page():
-    assert len(MOZILLA_PAGES) == 106
-    on_tree = 0
-    for path in MOZILLA_PAGES:
-        response = html_response(path.read_bytes())
-        document = _document(response)
-        on_tree += not isinstance(document, str)
-        assert is_probably_readable(document) == is_probably_readable(response.text), path.parent.name
-    assert on_tree >= 90  # the exceptions below are rare
-
-
-@pytest.mark.parametrize(
-    "body",
-    [
-        # a <template>'s content is no part of the document
-        f"<html><body><template><p>{LONG}</p><p>{LONG}</p></template></body></html>",
-        # libxml2 nests what follows an element it does not know to be void inside it
-        f"<html><body><div>{LONG}<wbr>{LONG}<br>{LONG}</div></body></html>",
-        f"<html><body><div>{LONG}<embed src=x>{LONG}<br>{LONG}</div></body></html>",
-        # a stray </br> is a <br> to a browser; libxml2 drops it
-        f"<html><body><div>{LONG}</br>{LONG}</BR>{LONG}</div></body></html>",
-        # control characters: the engine drops them, parsel keeps them (they count as length)
-        # (a paragraph of exactly 140 characters, the minimum, adds nothing to the score; 141 adds 1)
-        "<html><body>" + f"<p>{'x' * 140}\x01\x02\x03</p>" * 30 + "</body></html>",
-        "<html><body>" + f"<p>{'x' * 140}\x00</p>" * 30 + "</body></html>",  # NUL: U+FFFD, or nothing
-        "<html><body>" + f"<p>{'x' * 140}\ufffe</p>" * 30 + "</body></html>",
-    ],
-    ids=["template", "wbr", "embed", "end-br", "controls", "nul", "noncharacter"],
-)
-def test_pages_the_tree_would_misjudge_are_judged_on_the_text(body):
-    response = html_response(body)
-    document = _document(response)
-    assert isinstance(document, str)
-    assert is_probably_readable(document) == is_probably_readable(response.text)
-    # and the tree would indeed have said something else
-    assert is_probably_readable(response.selector.root) != is_probably_readable(response.text)
