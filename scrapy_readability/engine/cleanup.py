@@ -23,6 +23,7 @@ from .constants import (
 )
 from .dom import (
     Element,
+    TextLengths,
     child_nodes,
     create_element,
     element_children,
@@ -220,12 +221,12 @@ def fix_lazy_images(root: Element) -> None:
                 elem.append(img)
 
 
-def _text_density(el: Element, tags) -> float:
+def _text_density(el: Element, tags, lengths: TextLengths) -> float:
     """Port of ``_getTextDensity``: share of the text inside descendants with ``tags``."""
-    text_length = inner_text_length(el)
+    text_length = lengths(el)
     if text_length == 0:
         return 0.0
-    children_length = sum(inner_text_length(child) for child in el.iterdescendants(*tags))
+    children_length = sum(lengths(child) for child in el.iterdescendants(*tags))
     return children_length / text_length
 
 
@@ -240,12 +241,14 @@ def _has_video(state: GrabState, el: Element) -> bool:
     return any(regex.search(value) for value in el.values())
 
 
-def _should_clean_conditionally(state: GrabState, node: Element, tag: str) -> bool:
+def _should_clean_conditionally(
+    state: GrabState, node: Element, tag: str, lengths: TextLengths, link_lengths: dict
+) -> bool:
     is_data_table = state.data_tables.get
     is_list = tag in ("ul", "ol")
     if not is_list:
-        list_length = sum(inner_text_length(lst) for lst in node.iterdescendants("ul", "ol"))
-        node_length = inner_text_length(node)
+        list_length = sum(lengths(lst) for lst in node.iterdescendants("ul", "ol"))
+        node_length = lengths(node)
         is_list = list_length / node_length > 0.9 if node_length else list_length > 0
 
     if tag == "table" and is_data_table(node):
@@ -273,7 +276,7 @@ def _should_clean_conditionally(state: GrabState, node: Element, tag: str) -> bo
     img = sum(1 for _ in node.iterdescendants("img"))
     li = sum(1 for _ in node.iterdescendants("li")) - 100
     inputs = sum(1 for _ in node.iterdescendants("input"))
-    heading_density = _text_density(node, HEADING_TAGS)
+    heading_density = _text_density(node, HEADING_TAGS, lengths)
 
     embed_count = 0
     for embed in node.iterdescendants(*_EMBED_TAGS):
@@ -286,8 +289,8 @@ def _should_clean_conditionally(state: GrabState, node: Element, tag: str) -> bo
         return True
 
     content_length = len(inner)
-    link_density = get_link_density(node)
-    text_density = _text_density(node, TEXTISH_TAGS)
+    link_density = get_link_density(node, link_lengths)
+    text_density = _text_density(node, TEXTISH_TAGS, lengths)
     is_figure_child = has_ancestor_tag(node, "figure")
     modifier = state.options.link_density_modifier
 
@@ -337,8 +340,11 @@ def clean_conditionally(state: GrabState, root: Element, tag: str) -> None:
     """
     if not state.flag_is_active(FLAG_CLEAN_CONDITIONALLY):
         return
+    lengths = TextLengths()
+    link_lengths: dict[Element, float] = {}  # a link's text changes only when it goes
     for node in reversed(iter_tags(root, tag)):
-        if node.getparent() is not None and _should_clean_conditionally(state, node, tag):
+        if node.getparent() is not None and _should_clean_conditionally(state, node, tag, lengths, link_lengths):
+            lengths.forget_ancestors(node)
             remove(node)
 
 

@@ -64,6 +64,25 @@ def inner_text_length(el: Element) -> int:
     return sum(map(len, words)) + len(words) - 1 if words else 0
 
 
+class TextLengths(dict):
+    """Memoised :func:`inner_text_length` for a phase that removes nodes as it goes.
+
+    Removing a node changes the text of its ancestors only, so
+    :meth:`forget_ancestors` before each removal keeps every entry true; nested
+    containers then measure each descendant once instead of once per ancestor.
+    """
+
+    def __call__(self, el: Element) -> int:
+        length = self.get(el)
+        if length is None:
+            length = self[el] = inner_text_length(el)
+        return length
+
+    def forget_ancestors(self, el: Element) -> None:
+        for ancestor in el.iterancestors():
+            self.pop(ancestor, None)
+
+
 def class_name(el: Element) -> str:
     return el.get("class") or ""
 
