@@ -59,6 +59,7 @@ from .dom import (
     text_content,
 )
 from .metadata import text_similarity
+from .options import Options
 
 log = logging.getLogger("scrapy_readability.engine")
 
@@ -73,7 +74,7 @@ class GrabState:
     """
 
     flags: int
-    options: object
+    options: Options
     article_title: str = ""
     metadata_byline: str | None = None
     article_byline: str | None = None
