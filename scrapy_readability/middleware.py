@@ -72,7 +72,12 @@ class ReadabilityMiddleware:
         # where it differs from a browser's, and a <template>'s content, a <br> inside an element
         # libxml2 does not know to be void, a stray </br>, or control characters change some
         # pages' verdicts on parsel's tree.
-        readerable = bool(is_probably_readable(response.text, **options.preflight_kwargs()))
+        try:
+            readerable = bool(is_probably_readable(response.text, **options.preflight_kwargs()))
+        except Exception:  # a bug in the heuristic must not lose the page
+            logger.warning("Readerable check failed on %s; judged not readerable", response.url, exc_info=True)
+            self.stats.inc_value("readability/preflight/error")
+            readerable = False
         # A new dict: the one passed in may be shared by many requests.
         request.meta[META_KEY] = {"readerable": readerable, **options.to_meta()}
         self.stats.inc_value(f"readability/preflight/{'readerable' if readerable else 'not_readerable'}")

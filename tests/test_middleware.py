@@ -120,3 +120,20 @@ def test_bad_meta_is_refused_with_a_message(meta, message):
 def test_disabled():
     with pytest.raises(NotConfigured):
         make(READABILITY_ENABLED=False)
+
+
+def test_an_error_in_the_preflight_does_not_lose_the_page(monkeypatch, caplog):
+    import scrapy_readability.middleware as middleware_module
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("bug in the heuristic")
+
+    monkeypatch.setattr(middleware_module, "is_probably_readable", broken)
+    crawler = get_crawler(settings_dict={})
+    mw = middleware_module.ReadabilityMiddleware.from_crawler(crawler)
+    request = Request("https://example.com/a")
+    response = HtmlResponse(request.url, body=b"<html><body><p>x</p></body></html>", request=request)
+    assert mw.process_response(request, response) is response
+    assert request.meta["readability"]["readerable"] is False
+    assert crawler.stats.get_value("readability/preflight/error") == 1
+    assert "Readerable check failed on https://example.com/a" in caplog.text

@@ -72,6 +72,10 @@ _SIGNATURES = (
 )
 
 
+# Below this, a few stray control characters are not evidence of binary data.
+_MIN_SNIFF_LENGTH = 128
+
+
 def sniff_binary(body: bytes) -> str | None:
     """What a body is when it is plainly not text (a signature, or mostly control bytes)."""
     for signature, kind in _SIGNATURES:
@@ -80,10 +84,37 @@ def sniff_binary(body: bytes) -> str | None:
     if body[4:8] == b"ftyp":
         return "an MP4/QuickTime/HEIF file"
     head = body[:1024]
-    if head and _sniff_utf16(body) is None:
+    if len(head) >= _MIN_SNIFF_LENGTH and _sniff_utf16(body) is None:
         controls = sum(1 for byte in head if byte < 9 or 13 < byte < 32 or byte == 0x7F)
         if controls * 10 > len(head):  # text has next to none; binary has about one in eight
             return "binary data"
+    return None
+
+
+def sniff_binary_text(text: str) -> str | None:
+    """:func:`sniff_binary` for a body someone already decoded (Scrapy's ``response.text``).
+
+    Decoders turn the signature bytes into other characters (U+FFFD, or Latin-1
+    letters), so the ASCII parts of the signatures are looked for; replacement
+    characters are not counted as binary, as a page in a mis-declared legacy
+    encoding is full of them.
+    """
+    head = text[:1024].lstrip("\ufeff")
+    if not head:
+        return None
+    ascii_head = head[:16].encode("ascii", "replace")
+    for signature, kind in _SIGNATURES:
+        if signature.isascii() and len(signature) > 2 and ascii_head.startswith(signature):
+            return kind
+    if "PNG\r\n\x1a\n" in head[:12]:
+        return "a PNG image"
+    if "JFIF" in head[:16] or "Exif" in head[:16]:
+        return "a JPEG image"
+    if head[4:8] == "ftyp":
+        return "an MP4/QuickTime/HEIF file"
+    controls = sum(1 for char in head if char < "\t" or "\r" < char < " " or char == "\x7f")
+    if len(head) >= _MIN_SNIFF_LENGTH and controls * 10 > len(head):
+        return "binary data"
     return None
 
 
@@ -166,6 +197,9 @@ def parse_html(html: object, content_type: str | None = None) -> etree._Element:
             raise InputError(f"not HTML: the body looks like {kind}")
         text = decode_html(body, content_type)
     elif isinstance(html, str):
+        kind = sniff_binary_text(html)
+        if kind:
+            raise InputError(f"not HTML: the text looks like {kind}")
         text = html
     else:
         raise InputError(f"expected str, bytes or an lxml document, got {type(html).__name__}")

@@ -58,9 +58,7 @@ def is_probably_readable(
     try:
         root = parse_html(html)
     except InputError:
-        if isinstance(html, (bytes, bytearray, memoryview)):
-            return False  # an image, a PDF, binary data: not an article
-        raise
+        return False  # an image, a PDF, binary data, no markup at all: not an article
     visible = visibility_checker or is_node_visible
     nodes = _CANDIDATES(root)
     seen = set(nodes)
