@@ -96,11 +96,17 @@ def make_handler(pages: list[bytes], count: int) -> type[BaseHTTPRequestHandler]
     return Handler
 
 
+class _QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a crawl that stops drops its connections
+            super().handle_error(request, client_address)
+
+
 class Site:
     """The site on an ephemeral port of 127.0.0.1, shut down on exit or after ``lifetime`` seconds."""
 
     def __init__(self, pages: list[bytes], count: int, lifetime: float) -> None:
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(pages, count))
+        self.server = _QuietServer(("127.0.0.1", 0), make_handler(pages, count))
         self.server.daemon_threads = True
         self.lifetime = lifetime
 
@@ -211,24 +217,21 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
             Path(result_path).write_text(json.dumps(result), encoding="utf-8")
 
     class GcTimer:
-        """The longest pauses of Python's cyclic garbage collector on the reactor thread."""
+        """The longest pauses of Python's cyclic garbage collector (in any thread: it holds the GIL)."""
 
         def __init__(self) -> None:
             import gc
 
-            self.reactor_thread = threading.get_ident()
-            self.started: float | None = None
+            self.started: dict[int, float] = {}
             self.pauses: list[tuple[float, int]] = []
             gc.callbacks.append(self.callback)
 
         def callback(self, phase: str, info: dict[str, int]) -> None:
-            if threading.get_ident() != self.reactor_thread:
-                return
+            thread = threading.get_ident()
             if phase == "start":
-                self.started = time.perf_counter()
-            elif self.started is not None:
-                self.pauses.append((time.perf_counter() - self.started, info["generation"]))
-                self.started = None
+                self.started[thread] = time.perf_counter()
+            elif thread in self.started:
+                self.pauses.append((time.perf_counter() - self.started.pop(thread), info["generation"]))
 
     gc_timer = GcTimer()
 
@@ -355,13 +358,16 @@ def run_config(config: str, base_url: str, args: argparse.Namespace, tmp: Path) 
     }
     command = [sys.executable, __file__, "--child", config, base_url, str(result_path), json.dumps(options)]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    env["PYTHONFAULTHANDLER"] = "1"  # a crash prints every thread's Python stack
     started = time.perf_counter()
     server_before = time.process_time()  # this process runs only the server meanwhile
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=CHILD_TIMEOUT)
     if args.profile or args.stall_trace:
         sys.stderr.write(done.stderr[-20000:])
     if done.returncode != 0 or not result_path.exists():
-        sys.stderr.write(done.stderr[-5000:])
+        (Path(tempfile.gettempdir()) / f"crawl-bench-{config}.log").write_text(done.stderr, encoding="utf-8")
+        fatal = done.stderr.find("Fatal Python error")
+        sys.stderr.write(done.stderr[fatal : fatal + 5000] if fatal >= 0 else done.stderr[-5000:])
         sys.exit(f"{config}: the crawl failed (exit code {done.returncode})")
     result = json.loads(result_path.read_text(encoding="utf-8"))
     result["wall"] = time.perf_counter() - started

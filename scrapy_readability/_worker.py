@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing
+import os
 import queue
 import signal
 import threading
@@ -38,6 +39,7 @@ ENGINE = "scrapy_readability.engine.Readability"
 # forkserver (Windows), "spawn".
 START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 
+WORKER_NICENESS = 10  # added to a worker process's niceness (Unix)
 _STOP = None  # sent to a worker to make it exit
 _WORKER_EXIT_WAIT = 2.0  # seconds a stopping worker gets before it is killed
 
@@ -82,6 +84,14 @@ def _serve(conn: Any, engine_path: str) -> None:
     # Ctrl-C reaches the whole process group; stopping is the crawl's decision, and it
     # stops us once the pages in flight are done.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Below the crawl's own process, so the reactor gets a core as soon as it has work: with
+    # 2 workers on 2 cores (benchmarks/crawl.py, 1,000 pages), the reactor's worst stall went
+    # from 76-85 ms to 51-54 ms and its p99 from 54-59 to 34-39 ms, at the same pages/s.
+    if hasattr(os, "nice"):
+        try:
+            os.nice(WORKER_NICENESS)
+        except OSError:
+            pass
     engine = load_engine(engine_path)
     while True:
         try:

@@ -285,7 +285,10 @@ class ReadabilityConfig:
     failure_action: str = "drop"
     source_field: str = "html"
     keep_source: bool = False
-    threads: int = 2
+    # One: a second extraction thread only contends with the first for the GIL, and costs CPU
+    # doing so (benchmarks/crawl.py, 1,000 pages on 2 cores: 1 thread 55-61 pages/s at 17-20 ms
+    # of CPU a page, 2 threads 45 pages/s at 25 ms, the reactor's stalls the same).
+    threads: int = 1
     workers: int = 0
 
     @classmethod

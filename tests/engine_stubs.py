@@ -42,6 +42,13 @@ class WhoAmI(Exploding):
         return _Fields(title=f"{os.getpid()} {threading.current_thread().name}", attempt="strict")
 
 
+class Niceness(Exploding):
+    """An "article" whose title is its process's niceness."""
+
+    def parse(self) -> Any:
+        return _Fields(title=str(os.nice(0)), attempt="strict")
+
+
 class Slow(Exploding):
     """Takes 50 ms and records how many ran at once (in this process)."""
 

@@ -242,6 +242,13 @@ def test_workers_extract_in_their_own_processes():
     assert 1 <= len(pids) <= 2  # READABILITY_THREADS does not apply: one thread per worker
 
 
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="Unix only")
+def test_workers_run_below_the_crawl_process():
+    pipeline, _ = make("Niceness", READABILITY_WORKERS=1)
+    [out] = run(pipeline, {"url": URL, "html": LIGHTHOUSE})
+    assert int(out["title"]) == min(19, os.nice(0) + 10)
+
+
 def test_workers_give_the_same_items_and_stats_as_threads():
     def crawl_like(**settings: Any) -> tuple[list[Any], dict[str, Any]]:
         pipeline, stats = make(READABILITY_FAILURE_ACTION="keep", **settings)

@@ -52,7 +52,7 @@ def test_defaults():
         failure_action="drop",
         source_field="html",
         keep_source=False,
-        threads=2,
+        threads=1,
         workers=0,
     )
     assert is_enabled(Settings()) is True
