@@ -14,7 +14,6 @@ import multiprocessing
 import os
 import queue
 import signal
-import threading
 import time
 import traceback
 from typing import Any

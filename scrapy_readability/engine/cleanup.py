@@ -33,7 +33,6 @@ from .dom import (
     has_descendant,
     has_single_tag_inside_element,
     inner_text,
-    inner_text_length,
     is_phrasing_content,
     iter_tags,
     js_trim,

@@ -10,7 +10,7 @@ All walks here iterate; none recurses, so deep documents cannot overflow the sta
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Union
 
 from lxml import etree
@@ -27,10 +27,6 @@ def js_trim(text: str) -> str:
     """``String.prototype.trim``: strips JavaScript's whitespace set, not Python's."""
     return text.strip(JS_WHITESPACE)
 
-
-def is_element(node: object) -> bool:
-    """True for elements; False for text (``str``), comments and processing instructions."""
-    return not isinstance(node, str) and isinstance(node.tag, str)  # type: ignore[attr-defined]
 
 
 _string_value = etree.XPath("string()")
@@ -83,12 +79,6 @@ class TextLengths(dict):
             self.pop(ancestor, None)
 
 
-def class_name(el: Element) -> str:
-    return el.get("class") or ""
-
-
-def element_id(el: Element) -> str:
-    return el.get("id") or ""
 
 
 def class_string(el: Element) -> str:
@@ -118,10 +108,6 @@ def create_element(tag: str) -> Element:
 
 def first_element_child(el: Element) -> Element | None:
     return el[0] if len(el) else None
-
-
-def next_element_sibling(el: Element) -> Element | None:
-    return el.getnext()
 
 
 def previous_element_sibling(el: Element) -> Element | None:
@@ -361,8 +347,3 @@ def is_single_image(node: Element | None) -> bool:
             return False
         node = children[0]
     return False
-
-
-def iter_elements(root: Element) -> Iterator[Element]:
-    """Every element under ``root`` (inclusive) in document order."""
-    return root.iter(etree.Element)
