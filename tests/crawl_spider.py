@@ -2,7 +2,7 @@
 
 It does what a real spider does with the preflight: extract readerable pages,
 follow links, and pass per-link options (here read from a ``data-readability``
-attribute) to ``meta['readability']``. Its stats go to a JSON file for the test.
+attribute) to ``meta['readability']``.
 """
 
 from __future__ import annotations
@@ -28,10 +28,9 @@ class SiteSpider(scrapy.Spider):
     name = "site"
     custom_settings = {"ADDONS": {"scrapy_readability.Addon": 0}, "TELNETCONSOLE_ENABLED": False}
 
-    def __init__(self, start_urls: str = "", stats_path: str = "", **kwargs: Any) -> None:
+    def __init__(self, start_urls: str = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.start_urls = start_urls.split(",")
-        self.stats_path = stats_path
 
     def parse(self, response: Response) -> Iterator[Any]:
         if not isinstance(response, HtmlResponse):  # the middleware left it alone
@@ -43,7 +42,3 @@ class SiteSpider(scrapy.Spider):
         for link in response.css("a[href]"):
             options = link.attrib.get("data-readability")
             yield response.follow(link, meta={"readability": json.loads(options)} if options else {})
-
-    def closed(self, reason: str) -> None:
-        with open(self.stats_path, "w", encoding="utf-8") as out:
-            json.dump(self.crawler.stats.get_stats(), out, default=str)

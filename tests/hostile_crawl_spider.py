@@ -7,7 +7,6 @@ stand-in raises, as an engine bug would.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -47,16 +46,10 @@ class HostileSpider(scrapy.Spider):
         "DOWNLOAD_MAXSIZE": 0,
     }
 
-    def __init__(self, start_urls: str = "", stats_path: str = "", **kwargs: Any) -> None:
+    def __init__(self, start_urls: str = "", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.start_urls = start_urls.split(",")
-        self.stats_path = stats_path
 
     def parse(self, response: Response) -> Iterator[Any]:
         if isinstance(response, HtmlResponse):
             yield ArticleItem.from_response(response)
-
-    def closed(self, reason: str) -> None:
-        stats = {k: v for k, v in self.crawler.stats.get_stats().items() if isinstance(v, (int, float, str))}
-        with open(self.stats_path, "w", encoding="utf-8") as f:
-            json.dump(stats, f)

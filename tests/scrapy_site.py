@@ -1,4 +1,4 @@
-"""A small website for the Scrapy tests, kept in memory and served on 127.0.0.1.
+"""A small website for the Scrapy tests, served on 127.0.0.1 by the ``site`` fixture (conftest.py).
 
 The pages are written for these tests. Each article wraps its text in the
 navigation, sidebar and footer a real site has, so extraction has something
@@ -8,10 +8,8 @@ to throw away.
 from __future__ import annotations
 
 import html
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from localserver import Page
 
 LIGHTHOUSE_PARAGRAPHS = [
     "The logbook of the Skerry Point light runs to eleven volumes, and for most of the last century they sat "
@@ -150,52 +148,16 @@ BROKEN = article_page("A page that was cut short", "Maren Holt", STARTER_PARAGRA
 
 PDF = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 
-PAGES: dict[str, tuple[str, bytes]] = {
-    "/": ("text/html; charset=utf-8", INDEX.encode()),
-    "/about.html": ("text/html; charset=utf-8", ABOUT.encode()),
-    "/articles/lighthouse.html": ("text/html; charset=utf-8", LIGHTHOUSE.encode()),
-    "/articles/starter.html": ("text/html; charset=utf-8", STARTER.encode()),
-    "/articles/brief.html": ("text/html; charset=utf-8", BRIEF.encode()),
-    "/articles/heavy.html": ("text/html; charset=utf-8", LIGHTHOUSE.encode()),
-    "/articles/skipped.html": ("text/html; charset=utf-8", STARTER.encode()),
-    "/broken.html": ("text/html; charset=utf-8", BROKEN),
-    "/members.html": ("text/html; charset=utf-8", MEMBERS.encode()),
-    "/files/report.pdf": ("application/pdf", PDF),
+PAGES: dict[str, Page] = {
+    "/": Page(INDEX),
+    "/about.html": Page(ABOUT),
+    "/articles/lighthouse.html": Page(LIGHTHOUSE),
+    "/articles/starter.html": Page(STARTER),
+    "/articles/brief.html": Page(BRIEF),
+    "/articles/heavy.html": Page(LIGHTHOUSE),
+    "/articles/skipped.html": Page(STARTER),
+    "/broken.html": Page(BROKEN),
+    "/members.html": Page(MEMBERS),
+    "/files/report.pdf": Page(PDF, "application/pdf"),
 }
-
-
-class _Handler(BaseHTTPRequestHandler):
-    timeout = 10  # a stuck client cannot hold a thread for long
-
-    def do_GET(self) -> None:
-        content_type, body = PAGES.get(self.path, ("text/html", b"<html><body><p>Not found</p></body></html>"))
-        self.send_response(200 if self.path in PAGES else 404)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - keep test output quiet
-        pass
-
-
-@contextmanager
-def serve(lifetime: float = 120.0) -> Iterator[str]:
-    """Serve PAGES on an ephemeral port of 127.0.0.1 and yield the base URL (no trailing slash).
-
-    The server stops on exit, or after ``lifetime`` seconds whatever happens.
-    """
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    deadline = threading.Timer(lifetime, server.shutdown)
-    deadline.daemon = True
-    deadline.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        deadline.cancel()
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+"""The site, by path; served by the ``site`` fixture of conftest.py."""

@@ -8,70 +8,38 @@ options. Each test reads the JSONL feed and the crawl's stats.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from scrapy import version_info as SCRAPY_VERSION
 
+from crawling import ROOT, CrawlResult, crawl, scrapy
 from scrapy_readability.items import ARTICLE_FIELDS
-from scrapy_site import PDF, serve
+from scrapy_site import PDF
 
-ROOT = Path(__file__).resolve().parents[1]
 SPIDER = Path(__file__).with_name("crawl_spider.py")
 
 
-@pytest.fixture(scope="module")
-def site() -> Iterator[str]:
-    with serve() as base_url:
-        yield base_url
-
-
-def scrapy(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    # tests/ too: worker processes import the engine stubs from there (runspider's path change is temporary)
-    path = [str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH")]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, path))}
-    return subprocess.run(
-        [sys.executable, "-m", "scrapy", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60
-    )
-
-
-def crawl(tmp_path: Path, start_urls: list[str], *settings: str) -> tuple[dict[str, dict[str, Any]], dict, str]:
-    """Run the test spider; return its items by URL path, its stats and its log."""
-    feed, stats = tmp_path / "items.jsonl", tmp_path / "stats.json"
-    args = ["runspider", str(SPIDER), "-O", str(feed), "-a", f"start_urls={','.join(start_urls)}"]
-    args += ["-a", f"stats_path={stats}"]
-    for setting in settings:
-        args += ["-s", setting]
-    result = scrapy(args, tmp_path)
-    assert result.returncode == 0, result.stderr
-    lines = feed.read_text(encoding="utf-8").splitlines()
-    items = [json.loads(line) for line in lines]
-    by_path = {item["url"].split("/", 3)[3]: item for item in items}
-    assert len(by_path) == len(items)  # one item per page
-    return by_path, json.loads(stats.read_text(encoding="utf-8")), result.stderr
-
-
-def readability_stats(stats: dict) -> dict:
-    return {key: value for key, value in stats.items() if key.startswith("readability/")}
+def crawl_site(tmp_path: Path, site: Any, paths: list[str], *settings: str) -> tuple[dict[str, dict[str, Any]], CrawlResult]:
+    """Run the test spider from ``paths`` of the site; its items by URL path, and the whole result."""
+    result = crawl(tmp_path, SPIDER, start_urls=[site.url + path for path in paths], settings=settings)
+    return result.by_path(site.url), result
 
 
 @pytest.mark.parametrize("workers", [0, 2])
 def test_crawl_with_defaults(site, tmp_path, workers):
     """The defaults, and the same feed and stats with extraction in 2 worker processes."""
-    items, stats, log = crawl(tmp_path, [site + "/"], f"READABILITY_WORKERS={workers}")
+    items, result = crawl_site(tmp_path, site, ["/"], f"READABILITY_WORKERS={workers}")
+    stats, log = result.stats, result.log
     assert sorted(items) == [
-        "articles/brief.html",
-        "articles/lighthouse.html",
-        "articles/starter.html",
-        "broken.html",
-        "files/report.pdf",
+        "/articles/brief.html",
+        "/articles/lighthouse.html",
+        "/articles/starter.html",
+        "/broken.html",
+        "/files/report.pdf",
     ]
-    lighthouse = items["articles/lighthouse.html"]
+    lighthouse = items["/articles/lighthouse.html"]
     assert lighthouse["title"] == "What the lighthouse logbooks tell us"
     assert lighthouse["byline"] == "Maren Holt"
     assert lighthouse["site_name"] == "Harbour Notes"
@@ -80,19 +48,19 @@ def test_crawl_with_defaults(site, tmp_path, workers):
     assert "eleven volumes" in lighthouse["content"]
     assert lighthouse["length"] == len(lighthouse["text_content"])
     # one schema for every article, and the page itself is gone
-    for path in ("articles/lighthouse.html", "articles/starter.html", "articles/brief.html", "broken.html"):
+    for path in ("/articles/lighthouse.html", "/articles/starter.html", "/articles/brief.html", "/broken.html"):
         assert set(items[path]) == {"url", *ARTICLE_FIELDS}, path
     # the UTF-8 feed keeps the author's name as written
     assert "Tomás Ibarra" in (tmp_path / "items.jsonl").read_text(encoding="utf-8")
-    assert items["articles/starter.html"]["site_name"] == "Crumb & Crust"
+    assert items["/articles/starter.html"]["site_name"] == "Crumb & Crust"
     # the link's options reached the pipeline: the short brief passes its lower char_threshold
-    assert items["articles/brief.html"]["attempt"] == "strict"
+    assert items["/articles/brief.html"]["attempt"] == "strict"
     # lxml recovers the truncated page with its bad bytes
-    assert items["broken.html"]["title"] == "A page that was cut short"
+    assert items["/broken.html"]["title"] == "A page that was cut short"
     # the PDF went through the middleware and the pipeline untouched
-    assert items["files/report.pdf"] == {"url": site + "/files/report.pdf", "kind": "file", "size": len(PDF)}
+    assert items["/files/report.pdf"] == {"url": site.url + "/files/report.pdf", "kind": "file", "size": len(PDF)}
 
-    assert readability_stats(stats) == {
+    assert result.readability_stats() == {
         "readability/preflight/readerable": 6,  # 3 articles, broken, members, heavy
         # the index (the start URL, then again from an article's link: start URLs skip the
         # duplicate filter) and the about page
@@ -107,31 +75,33 @@ def test_crawl_with_defaults(site, tmp_path, workers):
     }
     assert 0 < stats["readability/extraction_seconds"] < 30
     assert stats["item_dropped_count"] == 2
-    assert f"No article in {site}/members.html: no_article" in log
-    assert f"No article in {site}/articles/heavy.html: too_many_elements" in log
+    assert f"No article in {site.url}/members.html: no_article" in log
+    assert f"No article in {site.url}/articles/heavy.html: too_many_elements" in log
     assert "Traceback" not in log and "ERROR" not in log
 
 
 def test_crawl_dropping_pages_keeping_failures_on_a_plain_twisted_reactor(site, tmp_path):
     pages = ["/about.html", "/articles/lighthouse.html", "/members.html", "/files/report.pdf"]
-    items, stats, log = crawl(
+    items, result = crawl_site(
         tmp_path,
-        [site + page for page in pages],
+        site,
+        pages,
         "TWISTED_REACTOR=twisted.internet.selectreactor.SelectReactor",
         "READABILITY_PREFLIGHT_ACTION=drop",
         "READABILITY_FAILURE_ACTION=keep",
         "READABILITY_KEEP_SOURCE=true",
         "READABILITY_THREADS=1",
     )
+    stats, log = result.stats, result.log
     assert "Using reactor: twisted.internet.selectreactor.SelectReactor" in log
-    assert sorted(items) == ["articles/lighthouse.html", "files/report.pdf", "members.html"]
-    lighthouse = items["articles/lighthouse.html"]
+    assert sorted(items) == ["/articles/lighthouse.html", "/files/report.pdf", "/members.html"]
+    lighthouse = items["/articles/lighthouse.html"]
     assert lighthouse["title"] == "What the lighthouse logbooks tell us"
     assert lighthouse["html"].startswith("<!DOCTYPE html>")  # kept, as the setting says
-    members = items["members.html"]
+    members = items["/members.html"]
     assert members["readability_error"] == "no_article: the page has no readable content"
     assert all(members[name] is None for name in ARTICLE_FIELDS)
-    assert readability_stats(stats) == {
+    assert result.readability_stats() == {
         "readability/preflight/readerable": 2,
         # about (a start URL, then again from the article's link) and the index
         "readability/preflight/not_readerable": 3,
@@ -147,26 +117,23 @@ def test_crawl_dropping_pages_keeping_failures_on_a_plain_twisted_reactor(site, 
 
 def test_crawl_goes_on_when_a_worker_dies(site, tmp_path):
     pipelines = {"crawl_spider.DyingWorkerPipeline": 200, "scrapy_readability.ReadabilityPipeline": None}
-    items, stats, log = crawl(
-        tmp_path, [site + "/"], "READABILITY_WORKERS=2", f"ITEM_PIPELINES={json.dumps(pipelines)}"
-    )
+    items, result = crawl_site(tmp_path, site, ["/"], "READABILITY_WORKERS=2", f"ITEM_PIPELINES={json.dumps(pipelines)}")
+    stats, log = result.stats, result.log
     # starter.html killed its worker: dropped and counted; a new worker did the pages after it
-    assert sorted(items) == ["articles/brief.html", "articles/lighthouse.html", "broken.html", "files/report.pdf"]
-    assert items["articles/lighthouse.html"]["title"] == "What the lighthouse logbooks tell us"
-    got = readability_stats(stats)
+    assert sorted(items) == ["/articles/brief.html", "/articles/lighthouse.html", "/broken.html", "/files/report.pdf"]
+    assert items["/articles/lighthouse.html"]["title"] == "What the lighthouse logbooks tell us"
+    got = result.readability_stats()
     assert got["readability/extracted"] == 3
     assert got["readability/failed"] == 3
     assert got["readability/failed/worker_died"] == 1
-    assert f"No article in {site}/articles/starter.html: worker_died: the extraction process exited with code 3" in log
+    assert f"No article in {site.url}/articles/starter.html: worker_died: the extraction process exited with code 3" in log
     assert "Traceback" not in log and "ERROR" not in log
 
 
 def test_a_bad_setting_stops_the_crawl(site, tmp_path):
     result = scrapy(
-        ["runspider", str(SPIDER), "-a", f"start_urls={site}/", "-a", f"stats_path={tmp_path / 's.json'}",
-         "-s", "READABILITY_POLICY=fast"],
-        tmp_path,
-    )  # fmt: skip
+        ["runspider", str(SPIDER), "-a", f"start_urls={site.url}/", "-s", "READABILITY_POLICY=fast"], tmp_path
+    )
     if SCRAPY_VERSION >= (2, 13):  # Scrapy 2.11 stops the crawl just as well, but exits with 0
         assert result.returncode != 0
     assert (
@@ -178,10 +145,8 @@ def test_a_bad_setting_stops_the_crawl(site, tmp_path):
 
 def test_example_project(tmp_path):
     """``scrapy crawl articles -O articles.jsonl`` in example_project/, offline, on its bundled pages."""
-    feed = tmp_path / "articles.jsonl"
-    result = scrapy(["crawl", "articles", "-O", str(feed)], ROOT / "example_project")
-    assert result.returncode == 0, result.stderr
-    items = {item["title"]: item for item in map(json.loads, feed.read_text(encoding="utf-8").splitlines())}
+    result = crawl(tmp_path, "articles", command="crawl", cwd=ROOT / "example_project", feed="articles.jsonl")
+    items = {item["title"]: item for item in result.items}
     assert sorted(items) == [
         "Ferry timetable changes this weekend",  # a brief, with lower thresholds from the spider
         "How a small town kept its night sky dark",
@@ -196,8 +161,7 @@ def test_example_project(tmp_path):
     assert (frost["byline"], frost["published_time"]) == ("Daniel Okafor", "2025-04-28T06:30:00+00:00")  # JSON-LD
     assert items["À Lyon, les bouquinistes des quais tiennent bon"]["lang"] == "fr"
     assert items["How a small town kept its night sky dark"]["byline"] == "Ingrid Sølvberg"
-    log = result.stderr
-    assert "'readability/preflight/readerable': 4" in log
+    assert result.stats["readability/preflight/readerable"] == 4
     # the front page (twice: its menu links to itself, and start URLs skip the duplicate filter) and the about page
-    assert "'readability/preflight/not_readerable': 3" in log
-    assert "Traceback" not in log and "ERROR" not in log
+    assert result.stats["readability/preflight/not_readerable"] == 3
+    assert result.clean

@@ -11,25 +11,19 @@ with its reason.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-import threading
+from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).with_name("engine")))
-from hostile_inputs import CASES, UNIT_SCALE, page  # noqa: E402
+from crawling import crawl
+from hostile_crawl_spider import FORCE_ERROR_MARKER
+from localserver import Page, serve
 
-from hostile_crawl_spider import FORCE_ERROR_MARKER  # noqa: E402
+from engine.hostile_inputs import CASES, UNIT_SCALE, page
 
-ROOT = Path(__file__).resolve().parents[1]
 SPIDER = Path(__file__).with_name("hostile_crawl_spider.py")
 
 GOOD = {
@@ -56,57 +50,19 @@ def hostile_pages() -> dict[str, bytes]:
     return pages
 
 
-@contextmanager
-def serve(pages: dict[str, bytes]) -> Iterator[str]:
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802
-            body = pages.get(self.path)
-            if body is None:
-                self.send_error(404)
-                return
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html")  # for every page, binary ones too
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    timer = threading.Timer(180, server.shutdown)  # stops by itself, whatever happens
-    timer.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        timer.cancel()
-        server.shutdown()
-        server.server_close()
-
-
 @pytest.fixture(scope="module")
 def site() -> Iterator[tuple[str, dict[str, bytes]]]:
     pages = {**{k: v.encode() for k, v in {**GOOD, **FORCED}.items()}, **hostile_pages()}
-    with serve(pages) as base_url:
-        yield base_url, pages
+    # text/html for every page, binary ones too, as a careless server would
+    with serve({path: Page(body, "text/html") for path, body in pages.items()}) as running:
+        yield running.url, pages
 
 
-def crawl(tmp_path: Path, base_url: str, paths: list[str], *settings: str):
-    feed, stats = tmp_path / "items.jsonl", tmp_path / "stats.json"
-    args = [sys.executable, "-m", "scrapy", "runspider", str(SPIDER), "-O", str(feed)]
-    args += ["-a", "start_urls=" + ",".join(base_url + p for p in paths), "-a", f"stats_path={stats}"]
-    args += ["-s", "LOG_LEVEL=INFO"]
-    for setting in settings:
-        args += ["-s", setting]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH")]))}
-    result = subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=170)
-    (tmp_path / "log.txt").write_text(result.stderr)
-    assert result.returncode == 0, result.stderr[-3000:]
-    # JSON Lines are split on "\n" only: str.splitlines() would also split on U+2028 in the text.
-    items = [json.loads(line) for line in feed.read_text(encoding="utf-8").split("\n") if line]
-    return {item["url"][len(base_url):]: item for item in items}, json.loads(stats.read_text()), result.stderr
+def crawl_hostile(tmp_path: Path, base_url: str, paths: list[str], *settings: str) -> tuple[dict[str, Any], dict[str, Any], str]:
+    result = crawl(
+        tmp_path, SPIDER, start_urls=[base_url + p for p in paths], settings=["LOG_LEVEL=INFO", *settings], timeout=170
+    )
+    return result.by_path(base_url), result.stats, result.log
 
 
 def failed_paths(log: str, base_url: str) -> list[str]:
@@ -116,7 +72,7 @@ def failed_paths(log: str, base_url: str) -> list[str]:
 @pytest.mark.parametrize("action", ["drop", "keep"])
 def test_crawl_over_hostile_pages_loses_nothing(site, tmp_path, action):
     base_url, pages = site
-    items, stats, log = crawl(tmp_path, base_url, sorted(pages), f"READABILITY_FAILURE_ACTION={action}")
+    items, stats, log = crawl_hostile(tmp_path, base_url, sorted(pages), f"READABILITY_FAILURE_ACTION={action}")
 
     assert "Spider closed (finished)" in log
     # Scrapy itself fails on one page before our components see it: its meta-refresh

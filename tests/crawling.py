@@ -1,0 +1,156 @@
+"""The one crawl runner of the test suite: Scrapy in a subprocess, as a user runs it.
+
+:func:`crawl` runs ``scrapy runspider``/``scrapy crawl`` (or a plain script)
+with a JSON Lines feed, and returns the feed's items, the crawl's stats and its
+log. Stats come from :class:`StatsToFile`, an extension this module adds
+through ``-s EXTENSIONS=…``, so any spider works without writing them itself.
+The subprocess sees the repository root and ``tests/`` on ``PYTHONPATH`` (test
+spiders, engine stand-ins and this extension are imported from there, in
+worker processes too).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests"
+STATS_FILE_SETTING = "TEST_STATS_FILE"
+
+
+class StatsToFile:
+    """A Scrapy extension: write the crawl's stats as JSON to ``TEST_STATS_FILE`` when the spider closes."""
+
+    def __init__(self, path: str, stats: Any) -> None:
+        self.path, self.stats = path, stats
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> StatsToFile:
+        from scrapy import signals
+        from scrapy.exceptions import NotConfigured
+
+        path = crawler.settings.get(STATS_FILE_SETTING)
+        if not path:
+            raise NotConfigured
+        extension = cls(path, crawler.stats)
+        # spider_closed fires before the stats collector closes, with everything counted.
+        crawler.signals.connect(extension.write, signal=signals.spider_closed)
+        return extension
+
+    def write(self, spider: Any, reason: str) -> None:
+        stats = {key: value for key, value in self.stats.get_stats().items() if isinstance(value, (int, float, str))}
+        stats["finish_reason"] = reason
+        Path(self.path).write_text(json.dumps(stats), encoding="utf-8")
+
+
+def subprocess_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    path = [str(ROOT), str(TESTS), os.environ.get("PYTHONPATH")]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, path)), **(extra or {})}
+
+
+def run(
+    args: Sequence[str], cwd: Path, *, timeout: float = 120, env: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` in ``cwd`` with the test ``PYTHONPATH``; output captured as text."""
+    return subprocess.run(
+        [sys.executable, *args], cwd=cwd, env=subprocess_env(env), capture_output=True, text=True, timeout=timeout
+    )
+
+
+def scrapy(args: Sequence[str], cwd: Path, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    """``scrapy ARGS`` (as ``python -m scrapy``) in ``cwd``."""
+    return run(["-m", "scrapy", *args], cwd, **kwargs)
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    """A JSON Lines feed, split on "\\n" only (``str.splitlines`` would also split on U+2028 in the text)."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").split("\n") if line]
+
+
+def setting_args(settings: Mapping[str, Any] | Iterable[str]) -> list[str]:
+    """``-s NAME=VALUE`` arguments; non-string values are passed as JSON (Scrapy reads dicts that way)."""
+    pairs = (
+        [f"{name}={value if isinstance(value, str) else json.dumps(value)}" for name, value in settings.items()]
+        if isinstance(settings, Mapping)
+        else list(settings)
+    )
+    return [arg for pair in pairs for arg in ("-s", pair)]
+
+
+@dataclass
+class CrawlResult:
+    """What a crawl left behind: the feed's items, the stats, the log (stderr) and the exit code."""
+
+    items: list[dict[str, Any]]
+    stats: dict[str, Any]
+    log: str
+    returncode: int
+    stdout: str = ""
+
+    def by_path(self, base_url: str = "") -> dict[str, dict[str, Any]]:
+        """Items by URL path (``/articles/a.html``), asserting one item per page."""
+        found = {_path(item.get("url") or "", base_url): item for item in self.items}
+        assert len(found) == len(self.items), "more than one item for a page"
+        return found
+
+    def readability_stats(self) -> dict[str, Any]:
+        return {key: value for key, value in self.stats.items() if key.startswith("readability/")}
+
+    @property
+    def clean(self) -> bool:
+        """No traceback and no ERROR line in the log."""
+        return "Traceback" not in self.log and " ERROR: " not in self.log
+
+
+def _path(url: str, base_url: str) -> str:
+    if base_url and url.startswith(base_url):
+        return url[len(base_url) :]
+    return "/" + url.split("/", 3)[3] if url.count("/") >= 3 else url
+
+
+def crawl(
+    tmp_path: Path,
+    target: str | Path,
+    *,
+    start_urls: Iterable[str] = (),
+    settings: Mapping[str, Any] | Iterable[str] = (),
+    spider_args: Mapping[str, str] | None = None,
+    command: str = "runspider",
+    cwd: Path | None = None,
+    feed: str = "items.jsonl",
+    timeout: float = 120,
+    check: bool = True,
+    env: Mapping[str, str] | None = None,
+) -> CrawlResult:
+    """Run a spider the way a user does and read what it wrote.
+
+    ``target`` is a spider file for ``runspider`` (default) or a spider name for
+    ``command="crawl"`` (run in ``cwd``, a project folder). ``start_urls`` go
+    to the spider as ``-a start_urls=a,b``. With ``check`` the crawl must exit 0.
+    """
+    feed_path, stats_path = tmp_path / feed, tmp_path / "stats.json"
+    feed_path.unlink(missing_ok=True)
+    stats_path.unlink(missing_ok=True)
+    args = [command, str(target), "-O", str(feed_path)]
+    urls = list(start_urls)
+    if urls:
+        args += ["-a", "start_urls=" + ",".join(urls)]
+    for name, value in (spider_args or {}).items():
+        args += ["-a", f"{name}={value}"]
+    args += setting_args({"EXTENSIONS": {"crawling.StatsToFile": 0}, STATS_FILE_SETTING: str(stats_path)})
+    args += setting_args(settings)
+    result = scrapy(args, cwd or tmp_path, timeout=timeout, env=env)
+    (tmp_path / "crawl.log").write_text(result.stderr, encoding="utf-8")
+    if check:
+        assert result.returncode == 0, result.stderr[-4000:]
+    stats = json.loads(stats_path.read_text(encoding="utf-8")) if stats_path.exists() else {}
+    return CrawlResult(read_jsonl(feed_path), stats, result.stderr, result.returncode, result.stdout)
