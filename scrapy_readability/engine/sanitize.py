@@ -8,37 +8,51 @@ post-processing and keeps only what is on the lists below:
 * elements: HTML's text-level and grouping content, tables, lists, media
   (``img``, ``picture``, ``video``, ``audio``, ``source``, ``track``),
   a presentational subset of SVG and MathML, and ``iframe`` only for the video
-  hosts of ``allowed_video_regex`` (an ``http(s)`` ``src`` is required);
+  hosts of ``allowed_video_regex`` (an ``https`` ``src`` is required), sandboxed
+  (the player may run its scripts and open pop-ups, never navigate the page
+  that shows it) and without a ``name`` that links could target;
 * dangerous elements go *with their content*: scripts, styles, templates,
   plug-ins, frames, form controls, ``<noscript>``, ``<noembed>``, ``<xmp>``,
   document metadata (``base``, ``meta``, ``link``, ``title``), SVG animation
   and ``foreignObject``, MathML ``annotation-xml``;
-* any other element is unwrapped: its text and children stay, it goes;
+* any other element is unwrapped (``<form>`` among them): its text and
+  children stay, it goes;
 * attributes: a per-element allow-list (plus ``data-*`` and ``aria-*`` with
   plain names); URL attributes must be relative or ``http``, ``https``,
-  ``ftp``, ``mailto`` or ``tel`` (media may also be ``data:image/...``, but
-  not SVG), judged after the browser's own clean-up of the value (control
-  characters, tabs and newlines, entity references); any value that still
-  reads ``javascript:`` or ``vbscript:`` once blanks are squeezed out is
-  dropped, whatever the attribute;
+  ``ftp``, ``mailto`` or ``tel`` (media may also be a ``data:`` URL of a
+  raster image: never SVG, which can hold script), judged after the browser's
+  own clean-up of the value (control characters, tabs and newlines, entity
+  references); any value that still reads ``javascript:`` or ``vbscript:``
+  once blanks are squeezed out is dropped, whatever the attribute;
+* SVG loads nothing from elsewhere: its ``href`` (``<use>``, ``<image>``) and
+  the ``url()`` of its presentation attributes (``fill``, ``clip-path``,
+  ``mask``...) may only name an element of the same document, ``#id``
+  (``<image>`` may also hold a raster ``data:`` image);
+* no ``id`` or ``name`` can shadow a property of ``window``, ``document`` or
+  a form (DOM clobbering) or create a global a script might look for: each
+  gets the prefix ``user-content-`` (as GitHub does), and the references to
+  them inside the article (``href="#x"``, ``url(#x)``, ``headers``,
+  ``aria-labelledby``...) are rewritten to match, so in-page links still work;
+* a link keeps ``target`` only as ``_blank``, and then gets
+  ``rel="noopener noreferrer"``; ``rel="opener"`` goes (no reverse tabnabbing);
 * comments and processing instructions are dropped.
 
 What survives is inert once serialised: with no raw-text element left
 (``script``, ``style``, ``xmp``...) and iframes emptied, every piece of text
 and every attribute value is escaped by the serialiser, so an HTML5 parser
 reading ``content`` builds no element and no attribute that is not on the
-lists, however the markup was nested. Ids and names are kept, so content
-embedded in another page can still clobber its DOM globals; that is not code.
+lists, however the markup was nested. ``tests/engine/test_sanitize_browser.py``
+proves it in Chromium.
 
-The walk is iterative, one pass over the tree plus the edits.
+The walk is iterative: one pass over the tree, then the edits and the
+references to renamed ids.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import html
 import re
+from typing import cast
 from urllib.parse import unquote, urlsplit
 
 from lxml import etree
@@ -100,7 +114,8 @@ _SVG_ATTRIBUTES = frozenset(
     stroke stroke-width stroke-linecap stroke-linejoin stroke-dasharray stroke-dashoffset
     stroke-opacity stroke-miterlimit opacity transform preserveaspectratio offset stop-color
     stop-opacity gradientunits gradienttransform spreadmethod patternunits patterncontentunits
-    patterntransform markerwidth markerheight markerunits refx refy orient font-family font-size
+    patterntransform markerwidth markerheight markerunits refx refy orient marker-start marker-mid
+    marker-end font-family font-size
     font-weight font-style text-anchor dominant-baseline dx dy rotate textlength lengthadjust
     visibility focusable pathlength
     """.split()
@@ -142,6 +157,10 @@ _ELEMENT_ATTRIBUTES: dict[str, frozenset[str]] = {
     "details": frozenset({"open"}),
     "image": frozenset({"href", "xlink:href"}),
     "use": frozenset({"href", "xlink:href"}),
+    "textpath": frozenset({"href", "xlink:href"}),
+    "lineargradient": frozenset({"href", "xlink:href"}),
+    "radialgradient": frozenset({"href", "xlink:href"}),
+    "pattern": frozenset({"href", "xlink:href"}),
 }
 for _name in _SVG_ELEMENTS:
     _ELEMENT_ATTRIBUTES[_name] = _ELEMENT_ATTRIBUTES.get(_name, frozenset()) | _SVG_ATTRIBUTES
@@ -152,7 +171,20 @@ _ELEMENT_ATTRIBUTES["a"] = _ELEMENT_ATTRIBUTES["a"] | {"xlink:href"} | _SVG_ATTR
 del _name
 
 _URL_ATTRIBUTES = frozenset({"href", "xlink:href", "src", "poster", "cite", "longdesc"})
-_MEDIA_ELEMENTS = frozenset({"img", "source", "video", "audio", "track", "image", "picture"})
+_MEDIA_ELEMENTS = frozenset({"img", "source", "video", "audio", "track", "picture"})
+# SVG elements whose ``href`` names another element: only one of this document.
+_SVG_REFERENCING_ELEMENTS = frozenset({"use", "image", "textpath", "lineargradient", "radialgradient", "pattern"})
+# SVG presentation attributes whose CSS value may hold ``url()``: ``url(#id)`` only.
+_SVG_PAINT_ATTRIBUTES = frozenset(
+    {"fill", "stroke", "clip-path", "mask", "filter", "marker-start", "marker-mid", "marker-end"}
+)
+# Attributes that hold ids of the same document, separated by blanks.
+_ID_LIST_ATTRIBUTES = frozenset(
+    """
+    headers itemref aria-activedescendant aria-controls aria-describedby aria-details
+    aria-errormessage aria-flowto aria-labelledby aria-owns
+    """.split()
+)
 _SAFE_SCHEMES = frozenset({"http", "https", "ftp", "mailto", "tel"})
 
 # --- URLs ----------------------------------------------------------------------
@@ -161,13 +193,14 @@ _SAFE_SCHEMES = frozenset({"http", "https", "ftp", "mailto", "tel"})
 # everywhere (tab, LF, CR) before it reads the scheme.
 _C0_AND_SPACE = "".join(chr(c) for c in range(0x21))
 _TAB_NEWLINE = re.compile("[\t\n\r]")
+_HTML_SPACE = " \t\n\f\r"
 _SCHEME = re.compile(r"([a-zA-Z][a-zA-Z0-9+.\-]*):")
-_DATA_IMAGE = re.compile(r"data:image/([a-z0-9.+\-]+)[^,]*,", re.IGNORECASE)
-# What an SVG image must not hold: it runs no script as an <img>, but can when
-# opened on its own, and only a document would need these.
-_SVG_ACTIVE = re.compile(
-    r"<\s*(?:script|foreignobject|iframe|embed|object|handler|set|animate)|\bon[a-z]+\s*=|href|javascript:",
-    re.IGNORECASE,
+_DATA_IMAGE = re.compile(r"data:image/([a-z0-9.+\-]+)[\t\n\f\r ]*[;,]", re.IGNORECASE)
+# The image types a ``data:`` URL may carry: rasters, which hold no script.
+# SVG is not among them: inert as an <img>, it runs its scripts when the
+# reader opens the image on its own.
+_RASTER_IMAGE_TYPES = frozenset(
+    "png apng gif jpeg jpg pjpeg webp avif bmp x-ms-bmp x-icon vnd.microsoft.icon".split()
 )
 # Blanks and controls anywhere, squeezed out before looking for a script scheme.
 _BLANKS = re.compile(r"[\x00-\x20\x7f-\x9f\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]+")
@@ -203,25 +236,12 @@ def is_safe_url(value: str, *, media: bool = False) -> bool:
         return True
     if scheme == "about":
         return url.lower() == "about:blank"
-    if not media or scheme != "data":
-        return False
+    return media and scheme == "data" and _is_raster_data_url(url)
+
+
+def _is_raster_data_url(url: str) -> bool:
     data = _DATA_IMAGE.match(url)
-    if data is None:
-        return False
-    if "svg" not in data.group(1).lower():
-        return True
-    return not _SVG_ACTIVE.search(_data_url_text(url, data.end()))
-
-
-def _data_url_text(url: str, start: int) -> str:
-    """The payload of a ``data:`` URL as text (base64 or percent-encoded)."""
-    payload = unquote(url[start:])
-    if ";base64" in url[:start].lower():
-        try:
-            return base64.b64decode(_BLANKS.sub("", payload) + "==", validate=False).decode("utf-8", "replace")
-        except (ValueError, binascii.Error):
-            return "<script"  # undecodable: treated as active
-    return payload
+    return data is not None and data.group(1).lower() in _RASTER_IMAGE_TYPES
 
 
 def _srcset_urls(value: str) -> list[str]:
@@ -256,7 +276,7 @@ def _is_safe_srcset(value: str) -> bool:
 
 
 def _video_src_allowed(src: str, allowed_video_regex: re.Pattern[str]) -> bool:
-    """An iframe's ``src``: an http(s) URL whose host and path match the video regex.
+    """An iframe's ``src``: an https URL whose host and path match the video regex.
 
     The regex is tried on ``//host[:port]/path`` rebuilt from the parsed URL
     (user info, query and fragment left out, runs of ``/`` squeezed), and a
@@ -275,7 +295,7 @@ def _video_src_allowed(src: str, allowed_video_regex: re.Pattern[str]) -> bool:
         port = parts.port
     except ValueError:
         return False
-    if parts.scheme.lower() not in ("http", "https") or not host:
+    if parts.scheme.lower() != "https" or not host:
         return False
     authority = "//" + host + (f":{port}" if port is not None else "")
     candidate = authority + re.sub("/+", "/", parts.path or "/")
@@ -286,21 +306,151 @@ def _video_src_allowed(src: str, allowed_video_regex: re.Pattern[str]) -> bool:
     )
 
 
+# --- Names, links, frames ----------------------------------------------------------
+
+# What every ``id`` and ``name`` starts with once sanitised. No property of
+# ``window``, ``document``, a form or an element has a hyphen in its name, so a
+# prefixed name can shadow none (tests/engine/dom_properties.json lists them, as
+# Chromium reports them), nor become a global a script would look up.
+NAMED_PROPERTY_PREFIX = "user-content-"
+
+# ``url(...)`` in a CSS value, quoted or not; and what else could name a
+# resource once those are gone: a string, an escape, a ``url(`` left unread.
+_CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'"()\\\s]*)\1\s*\)""", re.IGNORECASE)
+_CSS_RESOURCE = re.compile(r"""['"\\]|url\(|src\(""", re.IGNORECASE)
+
+# The sandbox of a kept video frame: the player runs and may open pop-ups (its
+# "watch on the site" link), but cannot navigate the page that shows it.
+FRAME_SANDBOX = "allow-scripts allow-same-origin allow-presentation allow-popups"
+
+
+def prefixed(name: str) -> str:
+    """``name`` with :data:`NAMED_PROPERTY_PREFIX`, added once only (sanitising twice changes nothing)."""
+    return name if name.startswith(NAMED_PROPERTY_PREFIX) else NAMED_PROPERTY_PREFIX + name
+
+
+def _is_local_css(value: str) -> bool:
+    """Whether a presentation attribute's CSS value names no resource but ``url(#id)``."""
+    if "(" not in value and not _CSS_RESOURCE.search(value):
+        return True
+    rest = _CSS_URL.sub(lambda m: "" if m.group(2).startswith("#") else "url(", value)
+    return not _CSS_RESOURCE.search(rest)
+
+
+def _is_local_reference(element: str, value: str) -> bool:
+    """An SVG ``href``: an element of this document (``#id``); ``<image>`` may hold a raster ``data:`` URL."""
+    url = _unescape(value).strip(_C0_AND_SPACE)
+    if url.startswith("#"):
+        return True
+    return element == "image" and url[:5].lower() == "data:" and is_safe_url(url, media=True)
+
+
+class _References:
+    """The ids and names of the article, and the attributes that may refer to them.
+
+    Ids are prefixed as they are met; the references can only be rewritten
+    once the whole article has been seen, since a link may come before its
+    target. A reference to something outside the article stays as it is (a
+    link to ``#top`` still scrolls the page up).
+    """
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+        self.pending: list[tuple[Element, str]] = []
+
+    def rename(self, el: Element, key: str, value: str) -> None:
+        if value:
+            self.names.add(value)
+            el.set(key, prefixed(value))
+
+    @staticmethod
+    def _set(el: Element, key: str, value: str) -> None:
+        if ":" in key:  # lxml cannot set ``xlink:href``; SVG 2 reads a plain ``href`` the same
+            del el.attrib[key]
+            key = key.rsplit(":", 1)[1]
+        el.set(key, value)
+
+    def note(self, el: Element, key: str, attr: str, value: str) -> None:
+        if (
+            attr in _ID_LIST_ATTRIBUTES
+            or (attr in _SVG_PAINT_ATTRIBUTES and "(" in value)
+            or (attr in ("href", "xlink:href") and value.lstrip(_C0_AND_SPACE).startswith("#"))
+        ):
+            self.pending.append((el, key))
+
+    def _target(self, fragment: str) -> str | None:
+        """The prefixed fragment if it names an id of the article (raw or percent-decoded)."""
+        if fragment in self.names or unquote(fragment) in self.names:
+            return prefixed(fragment)
+        return None
+
+    def rewrite(self) -> None:
+        for el, key in self.pending:
+            value = el.get(key)
+            if value is None:
+                continue
+            attr = key.lower()
+            if attr in _ID_LIST_ATTRIBUTES:
+                new = " ".join(prefixed(t) if t in self.names else t for t in value.split())
+            elif attr in _SVG_PAINT_ATTRIBUTES:
+                new = _CSS_URL.sub(self._css_url, value)
+            else:
+                url = value.strip(_C0_AND_SPACE)
+                target = self._target(url[1:]) if len(url) > 1 else None
+                new = value if target is None else "#" + target
+            if new != value:
+                self._set(el, key, new)
+
+    def _css_url(self, match: re.Match[str]) -> str:
+        target = self._target(match.group(2)[1:])
+        return match.group(0) if target is None else f"url(#{target})"
+
+
+def _secure_link(el: Element) -> None:
+    """``target`` only as ``_blank``, with ``noopener noreferrer``; ``rel=opener`` never.
+
+    Any other target (``_top``, ``_parent``, a window's name) would let the
+    article's links navigate frames of the page that shows it.
+    """
+    target = el.get("target")
+    rel = el.get("rel")
+    if target is None and rel is None:
+        return
+    tokens = (rel or "").split()
+    kept = [t for t in tokens if t.lower() != "opener"]
+    if target is not None:
+        if target.strip(_HTML_SPACE).lower() == "_blank":  # "_blank " names a window: meant as _blank
+            el.set("target", "_blank")
+            present = {t.lower() for t in kept}
+            kept += [t for t in ("noopener", "noreferrer") if t not in present]
+        else:
+            del el.attrib["target"]
+    if kept != tokens:
+        if kept:
+            el.set("rel", " ".join(kept))
+        else:
+            del el.attrib["rel"]
+
+
 # --- The pass --------------------------------------------------------------------
 
 
-def _clean_attributes(el: Element, name: str) -> bool:
-    """Delete the attributes not allowed on ``el``; False if one cannot be deleted.
+def _clean_attributes(el: Element, name: str, references: _References) -> bool:
+    """Delete the attributes not allowed on ``el``, prefix its names; False if one cannot be deleted.
 
     lxml reads some names that libxml2 accepted (``{a}b``, ``{``) as Clark
     notation and cannot address them; such an element has to go.
     """
     allowed = _ELEMENT_ATTRIBUTES.get(name, _NOTHING)
-    for key, value in el.items():
+    for key, value in cast("list[tuple[str, str]]", el.items()):
         attr = key.lower()
         if (attr in _GLOBAL_ATTRIBUTES or attr in allowed or _DATA_OR_ARIA.match(attr)) and _value_ok(
             name, attr, value
         ):
+            if attr == "id" or attr == "name":
+                references.rename(el, key, value)
+            else:
+                references.note(el, key, attr, value)
             continue
         try:
             del el.attrib[key]
@@ -314,12 +464,28 @@ _NOTHING: frozenset[str] = frozenset()
 
 def _value_ok(element: str, attr: str, value: str) -> bool:
     if attr in _URL_ATTRIBUTES:
-        if element == "use":  # only references inside the document
-            return _unescape(value).strip(_C0_AND_SPACE).startswith("#")
+        if element in _SVG_REFERENCING_ELEMENTS:
+            return _is_local_reference(element, value)
         return is_safe_url(value, media=element in _MEDIA_ELEMENTS)
     if attr == "srcset":
         return _is_safe_srcset(value)
+    if attr in _SVG_PAINT_ATTRIBUTES and not _is_local_css(value):
+        return False
     return not _has_script_scheme(value)
+
+
+def _clean_frame(el: Element, references: _References) -> bool:
+    """A kept video iframe: emptied, nameless, sandboxed; False if it must go after all."""
+    # An iframe's content is raw text to an HTML parser: none may stay.
+    el.text = None
+    for child in list(el):
+        el.remove(child)
+    if "name" in el.attrib:
+        del el.attrib["name"]
+    if not _clean_attributes(el, "iframe", references):
+        return False
+    el.set("sandbox", FRAME_SANDBOX)
+    return True
 
 
 def _unwrap(el: Element) -> None:
@@ -354,6 +520,7 @@ def sanitize_content(article_content: Element, allowed_video_regex: re.Pattern[s
     """
     dropped: list[Element] = []
     unwrapped: list[Element] = []
+    references = _References()
     walker = etree.iterwalk(article_content, events=("start",))
     for _event, el in walker:
         if el is article_content:
@@ -365,14 +532,9 @@ def sanitize_content(article_content: Element, allowed_video_regex: re.Pattern[s
         name = tag.lower()
         if name == "iframe":
             walker.skip_subtree()
-            if not _video_src_allowed(el.get("src") or "", allowed_video_regex):
-                dropped.append(el)
-                continue
-            # An iframe's content is raw text to an HTML parser: none may stay.
-            el.text = None
-            for child in list(el):
-                el.remove(child)
-            if not _clean_attributes(el, name):
+            if not _video_src_allowed(el.get("src") or "", allowed_video_regex) or not _clean_frame(
+                el, references
+            ):
                 dropped.append(el)
             continue
         if name in DROPPED_ELEMENTS:
@@ -383,9 +545,13 @@ def sanitize_content(article_content: Element, allowed_video_regex: re.Pattern[s
             dropped.append(el)
         elif name not in ALLOWED_ELEMENTS:
             unwrapped.append(el)
-        elif el.attrib and not _clean_attributes(el, name):
-            unwrapped.append(el)
+        elif el.attrib:
+            if not _clean_attributes(el, name, references):
+                unwrapped.append(el)
+            elif name == "a":
+                _secure_link(el)
     for el in dropped:
         remove(el)
     for el in reversed(unwrapped):
         _unwrap(el)
+    references.rewrite()
