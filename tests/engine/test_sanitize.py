@@ -27,7 +27,7 @@ from scrapy_readability.engine.sanitize import (
 )
 from scrapy_readability.engine.serialize import inner_html
 
-from xss_vectors import VECTORS, executable_constructs
+from xss_vectors import VECTORS, embedding_hazards, executable_constructs
 
 pytest.importorskip("html5lib")
 
@@ -68,6 +68,7 @@ IDS = [name for name, _ in VECTORS]
 def test_sanitizer_alone_leaves_nothing_executable(snippet: str) -> None:
     out = sanitized_fragment(snippet)
     assert executable_constructs(out, REGEXPS.videos) == [], out
+    assert embedding_hazards(out) == [], out
 
 
 @pytest.mark.parametrize("where", ["middle", "block"])
@@ -77,6 +78,7 @@ def test_parse_with_sanitize_leaves_nothing_executable(snippet: str, where: str)
     assert article is not None
     assert "The council met on Tuesday" in article.text_content
     assert executable_constructs(article.content, REGEXPS.videos) == [], article.content
+    assert embedding_hazards(article.content) == [], article.content
 
 
 def test_the_checker_sees_the_payloads() -> None:
@@ -85,9 +87,13 @@ def test_the_checker_sees_the_payloads() -> None:
     for _name, snippet in VECTORS:
         root = parse_html(f"<div>{snippet}</div>")
         body = root.find("body")
-        if body is not None and executable_constructs(inner_html(body), REGEXPS.videos):
+        if body is not None and (
+            executable_constructs(inner_html(body), REGEXPS.videos) or embedding_hazards(inner_html(body))
+        ):
             seen += 1
     assert seen >= len(VECTORS) * 0.8, seen
+    hazards = [name for name, snippet in VECTORS if embedding_hazards(snippet)]
+    assert len([n for n in hazards if n.startswith(("clobber", "tabnabbing", "svg-", "iframe-video"))]) >= 15, hazards
 
 
 # --- What stays ------------------------------------------------------------------
@@ -485,6 +491,7 @@ def test_mozilla_pages_with_sanitize_on() -> None:
             unexpected.append(case)
         if article is not None:
             assert executable_constructs(article.content, REGEXPS.videos) == [], case
+            assert embedding_hazards(article.content) == [], case
     print(f"Mozilla cases matching: {passing_off} with sanitize off, {passing_on} with it on")
     assert not unexpected, f"sanitize=True now changes these cases too: {unexpected}"
     assert passing_on >= passing_off - len(SANITIZE_DIFFERENCES)

@@ -150,6 +150,22 @@ VECTORS: list[tuple[str, str]] = [
     ("xss-tag", '<xss style="behavior: url(x.htc)" onclick="alert(1)">x</xss>'),
     ("namespaced-script", '<html:script xmlns:html="http://www.w3.org/1999/xhtml">alert(1)</html:script>'),
     ("xlink-on-html", '<a xlink:href="javascript:alert(1)" href="/ok">link</a>'),
+    # What hurts the page that shows the article: clobbering, tabnabbing, remote loads, frames.
+    ("clobber-document-names", '<img src="a.png" name="getElementById"><img src="b.png" name="cookie"><img name="body">'),
+    ("clobber-document-id-and-name", '<img src="a.png" id="querySelector" name="querySelector">'),
+    ("clobber-window-id", '<p id="location">l</p><p id="defaultConfig">c</p><a id="addEventListener">a</a>'),
+    ("clobber-form-names", '<img name="action"><img id="submit"><a name="attributes">a</a>'),
+    ("clobber-collection", '<a id="config">1</a><a id="config" name="url" href="cid:x">2</a>'),
+    ("tabnabbing-opener", '<a href="https://a.example/" target="_blank" rel="opener">link</a>'),
+    ("tabnabbing-top", '<a href="https://a.example/" target="_top">top</a><a href="/x" target="_parent">up</a>'),
+    ("tabnabbing-named", '<a href="https://a.example/" target="reader">named</a>'),
+    ("svg-data-prefixed-script", '<img src="data:image/svg+xml;base64,PHN2ZyB4bWxucz0naHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmcnPjx4OnNjcmlwdCB4bWxuczp4PSdodHRwOi8vd3d3LnczLm9yZy8yMDAwL3N2Zyc+YWxlcnQoMjAxKTwveDpzY3JpcHQ+PC9zdmc+">'),
+    ("svg-fill-remote", '<svg><rect width="9" height="9" fill="url(https://evil.example/p.svg#p)" clip-path="url(//evil.example/c.svg#c)" mask="url(https://evil.example/m.svg#m)"></rect></svg>'),
+    ("svg-image-remote", '<svg><image href="https://evil.example/i.svg" width="9" height="9"></image></svg>'),
+    ("iframe-video-http", '<iframe src="http://www.youtube.com/embed/x"></iframe>'),
+    ("iframe-video-named", '<iframe src="https://www.youtube.com/embed/x" name="v"></iframe><a href="https://a.example/" target="v">x</a>'),
+    ("iframe-video-unsandboxed", '<iframe src="https://www.youtube.com/embed/x" sandbox="allow-top-navigation allow-scripts"></iframe>'),
+    ("iframe-user-upload", '<iframe src="https://archive.org/embed/evil-upload"></iframe>'),
 ]
 
 
@@ -190,6 +206,53 @@ def _attr_name(name: str) -> str:
     if name.startswith("{http://www.w3.org/1999/xlink}"):
         return "xlink:" + name.rsplit("}", 1)[1]
     return _local(name)
+
+
+PREFIX = "user-content-"
+SANDBOX = {"allow-scripts", "allow-same-origin", "allow-presentation", "allow-popups"}
+_CSS_URL = re.compile(r"""url\(\s*['"]?([^'")]*)""", re.IGNORECASE)
+
+
+def embedding_hazards(html: str) -> list[str]:
+    """What in ``html`` could hurt the page that embeds it, without running script.
+
+    Ids and names not prefixed (DOM clobbering), ``target`` other than
+    ``_blank`` or without ``noopener``, ``rel=opener``, SVG ``data:`` URLs,
+    remote resources named by SVG, frames without ``https``, with a name or
+    with a sandbox other than the player's.
+    """
+    import html5lib
+
+    problems: list[str] = []
+    fragment = html5lib.parseFragment(html, container="div", treebuilder="etree")
+    for el in fragment.iter():
+        if not isinstance(el.tag, str):
+            continue
+        name = _local(el.tag)
+        attrs = {_attr_name(k): v for k, v in el.attrib.items()}
+        for key in ("id", "name"):
+            if attrs.get(key) and not attrs[key].startswith(PREFIX):
+                problems.append(f"<{name} {key}={attrs[key]!r}>")
+        rel = attrs.get("rel", "").lower().split()
+        if "opener" in rel:
+            problems.append(f"<{name} rel=opener>")
+        target = attrs.get("target")
+        if target is not None and (target != "_blank" or not {"noopener", "noreferrer"} <= set(rel)):
+            problems.append(f"<{name} target={target!r} rel={rel}>")
+        for key, value in attrs.items():
+            squeezed = _squeeze(value)
+            if "data:image/svg" in squeezed or ("data:" in squeezed and "svg" in squeezed.split(",", 1)[0]):
+                problems.append(f"<{name} {key}> with an SVG data: URL")
+            if name not in ("a",) and key in ("href", "xlink:href") and not squeezed.startswith(("#", "data:image/")):
+                problems.append(f"<{name} {key}={value!r}> loads from elsewhere")
+            if any(not url.strip().startswith("#") for url in _CSS_URL.findall(value)):
+                problems.append(f"<{name} {key}={value!r}> loads from elsewhere")
+        if name == "iframe":
+            if not attrs.get("src", "").startswith("https://"):
+                problems.append("<iframe> without https")
+            if set(attrs.get("sandbox", "allow-top-navigation").split()) != SANDBOX:
+                problems.append(f"<iframe sandbox={attrs.get('sandbox')!r}>")
+    return problems
 
 
 def executable_constructs(html: str, video_regex: re.Pattern[str] | None = None) -> list[str]:
