@@ -10,6 +10,7 @@ alone). Either way the output, re-parsed by an HTML5 parser, must hold nothing
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -238,6 +239,18 @@ def test_ids_and_names_are_prefixed(name: str) -> None:
     assert out == (
         f'<img src="a.png" name="{P}{name}"><p id="{P}{name}">t</p><a name="{P}{name}" id="{P}{name}">a</a>'
     )
+
+
+def test_no_dom_property_survives_as_an_id_or_name() -> None:
+    """Every property of window, document, a form and an element, as Chromium lists them (dom_properties.json)."""
+    lists = json.loads((Path(__file__).with_name("dom_properties.json")).read_text(encoding="utf-8"))
+    names = sorted(set().union(*(lists[k] for k in ("window", "document", "HTMLFormElement", "HTMLElement"))))
+    assert len(names) > 1000 and not any(n.startswith(P) for n in names)
+    snippet = "".join(f'<p id="{n}"><img src="a.png" name="{n}"><a name="{n}" href="#{n}">x</a></p>' for n in names)
+    root = parse_html(f"<div>{sanitized_fragment(snippet)}</div>")
+    kept = {el.get(attr) for el in root.iter("p", "img", "a") for attr in ("id", "name")} - {None}
+    assert kept == {P + n for n in names}
+    assert {el.get("href") for el in root.iter("a")} == {f"#{P}{n}" for n in names}
 
 
 def test_prefixing_twice_changes_nothing() -> None:

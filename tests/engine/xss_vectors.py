@@ -169,6 +169,68 @@ VECTORS: list[tuple[str, str]] = [
 ]
 
 
+# Generated: every script-URL spelling in every slot that takes a URL, and
+# markup that an HTML parser rebuilds differently on a second pass.
+SCRIPT_URLS = [
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    " \x01\x10javascript:alert(1)",
+    "java\tscript:alert(1)",
+    "java\nscript:alert(1)",
+    "jav&#x09;ascript:alert(1)",
+    "&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)",
+    "&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A;alert(1)",
+    "javascript&colon;alert(1)",
+    "&#x2028;javascript:alert(1)",
+    "\u3000javascript:alert(1)",
+    "vbscript:msgbox(1)",
+    "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+    "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>",
+    "https://www.youtube.com/embed/x#javascript:alert(1)",
+    "//www.youtube.com@evil.example/embed/x",
+]
+URL_SLOTS = [
+    '<a href="{}">link</a>',
+    '<a href="{}" target="_blank" rel="opener">new tab</a>',
+    '<img src="{}" alt="i">',
+    '<img src="a.png" srcset="{} 2x">',
+    '<video poster="{}" src="{}"></video>',
+    '<audio controls><source src="{}"></audio>',
+    '<iframe src="{}"></iframe>',
+    '<svg><a xlink:href="{}"><text y="9">t</text></a></svg>',
+    '<svg><image href="{}" width="9" height="9"></image></svg>',
+    '<svg><use href="{}"></use></svg>',
+    '<svg><rect width="9" height="9" fill="url({})"></rect></svg>',
+    '<math><mi href="{}">x</mi></math>',
+    '<blockquote cite="{}">q</blockquote>',
+    '<form action="{}"><button>go</button></form>',
+    '<object data="{}"></object>',
+    '<base href="{}"><a href="rel">relative</a>',
+]
+MUTATIONS = [
+    '<svg></p><style><a id="</style><img src=x onerror=alert(1)>">',
+    "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
+    "<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>",
+    "<svg><p><style><img src=x onerror=alert(1)></style></p></svg>",
+    '<math><mi><table><mi><style><img src=x onerror=alert(1)>',
+    "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\">",
+    '<svg><foreignobject><p><style><img src=x onerror=alert(1)></style></p></foreignobject></svg>',
+    "<table><caption><svg><style><img src=x onerror=alert(1)></style></svg></caption></table>",
+    '<select><template><style><img src=x onerror=alert(1)></style></template></select>',
+    "<a><table><a><img src=x onerror=alert(1)></a></table></a>",
+    '<p id="</p><img src=x onerror=alert(1)>">',
+    "<svg><desc><svg><style><img src=x onerror=alert(1)></style></svg></desc></svg>",
+]
+
+
+def generated_vectors() -> list[tuple[str, str]]:
+    vectors = [
+        (f"url-{i}-{j}", slot.format(url, url)) for i, slot in enumerate(URL_SLOTS) for j, url in enumerate(SCRIPT_URLS)
+    ]
+    vectors += [(f"mutation-{i}", v) for i, v in enumerate(MUTATIONS)]
+    return vectors
+
+
 # ---------------------------------------------------------------------------
 # The checker
 # ---------------------------------------------------------------------------

@@ -1,0 +1,470 @@
+"""The sanitiser in a real browser: what ``sanitize=True`` lets through runs nothing and reaches nothing.
+
+Every vector (ours in :mod:`xss_vectors`, generated ones, and the public sets
+of ``xss_corpus/``) is placed in an article page and extracted with
+``Readability(..., sanitize=True)``, and also fed to the sanitiser alone. Each
+distinct output is then shown by headless Chromium in six embeddings:
+
+* ``page``: the output is the body of a page the browser loads;
+* ``innerHTML``: a host page's script assigns it, inside the host's ``<form>``
+  (so form properties can be clobbered);
+* ``round-trip``: assigned, then read back and assigned again three times
+  (mutation XSS);
+* ``fragment``: ``createContextualFragment`` (whose scripts do run);
+* ``setHTMLUnsafe`` (declarative shadow roots);
+* ``DOMParser``: parsed apart, then moved into the page.
+
+Then every link is clicked. The detector, outside the page (the DevTools
+protocol), sees every script the page compiles (event handlers and
+``javascript:`` URLs included), every dialog, every navigation of the page and
+every request (all answered by the test: no host name resolves); from inside,
+it lists the ids and names by which an element of the article is reachable as
+a property of ``window``, ``document`` or the host's form (DOM clobbering),
+the event-handler attributes and form controls left in the DOM, the pop-ups
+that can reach their opener, and the frames without the player's sandbox.
+The outputs are tried in batches; a batch with a finding is tried again one
+output at a time to name the vector.
+
+``test_the_detector_sees_attacks`` runs the same trial on unsanitised vectors:
+each kind of finding must show up, or the detector is blind.
+
+Skipped, with the reason, when no Chromium is found (``$CHROMIUM`` or
+``chromium`` on ``PATH``).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+from scrapy_readability import Readability
+from scrapy_readability.engine.constants import REGEXPS
+from scrapy_readability.engine.sanitize import FRAME_SANDBOX, NAMED_PROPERTY_PREFIX
+
+from chromium import Chromium, ProtocolError, find_chromium
+from test_sanitize import URL, article_page, sanitized_fragment
+from xss_vectors import VECTORS, generated_vectors
+
+CHROMIUM = find_chromium()
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="no Chromium (install chromium or set $CHROMIUM) for the sanitiser's browser test"
+)
+
+CORPUS = Path(__file__).with_name("xss_corpus")
+HOST = "http://article.test"
+PAGE_BATCH = 20  # outputs per page load
+PROBE_BATCH = 10  # outputs per host-page probe
+EMBEDDINGS = ("page", "innerHTML", "round-trip", "fragment", "setHTMLUnsafe", "DOMParser")
+
+
+# --- The vectors and what the sanitiser makes of them ------------------------------
+
+
+def vector_sources() -> dict[str, list[str]]:
+    """Every vector, by where it comes from."""
+    dompurify = json.loads((CORPUS / "dompurify.json").read_text(encoding="utf-8"))
+    html5sec = json.loads((CORPUS / "html5sec.json").read_text(encoding="utf-8"))
+    payloadbox = (CORPUS / "payloadbox.txt").read_text(encoding="utf-8").splitlines()
+    return {
+        "ours (tests/engine/xss_vectors.py)": [v for _, v in VECTORS],
+        "generated (URL spellings x slots, mutations)": [v for _, v in generated_vectors()],
+        "DOMPurify test fixtures (Apache-2.0)": [t["payload"] for t in dompurify],
+        "html5sec (MPL-2.0)": [item["vector"] for item in html5sec],
+        "PayloadBox (MIT)": [line for line in payloadbox if line.strip()],
+    }
+
+
+def sanitized_outputs(vectors: Iterable[str]) -> dict[str, str]:
+    """Each distinct output, with the first vector that produced it."""
+    outputs: dict[str, str] = {}
+    for vector in vectors:
+        article = Readability(article_page(vector), URL, sanitize=True).parse()
+        for output in (article.content if article else "", sanitized_fragment(vector)):
+            outputs.setdefault(output, vector)
+    return outputs
+
+
+# --- The detector -------------------------------------------------------------------
+
+# Runs in the page. It reaches the DOM through the prototypes, so that an
+# article that does clobber ``document.getElementById`` cannot blind it.
+HARNESS = r"""
+const H = window[Symbol.for("harness")] ??= (() => {
+  const byId = (id) => Document.prototype.getElementById.call(document, id);
+  const all = (root, selector) => Array.from(Element.prototype.querySelectorAll.call(root, selector));
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const isIn = (root, value) => {
+    if (value instanceof Element) return root.contains(value);
+    if (value && typeof value.length === "number" && typeof value.item === "function")
+      return Array.from(value).some((v) => v instanceof Element && root.contains(v));
+    return false;
+  };
+  const settle = async (root) => {
+    const until = performance.now() + 1000;
+    while (all(root, "img").some((img) => !img.complete) && performance.now() < until) await sleep(2);
+    await sleep(5);
+  };
+  const absolute = (url) => { try { return new URL(url, document.baseURI).href; } catch { return url; } };
+  const check = (root, holders) => {
+    const names = new Set();
+    for (const el of all(root, "[id], [name]"))
+      for (const attr of ["id", "name"]) { const v = el.getAttribute(attr); if (v) names.add(v); }
+    const clobbered = [];
+    for (const name of names)
+      for (const [label, object] of holders) {
+        let value;
+        try { value = object[name]; } catch { continue; }
+        if (isIn(root, value) && !name.startsWith(PREFIX)) clobbered.push(`${label}.${name}`);
+      }
+    const handlers = [];
+    for (const el of all(root, "*"))
+      for (const attr of el.attributes) if (attr.name.toLowerCase().startsWith("on")) handlers.push(`<${el.localName} ${attr.name}>`);
+    const forms = all(root, "form, input, button, select, textarea, isindex").map((el) => el.localName);
+    const media = [];
+    for (const el of all(root, "img, video, audio, source, track")) {
+      for (const attr of ["src", "poster"]) if (el.getAttribute(attr)) media.push(absolute(el.getAttribute(attr)));
+      if (el.currentSrc) media.push(el.currentSrc);
+      for (const candidate of (el.getAttribute("srcset") || "").split(","))
+        if (candidate.trim()) media.push(absolute(candidate.trim().split(/\s+/)[0]));
+    }
+    const frames = all(root, "iframe")
+      .filter((f) => f.getAttribute("sandbox") !== SANDBOX || !(f.getAttribute("src") || "").startsWith("https://") || f.hasAttribute("name"))
+      .map((f) => f.outerHTML.slice(0, 200));
+    return { clobbered, handlers, forms, media, frames };
+  };
+  const click = async (root) => {
+    for (const a of all(root, "a")) {
+      const href = (a.getAttribute("href") || "").trim().toLowerCase();
+      if (href.startsWith("mailto:") || href.startsWith("tel:")) continue;  // would start another program
+      EventTarget.prototype.dispatchEvent.call(a, new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+    }
+    await sleep(5);
+  };
+  const embed = {
+    innerHTML: (el, html) => { el.innerHTML = html; },
+    "round-trip": (el, html) => { el.innerHTML = html; for (let i = 0; i < 3; i++) el.innerHTML = el.innerHTML; },
+    fragment: (el, html) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      el.replaceChildren(range.createContextualFragment(html));
+    },
+    setHTMLUnsafe: (el, html) => el.setHTMLUnsafe(html),
+    DOMParser: (el, html) => el.replaceChildren(...new DOMParser().parseFromString(html, "text/html").body.childNodes),
+  };
+  return { byId, all, settle, check, click, embed };
+})();
+""".replace("PREFIX", json.dumps(NAMED_PROPERTY_PREFIX)).replace("SANDBOX", json.dumps(FRAME_SANDBOX))
+
+HOST_PAGE = (
+    "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Host</title></head><body>"
+    "<form id='host-form' action='/submitted'><div id='innerHTML'></div></form>"
+    + "".join(f"<div id='{name}'></div>" for name in EMBEDDINGS[2:])
+    + "</body></html>"
+)
+
+
+def _as_requested(url: str) -> str:
+    """A URL as the network sees it: no user info, no fragment."""
+    try:
+        parts = urlsplit(url)
+        netloc = (parts.hostname or "") + (f":{parts.port}" if parts.port is not None else "")
+    except ValueError:
+        return url.split("#")[0]
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
+
+
+@dataclass
+class Findings:
+    scripts: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+    navigations: list[str] = field(default_factory=list)
+    popups_with_opener: list[str] = field(default_factory=list)
+    unexpected_loads: list[str] = field(default_factory=list)
+    clobbered: list[str] = field(default_factory=list)
+    handlers: list[str] = field(default_factory=list)
+    forms: list[str] = field(default_factory=list)
+    frames: list[str] = field(default_factory=list)
+
+    def kinds(self) -> dict[str, int]:
+        return {name: len(values) for name, values in vars(self).items() if values}
+
+    def merge(self, other: Findings) -> None:
+        for name, values in vars(other).items():
+            getattr(self, name).extend(values)
+
+
+class Trial:
+    """One browser tab, the pages it is served, and what the detector saw."""
+
+    def __init__(self, browser: Chromium) -> None:
+        self.browser = browser
+        self.pages: dict[str, str] = {"/host": HOST_PAGE}
+        self.page_loads = 0
+        self.probes = 0
+        self.remote = Counter[str]()  # what the outputs loaded from elsewhere, by kind
+        self._events = Findings()
+        self._requests: list[tuple[str, str, str | None]] = []
+        self._frames: set[str] = set()  # the frames inside the tab's page (not pop-ups)
+        self._lock = threading.Lock()
+        self._loaded = threading.Event()
+        browser.on("Fetch.requestPaused", self._request)
+        browser.on("Debugger.scriptParsed", self._script)
+        browser.on("Page.javascriptDialogOpening", self._dialog)
+        browser.on("Page.loadEventFired", lambda _params, _session: self._loaded.set())
+        browser.on("Target.targetCreated", self._target)
+        browser.on("Page.frameRequestedNavigation", self._navigation)
+        browser.on("Page.frameAttached", lambda params, _session: self._frames.add(params["frameId"]))
+        browser.send("Target.setDiscoverTargets", {"discover": True})
+        browser.send("Fetch.enable", {"patterns": [{"urlPattern": "*"}]})
+        self.session = browser.new_page()
+        for domain in ("Page", "Runtime", "Debugger"):
+            browser.send(f"{domain}.enable", {}, self.session)
+        self.main_frame = browser.send("Page.getFrameTree", {}, self.session)["frameTree"]["frame"]["id"]
+
+    # Event handlers: on the reader thread, they only record and answer.
+
+    def _request(self, params: dict[str, Any], session: str | None) -> None:
+        url, request_id = params["request"]["url"], params["requestId"]
+        body = self.pages.get(url[len(HOST) :]) if url.startswith(HOST + "/") else None
+        if body is not None:
+            self.browser.post(
+                "Fetch.fulfillRequest",
+                {
+                    "requestId": request_id,
+                    "responseCode": 200,
+                    "responseHeaders": [{"name": "Content-Type", "value": "text/html; charset=utf-8"}],
+                    "body": base64.b64encode(body.encode()).decode(),
+                },
+                session,
+            )
+            return
+        with self._lock:
+            self._requests.append((params.get("resourceType", "Other"), url, params.get("frameId")))
+        self.browser.post("Fetch.failRequest", {"requestId": request_id, "errorReason": "Aborted"}, session)
+
+    def _navigation(self, params: dict[str, Any], session: str | None) -> None:
+        """A navigation the page asked for: only a click on a link may."""
+        if params.get("reason") != "anchorClick":
+            with self._lock:
+                self._events.navigations.append(f"{params.get('reason')}: {params.get('url', '')[:120]}")
+
+    def _script(self, params: dict[str, Any], session: str | None) -> None:
+        if params.get("url") != "harness.js":
+            with self._lock:
+                self._events.scripts.append(params.get("url") or "(inline: a javascript: URL or eval)")
+
+    def _dialog(self, params: dict[str, Any], session: str | None) -> None:
+        with self._lock:
+            self._events.dialogs.append(f"{params.get('type')}: {params.get('message')}")
+        self.browser.post("Page.handleJavaScriptDialog", {"accept": False}, session)
+
+    def _target(self, params: dict[str, Any], session: str | None) -> None:
+        info = params["targetInfo"]
+        if info.get("type") == "page" and info.get("openerId"):
+            if info.get("canAccessOpener"):
+                with self._lock:
+                    self._events.popups_with_opener.append(info.get("url") or "(new window)")
+            self.browser.post("Target.closeTarget", {"targetId": info["targetId"]})
+
+    # Driving the page.
+
+    def _take(self, checks: list[dict[str, Any]]) -> Findings:
+        """What was seen since the last call, with the in-page checks and the requests judged."""
+        with self._lock:
+            found, self._events = self._events, Findings()
+            requests, self._requests = self._requests, []
+        media = {_as_requested(url) for check in checks for url in check["media"]}
+        for check in checks:
+            for name in ("clobbered", "handlers", "forms", "frames"):
+                getattr(found, name).extend(check[name])
+        for kind, url, frame in requests:
+            if kind == "Document" and (frame == self.main_frame or frame not in self._frames):
+                continue  # the tab's own page, a link clicked, a pop-up: navigations are seen apart
+            if kind == "Document" and url.startswith("https://") and REGEXPS.videos.search(url):
+                self.remote["video frames"] += 1
+            elif kind in ("Image", "Media") and _as_requested(url) in media:
+                self.remote["images and media"] += 1
+            elif url != HOST + "/favicon.ico":
+                found.unexpected_loads.append(f"{kind} {url[:120]}")
+        return found
+
+    def _navigate(self, path: str) -> None:
+        self._loaded.clear()
+        self.browser.send("Page.navigate", {"url": HOST + path}, self.session)
+        if not self._loaded.wait(15):
+            raise TimeoutError(f"{path} did not load")
+        self.page_loads += 1
+
+    def _run(self, script: str) -> Any:
+        return self.browser.evaluate(self.session, "{" + HARNESS + script + "}", await_promise=True)
+
+    def as_page(self, outputs: list[str]) -> Findings:
+        """The ``page`` embedding: the outputs, each in its own ``<article>``, as a page's body."""
+        path = f"/page/{self.page_loads}"
+        self.pages[path] = "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Article</title></head><body>" + "".join(
+            f"<article>{output}</article>" for output in outputs
+        ) + "</body></html>"
+        self._navigate(path)
+        del self.pages[path]
+        check = self._run(
+            "(async () => { const root = document.documentElement; await H.settle(root);"
+            " return H.check(root, [['window', window], ['document', document]]); })()"
+        )
+        found = self._take([check])
+        self._click("(async () => { await H.click(document.documentElement); })()")
+        found.merge(self._take([]))
+        return found
+
+    def _click(self, script: str) -> None:
+        """Click the links: the navigations they start are aborted, what runs is seen."""
+        before = self.browser.evaluate(self.session, "location.href")
+        try:
+            self._run(script)
+        except ProtocolError:
+            if self.browser.evaluate(self.session, "location.href") == before:
+                raise
+            # else the page went away under the clicks (a link to about:blank, say)
+
+    def in_host(self, outputs: list[str]) -> Findings:
+        """The five script embeddings: each output inserted by the host page's script."""
+        for attempt in range(2):
+            try:
+                checks = self._run(
+                    "(async (outputs) => { const checks = [];"
+                    " const names = Object.keys(H.embed);"
+                    " const form = H.byId('host-form');"
+                    " for (const name of names) { const host = H.byId(name); host.replaceChildren();"
+                    "   for (const html of outputs) { const box = document.createElement('div'); host.append(box); H.embed[name](box, html); } }"
+                    " for (const name of names) await H.settle(H.byId(name));"
+                    " for (const name of names) { const holders = [['window', window], ['document', document]];"
+                    "   if (name === 'innerHTML') holders.push(['form', form]);"
+                    "   checks.push(H.check(H.byId(name), holders)); }"
+                    " return checks; })(" + json.dumps(outputs) + ")"
+                )
+                break
+            except ProtocolError:  # the page navigated away (a link to about:blank): load the host again
+                if attempt:
+                    raise
+                self._navigate("/host")
+        self.probes += 1
+        found = self._take(checks)
+        self._click("(async () => { for (const name of Object.keys(H.embed)) await H.click(H.byId(name)); })()")
+        href = self.browser.evaluate(self.session, "location.href")
+        if href != HOST + "/host" and not href.startswith(HOST + "/host#"):
+            self._navigate("/host")
+        found.merge(self._take([]))
+        return found
+
+
+def run_trial(browser: Chromium, outputs: list[str], vectors: dict[str, str]) -> tuple[Trial, Findings, dict[str, Findings]]:
+    """Every output in every embedding; the findings, and by vector those of each guilty output."""
+    trial = Trial(browser)
+    total = Findings()
+    guilty: dict[str, Findings] = {}
+    trial._navigate("/host")
+    for start in range(0, len(outputs), PROBE_BATCH):
+        batch = outputs[start : start + PROBE_BATCH]
+        found = trial.in_host(batch)
+        if found.kinds():
+            for output in batch:
+                alone = trial.in_host([output])
+                if alone.kinds():
+                    guilty.setdefault(vectors[output], Findings()).merge(alone)
+        total.merge(found)
+    for start in range(0, len(outputs), PAGE_BATCH):
+        batch = outputs[start : start + PAGE_BATCH]
+        found = trial.as_page(batch)
+        if found.kinds():
+            for output in batch:
+                alone = trial.as_page([output])
+                if alone.kinds():
+                    guilty.setdefault(vectors[output], Findings()).merge(alone)
+        total.merge(found)
+    trial._navigate("/host")
+    return trial, total, guilty
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterable[Chromium]:
+    assert CHROMIUM is not None
+    with Chromium(CHROMIUM) as chromium:
+        yield chromium
+
+
+def report(line: str) -> None:
+    sys.stderr.write(line + "\n")
+
+
+def test_sanitized_vectors_run_nothing_in_chromium(browser: Chromium, capsys: pytest.CaptureFixture[str]) -> None:
+    started = time.perf_counter()
+    sources = vector_sources()
+    vectors: dict[str, str] = {}
+    for vector_list in sources.values():
+        vectors.update(sanitized_outputs(vector_list))
+    outputs = sorted(vectors, key=len)
+    extracted = time.perf_counter()
+    trial, found, guilty = run_trial(browser, outputs, vectors)
+    with capsys.disabled():
+        report("")
+        report(f"sanitiser in Chromium ({browser.send('Browser.getVersion')['product']}):")
+        for source, vector_list in sources.items():
+            report(f"  {len(vector_list):5d} vectors: {source}")
+        report(
+            f"  {sum(map(len, sources.values()))} vectors -> {len(outputs)} distinct outputs "
+            f"(extracted in {extracted - started:.0f} s); {len(EMBEDDINGS)} embeddings: {', '.join(EMBEDDINGS)}"
+        )
+        report(
+            f"  {trial.page_loads} page loads, {trial.probes} host-page probes, in {time.perf_counter() - extracted:.0f} s"
+        )
+        report(f"  findings: {found.kinds() or 'none'}; remote loads: {dict(trial.remote) or 'none'}")
+        for vector, what in list(guilty.items())[:20]:
+            report(f"  GUILTY {vector[:150]!r}: { {k: v for k, v in vars(what).items() if v} }")
+    assert not guilty, {vector[:200]: what for vector, what in guilty.items()}
+    assert not found.kinds(), found
+
+
+# Unsanitised, these must set off every part of the detector.
+CONTROL = [
+    "<img src=x onerror=alert(1)>",
+    "<svg onload=confirm(1)>",
+    '<a href="javascript:void(0)">js link</a>',
+    '<a href="https://a.example/" target="_blank" rel="opener">opener</a>',
+    '<img src="a.png" name="getElementById"><a id="location2">x</a>',
+    '<svg><rect width="9" height="9" fill="url(https://evil.example/p.svg#p)"></rect></svg>',
+    '<link rel="stylesheet" href="https://evil.example/s.css">',
+    '<meta http-equiv="refresh" content="0;url=https://evil.example/">',
+    '<form action="https://evil.example/"><input name="q"></form>',
+    '<iframe src="https://www.youtube.com/embed/x" name="v"></iframe>',
+    '<p onmouseover="alert(1)">hover</p>',
+]
+
+
+def test_the_detector_sees_attacks(browser: Chromium) -> None:
+    outputs = [*CONTROL, "<p>harmless</p>"]
+    trial, found, guilty = run_trial(browser, outputs, {o: o for o in outputs})
+    assert set(found.kinds()) == {
+        "scripts",
+        "dialogs",
+        "navigations",
+        "popups_with_opener",
+        "unexpected_loads",
+        "clobbered",
+        "handlers",
+        "forms",
+        "frames",
+    }, found
+    assert "<p>harmless</p>" not in guilty and len(guilty) >= len(CONTROL) - 1, list(guilty)
+    assert any("getElementById" in c for c in found.clobbered), found.clobbered
+    assert any(re.search(r"evil\.example/p\.svg", load) for load in found.unexpected_loads), found.unexpected_loads
