@@ -9,15 +9,22 @@ then each sanitiser cleans that article, and we measure
   parsed again; lxml-html-clean needs ``lxml.html`` elements, so the same);
 * fidelity: how many articles still match Mozilla's expected output;
 * safety: how many of the XSS vectors of ``tests/engine/xss_vectors.py``
-  leave something executable, each vector embedded in an article.
+  leave something executable, and how many leave something that reaches
+  into the embedding page (clobbering ids, ``target``, remote SVG loads,
+  unsandboxed frames), each vector embedded in an article.
 
 Run: ``python benchmarks/sanitizers.py`` (needs nh3, lxml_html_clean, html5lib).
+``--baseline REF`` adds our sanitiser as it was at a git revision (its
+``sanitize.py`` loaded from ``git show``), to compare two versions in one run.
 """
 
 from __future__ import annotations
 
+import argparse
 import copy
 import statistics
+import subprocess
+import types
 import sys
 import time
 from pathlib import Path
@@ -35,7 +42,8 @@ from scrapy_readability.engine.dom import text_content  # noqa: E402
 from scrapy_readability.engine.parsing import parse_html  # noqa: E402
 from scrapy_readability.engine.sanitize import sanitize_content  # noqa: E402
 from scrapy_readability.engine.serialize import inner_html  # noqa: E402
-from xss_vectors import VECTORS, executable_constructs  # noqa: E402
+from test_sanitize import without_rewrites  # noqa: E402
+from xss_vectors import VECTORS, embedding_hazards, executable_constructs  # noqa: E402
 
 REPEAT = 5
 
@@ -99,7 +107,30 @@ def lxml_html_clean(tree: etree._Element) -> tuple[str, str]:
 CANDIDATES = {"ours (lxml allow-list)": ours, "nh3": nh3_clean, "lxml-html-clean": lxml_html_clean}
 
 
+def sanitizer_at(ref: str):
+    """``sanitize_content`` as it was at git revision ``ref``."""
+    source = subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{ref}:scrapy_readability/engine/sanitize.py"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    module = types.ModuleType("scrapy_readability.engine._sanitize_at_" + ref.replace("-", "_"))
+    module.__package__ = "scrapy_readability.engine"  # its relative imports resolve against today's package
+    exec(compile(source, f"{ref}:sanitize.py", "exec"), module.__dict__)
+    sanitize = module.sanitize_content
+
+    def clean(tree: etree._Element) -> tuple[str, str]:
+        sanitize(tree, REGEXPS.videos)
+        return inner_html(tree), text_content(tree)
+
+    return clean
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--baseline", metavar="REF", help="also time our sanitiser at this git revision")
+    args = parser.parse_args()
+    if args.baseline:
+        CANDIDATES[f"ours at {args.baseline}"] = sanitizer_at(args.baseline)
     articles = {}
     for case in harness.CASES:
         article = Readability(
@@ -111,7 +142,11 @@ def main() -> None:
     print(f"{len(articles)} Mozilla articles, {total_chars / 1e6:.1f} M characters of content\n")
 
     trees = {case: article_tree(content) for case, content in articles.items()}
-    print(f"{'sanitiser':24} {'total ms':>9} {'median µs/page':>15} {'pages match':>12} {'XSS left':>9}")
+    expected = {
+        case: without_rewrites((harness.PAGES_DIR / case / "expected.html").read_text(encoding="utf-8"))
+        for case in trees
+    }
+    print(f"{'sanitiser':24} {'total ms':>9} {'median µs/page':>15} {'pages match':>12} {'XSS left':>9} {'hazards left':>13}")
     for name, clean in CANDIDATES.items():
         runs = []
         for _ in range(REPEAT):
@@ -126,16 +161,19 @@ def main() -> None:
         matching = 0
         for case, tree in trees.items():
             html, _text = clean(copy.deepcopy(tree))
-            matching += harness.compare_content(html, harness._parsed_expected(case)) is None
-        unsafe = []
+            # Ids prefixed, frames sandboxed, rel=noopener: what every page gets is not counted.
+            matching += harness.compare_content(without_rewrites(html), expected[case]) is None
+        unsafe, hazards = [], []
         for vector_name, snippet in VECTORS:
             tree = article_tree(f"<p>Some words around it.</p>{snippet}<p>And after it.</p>")
             html, _text = clean(tree)
             if executable_constructs(html, REGEXPS.videos):
                 unsafe.append(vector_name)
+            if embedding_hazards(html):
+                hazards.append(vector_name)
         print(
             f"{name:24} {sum(best) * 1e3:9.1f} {statistics.median(best) * 1e6:15.0f} "
-            f"{matching:5d}/{len(trees):<6d} {len(unsafe):4d}/{len(VECTORS)}"
+            f"{matching:5d}/{len(trees):<6d} {len(unsafe):4d}/{len(VECTORS)} {len(hazards):7d}/{len(VECTORS)}"
         )
         if unsafe:
             print(f"{'':24}   unsafe after cleaning: {', '.join(unsafe)}")

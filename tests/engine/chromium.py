@@ -44,7 +44,7 @@ FLAGS = (
 def find_chromium() -> str | None:
     """The Chromium (or Chrome) to use: ``$CHROMIUM``, else the first one on ``PATH``."""
     if os.environ.get("CHROMIUM"):
-        return os.environ["CHROMIUM"]
+        return shutil.which(os.environ["CHROMIUM"])
     for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
         path = shutil.which(name)
         if path:

@@ -255,8 +255,8 @@ class Trial:
         self.browser.post("Fetch.failRequest", {"requestId": request_id, "errorReason": "Aborted"}, session)
 
     def _navigation(self, params: dict[str, Any], session: str | None) -> None:
-        """A navigation the page asked for: only a click on a link may."""
-        if params.get("reason") != "anchorClick":
+        """A navigation the page asked for: only a click on a link may (a player in its frame may)."""
+        if params.get("frameId") == self.main_frame and params.get("reason") != "anchorClick":
             with self._lock:
                 self._events.navigations.append(f"{params.get('reason')}: {params.get('url', '')[:120]}")
 
@@ -396,8 +396,9 @@ def run_trial(browser: Chromium, outputs: list[str], vectors: dict[str, str]) ->
     return trial, total, guilty
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def browser() -> Iterable[Chromium]:
+    """A browser per test: a trial's handlers answer every request the browser makes."""
     assert CHROMIUM is not None
     with Chromium(CHROMIUM) as chromium:
         yield chromium
