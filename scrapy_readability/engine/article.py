@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any
+
+from .dom import Element
+
+FORMATS = {"html": "content", "text": "text", "markdown": "markdown", "text_content": "text_content"}
+"""The representations of an article, by format name, with the field each one fills."""
 
 
 @dataclass
@@ -12,7 +19,9 @@ class Article:
 
     ``attempt`` is ours: which pass of the retry ladder produced the content
     (``strict``, ``moderate``, ``clean``, ``raw``, or ``longest`` when no pass
-    reached ``char_threshold`` and the longest attempt was kept).
+    reached ``char_threshold`` and the longest attempt was kept). So are
+    :attr:`text` and :attr:`markdown`, computed on first use from the tree
+    ``content`` was serialised from.
     """
 
     title: str | None
@@ -26,6 +35,52 @@ class Article:
     site_name: str | None
     published_time: str | None
     attempt: str = "strict"
+    tree: Element | None = field(default=None, repr=False, compare=False)
+    """The element whose ``innerHTML`` is ``content`` (``None``: ``content`` is parsed when needed)."""
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    @cached_property
+    def text(self) -> str:
+        """The article as plain text: the HTML standard's ``innerText`` of ``content``, trimmed."""
+        from .text import article_text
+
+        return article_text(self._content_tree())
+
+    @cached_property
+    def markdown(self) -> str:
+        """The article as CommonMark (GitHub tables where a table is simple enough)."""
+        from .markdown import to_markdown
+
+        return to_markdown(self._content_tree())
+
+    def _content_tree(self) -> Element:
+        if self.tree is None:
+            from .parsing import parse_html
+
+            root = parse_html(f"<!DOCTYPE html><html><body><div>{self.content}</div></body></html>")
+            self.tree = root.find("body/div")
+        assert self.tree is not None
+        return self.tree
+
+    def to_dict(self, formats: Iterable[str] | None = None) -> dict[str, Any]:
+        """The article's fields; with ``formats`` (names of :data:`FORMATS`), only the chosen representations.
+
+        Without ``formats`` every representation is there, ``text`` and ``markdown`` included.
+        """
+        chosen = set(FORMATS) if formats is None else set(formats)
+        unknown = chosen - set(FORMATS)
+        if unknown:
+            raise ValueError(f"unknown formats {sorted(unknown)}; choose from {', '.join(FORMATS)}")
+        left_out = {FORMATS[name] for name in FORMATS if name not in chosen}
+        data = {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "tree" and f.name not in left_out
+        }
+        for name in ("text", "markdown"):
+            if name in chosen:
+                data[name] = getattr(self, name)
+        return data
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the tree (lxml elements do not pickle); what was computed goes along."""
+        return {**self.__dict__, "tree": None}

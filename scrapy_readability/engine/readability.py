@@ -155,6 +155,7 @@ class Readability:
             site_name=metadata.site_name,
             published_time=metadata.published_time,
             attempt=attempt,
+            tree=article_content,
         )
 
     # --- _grabArticle ------------------------------------------------------------
