@@ -60,7 +60,7 @@ _ANGLE_BRACKET = re.compile(r"[<>]")
 _UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 
 # Inline tokens.
-TEXT, OPEN, CLOSE, RAW, BREAK = range(5)
+TEXT, OPEN, CLOSE, RAW, BREAK, CODE = range(6)
 
 
 class _Mark:
@@ -146,6 +146,23 @@ def escape(text: str) -> str:
     return _ESCAPE.sub(r"\\\g<0>", text)
 
 
+def _keep_edge_spaces(line: str) -> str:
+    """Spaces left at a line's ends (no-break and other Unicode spaces) as character references.
+
+    CSS keeps them; Markdown renderers may strip them with the line's white space.
+    """
+    if line and (line[0].isspace() or line[-1].isspace()):
+        stripped = line.strip()
+        start = line.index(stripped[0]) if stripped else len(line)
+        end = start + len(stripped)
+        return _char_refs(line[:start]) + stripped + _char_refs(line[end:])
+    return line
+
+
+def _char_refs(spaces: str) -> str:
+    return "".join(f"&#x{ord(char):X};" for char in spaces)
+
+
 def _escape_line_start(line: str) -> str:
     """Escape what would start a block (heading, quote, list, rule, setext line) at a line's start."""
     if not line:
@@ -205,6 +222,9 @@ class _Inline:
     def raw(self, markdown: str) -> None:
         self.tokens.append((RAW, markdown))
 
+    def code(self, code: str) -> None:
+        self.tokens.append((CODE, code))
+
     def line_break(self) -> None:
         self.tokens.append((BREAK, ""))
 
@@ -219,10 +239,10 @@ class _Inline:
             self._choose_delimiters(pieces, rendered)
         out = "".join(rendered)
         if self.in_table:
-            return _UNESCAPED_PIPE.sub(r"\\|", out)
+            return _keep_edge_spaces(_UNESCAPED_PIPE.sub(r"\\|", out))
         if self.one_line:
-            return out
-        return "\n".join(_escape_line_start(line) for line in out.split("\n"))
+            return _keep_edge_spaces(out)
+        return "\n".join(_escape_line_start(_keep_edge_spaces(line)) for line in out.split("\n"))
 
     def _layout(self) -> list[Token]:
         """Collapse whitespace as CSS does and move it, and line breaks, outside the delimiters.
@@ -267,8 +287,11 @@ class _Inline:
                     waiting.remove(value)  # nothing inside: no delimiters
                 else:
                     pieces.append((CLOSE, value))
-            elif kind == RAW:
-                content((RAW, value))
+            elif kind == CODE and pieces and pieces[-1][0] == CODE and not (space or breaks or waiting):
+                pieces[-1] = (CODE, f"{pieces[-1][1]}{value}")  # touching code spans are one
+            elif kind in (RAW, CODE):
+                assert isinstance(value, str)
+                content((kind, value))
             elif pieces:  # BREAK; leading breaks go
                 breaks += 1
                 space = False
@@ -286,6 +309,9 @@ class _Inline:
             return text
         if kind == BREAK:
             return "<br>" if self.one_line else "\\\n"
+        if kind == CODE:
+            assert isinstance(value, str)
+            return _code_span(value)
         if kind in (OPEN, CLOSE):
             assert isinstance(value, _Mark)
             return value.render(kind == OPEN)
@@ -296,23 +322,34 @@ class _Inline:
         """Emphasis in HTML where CommonMark would not read the delimiters as such.
 
         An opening ``*`` must be left-flanking and a closing one right-flanking,
-        and two runs of delimiters must not touch (they would merge). A pair
-        turned into HTML changes its neighbours' surroundings, so the check runs
-        until nothing changes.
+        and two runs of delimiters must not touch (they would merge). Inside
+        emphasis with the same character, a delimiter must flank one way only:
+        one that could both open and close could pair with the outer one. A
+        pair turned into HTML changes its neighbours' surroundings, so the check
+        runs until nothing changes.
         """
         changed = True
         while changed:
             changed = False
+            open_marks: list[_Mark] = []  # Markdown emphasis open at this point
             for i, (kind, mark) in enumerate(pieces):
                 if kind not in (OPEN, CLOSE) or not isinstance(mark, _Mark) or mark.use_html or not mark.flanking:
                     continue
-                before = _neighbour(pieces, rendered, i, -1)
-                after = _neighbour(pieces, rendered, i, 1)
-                if before[1] or after[1] or not _flanks(kind == OPEN, before[0], after[0]):
+                opening = kind == OPEN
+                if not opening and mark in open_marks:
+                    open_marks.remove(mark)
+                char = mark.md_open[0]
+                nested = any(other.md_open[0] == char for other in open_marks)
+                before, before_is_delimiter = _neighbour(pieces, rendered, i, -1)
+                after, after_is_delimiter = _neighbour(pieces, rendered, i, 1)
+                fits = _flanks(opening, before, after) and not (nested and _flanks(not opening, before, after))
+                if before_is_delimiter or after_is_delimiter or not fits:
                     mark.use_html = changed = True
                     for j, (other_kind, other) in enumerate(pieces):
                         if other is mark:
                             rendered[j] = mark.render(other_kind == OPEN)
+                elif opening:
+                    open_marks.append(mark)
 
 
 def _neighbour(pieces: list[Token], rendered: list[str], i: int, step: int) -> tuple[str | None, bool]:
@@ -380,6 +417,9 @@ class _Container:
         if self.kind == "quote":
             return "\n".join(f"> {line}" if line else ">" for line in lines)
         indent = " " * len(self.marker)
+        if self.blocks[0][0].startswith("list"):
+            # A list starting an item goes on the next line: "- - -" would be a rule.
+            return "\n".join([self.marker.rstrip()] + [indent + line if line else "" for line in lines])
         return "\n".join([self.marker + lines[0]] + [indent + line if line else "" for line in lines[1:]])
 
 
@@ -398,6 +438,8 @@ class _List:
         self.in_item = in_item  # a list right inside a list: it goes into the item before it
 
     def add_item(self, marker: str, markdown: str, loose: bool) -> None:
+        if not self.items and markdown.split("\n", 1)[0] == marker.rstrip() and "!" not in self.kind:
+            self.kind += "!"  # nor can a first item that starts with a blank line
         self.items.append(markdown)
         self.widths.append(len(marker))
         self.loose = self.loose or loose
@@ -486,6 +528,8 @@ class _Converter:
             frame.inline.line_break()
         elif isinstance(frame, _Container):
             self.end_paragraph(frame)
+        elif isinstance(self.frames[-2], _Container):  # content loose in a list went around it
+            self.end_paragraph(self.frames[-2])
 
     def end_paragraph(self, container: _Container) -> None:
         if container.paragraph is not None:
@@ -494,11 +538,7 @@ class _Converter:
 
     def add_block(self, kind: str, markdown: str) -> None:
         self.block_boundary()
-        frame = self.frames[-1]
-        if isinstance(frame, _Line):
-            frame.inline.raw(_one_line(markdown))
-        else:
-            self.container().add(kind, markdown)
+        self.container().add(kind, markdown)
 
     # --- The walk ------------------------------------------------------------------
 
@@ -567,6 +607,19 @@ class _Converter:
         return False
 
     def start_block(self, el: Element, tag: str) -> bool:
+        frame = self.frames[-1]
+        if isinstance(frame, _Line) and tag in ("table", "hr", *PRE_ELEMENTS):
+            # A heading or cell has one line: code as code spans, a table as HTML.
+            frame.inline.line_break()
+            if tag == "table":
+                frame.inline.raw(_one_line(outer_html(el)))
+            elif tag != "hr":
+                for number, line in enumerate(inner_text(el).split("\n")):
+                    if number:
+                        frame.inline.line_break()
+                    self.code_span(line)
+            frame.inline.line_break()
+            return True
         if tag in PRE_ELEMENTS:
             self.add_block("other", _code_block(el))
             return True
@@ -580,8 +633,12 @@ class _Converter:
         if isinstance(self.frames[-1], _Line):
             return False
         if tag == "li":
-            if isinstance(self.frames[-1], _List):
-                self.push(el, _Container("item", marker=self.frames[-1].marker()))
+            lst = self.frames[-1]
+            if not isinstance(lst, _List):  # an item outside a list: a list of its own
+                previous = self.container().last_list()
+                lst = _List(False, 1, "*" if previous.startswith("list-") else "-")
+                self.frames.append(lst)
+            self.push(el, _Container("item", marker=lst.marker()))
         elif tag == "blockquote":
             self.push(el, _Container("quote"))
         elif tag == "details":
@@ -615,7 +672,7 @@ class _Converter:
             return
         if code[0] == " ":
             inline.text(" ")
-        inline.raw(_code_span(core))
+        inline.code(core)
         if code[-1] == " ":
             inline.text(" ")
 

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from chromium import Chromium, find_chromium
 from lxml import etree
+from rendering import content_div, document
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "text_fixtures"
@@ -36,14 +37,6 @@ TREE_FIXTURE = "inner-text-of-our-tree.txt"
 sys.path.insert(0, str(HERE.parent))
 
 from test_mozilla_pages import PAGES_DIR, list_cases, run_engine  # noqa: E402
-
-
-def document(html: str) -> str:
-    """The page each fixture's HTML is shown in (the tests parse the same)."""
-    return (
-        '<!DOCTYPE html><html><head><meta charset="utf-8"></head>'
-        f"<body><div>{html}</div></body></html>"
-    )
 
 
 # Focused cases: each one thing innerText does (or skips), checked against Chromium.
@@ -161,8 +154,6 @@ BUILD_AND_MEASURE = """(tree) => {
 
 def our_tree(html: str) -> list[object]:
     """Our parse of ``document(html)``'s div as nested ``[tag, attributes, children]`` lists."""
-    from scrapy_readability.engine.parsing import parse_html
-
     def convert(el: etree._Element) -> list[object]:
         children: list[object] = [el.text] if el.text else []
         for child in el:
@@ -172,9 +163,7 @@ def our_tree(html: str) -> list[object]:
                 children.append(child.tail)
         return [el.tag, list(el.attrib.items()), children]
 
-    body = parse_html(document(html)).find("body")
-    assert body is not None
-    return convert(body[0])
+    return convert(content_div(html))
 
 
 def inner_texts_of_trees(browser: Chromium, trees: list[list[object]]) -> list[str]:

@@ -11,11 +11,10 @@ import json
 from pathlib import Path
 
 import pytest
-from lxml import etree
 
-from make_text_fixtures import FOCUSED, OUT, TREE_FIXTURE, document
+from make_text_fixtures import FOCUSED, OUT, TREE_FIXTURE
+from rendering import content_div
 from scrapy_readability import Readability
-from scrapy_readability.engine.parsing import parse_html
 from scrapy_readability.engine.text import article_text, inner_text
 from test_mozilla_pages import list_cases, run_engine
 
@@ -38,13 +37,6 @@ FOCUSED_CASES = json.loads((OUT / "focused.json").read_text(encoding="utf-8"))["
 
 def ours(html: str) -> str:
     return inner_text(content_div(html))
-
-
-def content_div(html: str) -> etree._Element:
-    """The body's first child, which holds ``html``: the element each fixture is the innerText of."""
-    body = parse_html(document(html)).find("body")
-    assert body is not None
-    return body[0]
 
 
 def test_every_focused_case_has_a_fixture() -> None:
