@@ -251,6 +251,8 @@ def test_article_fields_and_to_dict():
         "site_name",
         "published_time",
         "attempt",
+        "text",
+        "markdown",
     ]
     assert data["title"] == "A long article about things"
     assert data["byline"] == "Jane Doe"
