@@ -16,6 +16,8 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from scrapy_readability.engine import Policy
+from scrapy_readability.engine.constants import DEFAULT_MIN_CONTENT_LENGTH, DEFAULT_MIN_SCORE
+from scrapy_readability.engine.options import Options
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
@@ -182,18 +184,7 @@ _CRAWL_OPTIONS = (
 )
 
 _ENABLED = _Option("enabled", "READABILITY_ENABLED", _boolean, _BOOL)
-_ENGINE_KEYS = (
-    "policy",
-    "char_threshold",
-    "nb_top_candidates",
-    "max_elems_to_parse",
-    "classes_to_preserve",
-    "keep_classes",
-    "disable_json_ld",
-    "allowed_video_regex",
-    "link_density_modifier",
-    "sanitize",
-)
+_ENGINE_KEYS = tuple(field.name for field in fields(Options))  # the options the engine takes
 _VERDICT_KEYS = frozenset({"readerable"})  # written by the middleware next to the options, not an option
 
 
@@ -207,6 +198,9 @@ def _read_settings(options: Iterable[_Option], settings: BaseSettings) -> dict[s
     return found
 
 
+_ENGINE = Options()  # the engine's defaults, which are Readability.js's
+
+
 @dataclass(frozen=True)
 class PageOptions:
     """How one page is judged (preflight) and extracted (engine).
@@ -215,18 +209,18 @@ class PageOptions:
     the open web should not carry scripts or event handlers.
     """
 
-    policy: str = "auto"
-    char_threshold: int = 500
-    nb_top_candidates: int = 5
-    max_elems_to_parse: int = 0
-    classes_to_preserve: tuple[str, ...] = ()
-    keep_classes: bool = False
-    disable_json_ld: bool = False
-    allowed_video_regex: str | None = None
-    link_density_modifier: float = 0.0
+    policy: str = _ENGINE.policy.value
+    char_threshold: int = _ENGINE.char_threshold
+    nb_top_candidates: int = _ENGINE.nb_top_candidates
+    max_elems_to_parse: int = _ENGINE.max_elems_to_parse
+    classes_to_preserve: tuple[str, ...] = _ENGINE.classes_to_preserve
+    keep_classes: bool = _ENGINE.keep_classes
+    disable_json_ld: bool = _ENGINE.disable_json_ld
+    allowed_video_regex: str | None = None  # the engine's own
+    link_density_modifier: float = _ENGINE.link_density_modifier
     sanitize: bool = True
-    min_content_length: int = 140
-    min_score: float = 20.0
+    min_content_length: int = DEFAULT_MIN_CONTENT_LENGTH
+    min_score: float = float(DEFAULT_MIN_SCORE)
 
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> PageOptions:
@@ -257,12 +251,11 @@ class PageOptions:
             changes[key] = by_key[key].read(value, f"meta[{META_KEY!r}][{key!r}]")
         return replace(self, **changes)
 
-    def engine_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for ``Readability(html, url, **kwargs)``."""
-        return {**self.engine_options(), "policy": Policy(self.policy)}
-
     def engine_options(self) -> dict[str, Any]:
-        """The same as plain values (``policy`` by name): what a worker process is sent."""
+        """Keyword arguments for ``Readability(html, url, **options)``, as plain values (``policy`` by name).
+
+        This is also what a worker process is sent.
+        """
         return {key: getattr(self, key) for key in _ENGINE_KEYS}
 
     def preflight_kwargs(self) -> dict[str, Any]:

@@ -15,7 +15,9 @@ from scrapy.utils.test import get_crawler
 from scrapy_readability.engine import Policy, Readability, is_probably_readable
 from scrapy_readability.middleware import ReadabilityMiddleware
 from scrapy_readability.pipeline import ReadabilityPipeline
+from scrapy_readability.engine.options import Options
 from scrapy_readability.settings import (
+    _PAGE_OPTIONS,
     PageOptions,
     ReadabilityConfig,
     ReadabilityConfigError,
@@ -60,13 +62,22 @@ def test_defaults():
 
 def test_defaults_match_the_engine():
     """Our defaults are Readability.js's (the engine's), except sanitize, which a crawl wants on."""
-    ours = Readability("<html></html>", **PageOptions().engine_kwargs()).options
+    ours = Readability("<html></html>", **PageOptions().engine_options()).options
     engine = Readability("<html></html>").options
     assert dataclasses.replace(ours, sanitize=False) == engine
     assert ours.sanitize is True
     preflight = inspect.signature(is_probably_readable).parameters
     for name, value in PageOptions().preflight_kwargs().items():
         assert preflight[name].default == value, name
+
+
+def test_every_engine_option_is_a_setting_and_a_page_option():
+    """The engine's option list (``Options``) is the one source: each has a setting and a PageOptions field."""
+    engine = [field.name for field in dataclasses.fields(Options)]
+    page = [field.name for field in dataclasses.fields(PageOptions)]
+    assert PageOptions().engine_options().keys() == set(engine)
+    assert set(engine) <= set(page)
+    assert set(engine) <= {option.key for option in _PAGE_OPTIONS}
 
 
 def test_values_from_settings_py():

@@ -2,13 +2,15 @@
 
 from .article import Article
 from .errors import InputError, ReadabilityError, TooManyElementsError
-from .options import Policy
+from .options import OptionArgs, Options, Policy
 from .readability import Readability
 from .readerable import is_probably_readable
 
 __all__ = [
     "Article",
     "InputError",
+    "OptionArgs",
+    "Options",
     "Policy",
     "Readability",
     "ReadabilityError",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import copy
 import logging
-import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
@@ -19,7 +19,7 @@ from .constants import (
 from .dom import Element, create_element, get_node_ancestors, inner_text_length, js_trim, text_content
 from .errors import TooManyElementsError
 from .metadata import Metadata, get_article_metadata, get_json_ld
-from .options import ATTEMPT_NAMES, Options, Policy
+from .options import ATTEMPT_NAMES, OptionArgs, Options, Policy
 from .parsing import parse_html
 from .postprocess import ABOUT_BLANK, document_base_url, post_process_content
 from .prepare import prep_document, remove_scripts, unwrap_noscript_images
@@ -33,6 +33,9 @@ from .scoring import (
     wrap_body_in_candidate,
 )
 from .serialize import inner_html
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 log = logging.getLogger("scrapy_readability.engine")
 
@@ -55,8 +58,10 @@ class Readability:
     :meth:`parse`, as Readability.js modifies the DOM it is given; text and
     bytes are parsed afresh for each instance.
 
-    ``url`` is the page's address, used to make links and images absolute.
-    The other options keep Readability.js's names (snake_cased) and defaults;
+    ``url`` is the page's address, used to make links and images absolute;
+    ``content_type`` is the page's ``Content-Type`` header, for its charset.
+    The options (:class:`OptionArgs` lists them) keep Readability.js's names
+    (snake_cased) and defaults;
     ``policy`` picks how much of the retry ladder to run (see :class:`Policy`),
     and ``sanitize`` strips anything executable from ``content`` (off by default,
     so the engine stays a faithful port).
@@ -67,30 +72,10 @@ class Readability:
         html: object,
         url: str | None = None,
         *,
-        policy: Policy | str = Policy.AUTO,
-        char_threshold: int | None = None,
-        nb_top_candidates: int | None = None,
-        max_elems_to_parse: int | None = None,
-        classes_to_preserve=None,
-        keep_classes: bool = False,
-        disable_json_ld: bool = False,
-        allowed_video_regex: str | re.Pattern[str] | None = None,
-        link_density_modifier: float | None = None,
-        sanitize: bool = False,
         content_type: str | None = None,
+        **options: Unpack[OptionArgs],
     ) -> None:
-        self.options = Options.build(
-            policy=policy,
-            char_threshold=char_threshold,
-            nb_top_candidates=nb_top_candidates,
-            max_elems_to_parse=max_elems_to_parse,
-            classes_to_preserve=classes_to_preserve,
-            keep_classes=keep_classes,
-            disable_json_ld=disable_json_ld,
-            allowed_video_regex=allowed_video_regex,
-            link_density_modifier=link_density_modifier,
-            sanitize=sanitize,
-        )
+        self.options = Options.build(**options)
         self.url = url or ABOUT_BLANK
         self._root = parse_html(html, content_type)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -12,7 +13,8 @@ from scrapy_readability.engine.constants import (
     FLAG_WEIGHT_CLASSES,
     REGEXPS,
 )
-from scrapy_readability.engine.options import ATTEMPT_NAMES, Options, Policy
+from scrapy_readability.engine import Readability
+from scrapy_readability.engine.options import ATTEMPT_NAMES, OptionArgs, Options, Policy
 
 ALL = FLAG_STRIP_UNLIKELYS | FLAG_WEIGHT_CLASSES | FLAG_CLEAN_CONDITIONALLY
 
@@ -91,3 +93,20 @@ def test_attempt_names_follow_the_ladder():
 def test_options_are_frozen():
     with pytest.raises(AttributeError):
         Options().char_threshold = 1  # type: ignore[misc]
+
+
+def test_option_args_type_every_option():
+    """OptionArgs (the keywords' types, for editors) names exactly Options' fields."""
+    assert list(OptionArgs.__annotations__) == [f.name for f in dataclasses.fields(Options)]
+
+
+def test_readability_takes_every_option_by_keyword():
+    given = {"char_threshold": 20, "policy": "clean", "classes_to_preserve": "a b", "sanitize": True}
+    assert Readability("<p>x</p>", "http://h/", **given).options == Options.build(**given)
+
+
+def test_an_unknown_option_is_a_type_error():
+    with pytest.raises(TypeError, match="unexpected option 'char_treshold'"):
+        Readability("<p>x</p>", char_treshold=20)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="unexpected option"):
+        Options.build(foo=1)  # type: ignore[call-arg]
