@@ -481,7 +481,7 @@ class _Converter:
         self.frames: list[Frame] = [_Container("root")]
         self.pushed: dict[Element, Frame] = {}  # element -> the frame it opened
         self.open_inline: list[Element] = []  # inline elements open across block boundaries
-        self.done: set[Element] = set()  # elements handled whole at their start (or not shown)
+        self.summaries: set[Element] = set()  # <summary>s already in their <details>' opening HTML
 
     # --- Where content goes ------------------------------------------------------
 
@@ -556,6 +556,7 @@ class _Converter:
         if root.text:
             self.text(root.text)
         walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
+        skipped = None  # an element handled whole at its start: its end event comes next
         for event, el in walker:
             if el is root:
                 if event == "end":
@@ -563,18 +564,21 @@ class _Converter:
                 continue
             if event == "start":
                 if self.start(el):
-                    self.done.add(el)
+                    skipped = el
                     walker.skip_subtree()
                 continue
-            if event == "end" and el not in self.done:
-                self.end(el)
+            if event == "end":
+                if el is skipped:
+                    skipped = None
+                else:
+                    self.end(el)
             if el.tail:
                 self.text(el.tail)
 
     def start(self, el: Element) -> bool:
         """Handle an element's start; ``True`` when its whole subtree is handled (or not shown)."""
         tag = el.tag
-        if not isinstance(tag, str) or tag in SKIPPED or el in self.done or is_hidden(el):
+        if not isinstance(tag, str) or tag in SKIPPED or is_hidden(el) or (self.summaries and el in self.summaries):
             return True
         if tag in HEADINGS:
             self.block_boundary()
@@ -646,7 +650,7 @@ class _Converter:
             opening = "<details open>" if el.get("open") is not None else "<details>"
             if summary is not None:
                 opening += f"\n<summary>{_one_line(inner_html(summary))}</summary>"
-                self.done.add(summary)  # in the opening HTML; its tail comes as Markdown
+                self.summaries.add(summary)  # in the opening HTML; its tail comes as Markdown
             self.push(el, _Container("details", opening=opening))
         return False
 
