@@ -56,11 +56,22 @@ def subprocess_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
 
 
 def run(
-    args: Sequence[str], cwd: Path, *, timeout: float = 120, env: Mapping[str, str] | None = None
+    args: Sequence[str],
+    cwd: Path,
+    *,
+    timeout: float = 120,
+    env: Mapping[str, str] | None = None,
+    input: str | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``python ARGS`` in ``cwd`` with the test ``PYTHONPATH``; output captured as text."""
+    """``python ARGS`` in ``cwd`` with the test ``PYTHONPATH``; ``input`` on its standard input; output captured as text."""
     return subprocess.run(
-        [sys.executable, *args], cwd=cwd, env=subprocess_env(env), capture_output=True, text=True, timeout=timeout
+        [sys.executable, *args],
+        cwd=cwd,
+        env=subprocess_env(env),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        input=input,
     )
 
 

@@ -12,6 +12,9 @@ from .dom import Element
 FORMATS = {"html": "content", "text": "text", "markdown": "markdown", "text_content": "text_content"}
 """The representations of an article, by format name, with the field each one fills."""
 
+DEFAULT_FORMATS = ("html", "text")
+"""The representations a crawl's items (and the command line's JSON) carry unless told otherwise."""
+
 
 @dataclass
 class Article:
