@@ -25,7 +25,7 @@ from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -99,19 +99,24 @@ def add_page_options(parser: argparse.ArgumentParser) -> None:
             )
 
 
-def page_option_values(args: argparse.Namespace) -> Any:
-    """The PageOptions the flags give, validated as the settings are."""
-    from scrapy_readability.settings import PageOptions, ReadabilityConfigError
-
+def page_option_changes(args: argparse.Namespace) -> dict[str, Any]:
+    """The options the flags set, validated as the settings are (``ReadabilityConfigError`` if not)."""
     changes = {}
     for option in _page_options():
         value = getattr(args, option.key, None)
         if value is not None:
-            try:
-                changes[option.key] = option.read(value, option_flag(option.setting))
-            except ReadabilityConfigError as error:
-                raise UsageError(str(error)) from None
-    return PageOptions().override(changes) if changes else PageOptions()
+            changes[option.key] = option.read(value, option_flag(option.setting))
+    return changes
+
+
+def page_option_values(args: argparse.Namespace) -> Any:
+    """The PageOptions of this run: the settings' defaults, changed by the flags."""
+    from scrapy_readability.settings import PageOptions, ReadabilityConfigError
+
+    try:
+        return replace(PageOptions(), **page_option_changes(args))
+    except ReadabilityConfigError as error:
+        raise UsageError(str(error)) from None
 
 
 def parse_formats(value: str) -> tuple[str, ...]:
