@@ -32,7 +32,7 @@ from scrapy_readability.settings import META_KEY, PageOptions, ReadabilityConfig
 __all__ = ["ReadabilityCommand"]
 
 
-class ReadabilityCommand(FetchCommand):  # type: ignore[misc]
+class ReadabilityCommand(FetchCommand):
     requires_project = False
 
     def syntax(self) -> str:
@@ -57,6 +57,7 @@ class ReadabilityCommand(FetchCommand):  # type: ignore[misc]
         add_page_options(parser)
 
     def run(self, args: list[str], opts: Namespace) -> None:
+        assert self.settings is not None
         try:
             self.page_options = replace(PageOptions.from_settings(self.settings), **page_option_changes(opts))
         except (ReadabilityConfigError, ValueError) as error:
