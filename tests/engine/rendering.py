@@ -9,7 +9,6 @@ import copy
 
 from lxml import etree
 
-from scrapy_readability.engine.dom import remove
 from scrapy_readability.engine.parsing import parse_html
 from scrapy_readability.engine.text import article_text, inner_text, is_hidden
 
@@ -60,6 +59,13 @@ def lines(text: str) -> list[str]:
     return [" ".join(line.split()) for line in text.split("\n") if line.strip()]
 
 
+def _block_boundary(tail: str | None) -> etree._Element:
+    """An empty ``<div>``: what a nested list leaves of its item's own text (a line break)."""
+    div = etree.Element("div")
+    div.tail = tail
+    return div
+
+
 def structure(root: etree._Element) -> tuple[list[tuple[str, str]], list[str]]:
     """The headings (tag, text) and list items (own text, nested lists left out) shown in ``root``."""
     headings: list[tuple[str, str]] = []
@@ -70,7 +76,7 @@ def structure(root: etree._Element) -> tuple[list[tuple[str, str]], list[str]]:
         if el.tag == "li":
             own = copy.deepcopy(el)
             for nested in own.xpath(".//ul|.//ol"):
-                remove(nested)  # its tail stays
+                nested.getparent().replace(nested, _block_boundary(nested.tail))
             items.append(" ".join(inner_text(own).split()))
         else:
             text = " ".join(inner_text(el).split())
