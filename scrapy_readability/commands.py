@@ -83,7 +83,7 @@ class ReadabilityCommand(FetchCommand):
         else:
             readerable = is_probably_readable(response.text, **options.preflight_kwargs())
         try:
-            article = Readability(response.text, url=response.url, **options.engine_kwargs()).parse()
+            article = Readability(response.text, url=response.url, **options.engine_options()).parse()
         except ReadabilityError as error:
             self._fail(f"{response.url}: {type(error).__name__}: {error}", readerable)
             return
