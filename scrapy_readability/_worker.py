@@ -73,7 +73,8 @@ def extract(html: str | bytes, url: str | None, options: dict[str, Any], engine:
         if article is None:
             result = {"failure": "no_article", "detail": "the page has no readable content"}
         else:
-            result = {"article": article.to_dict()}
+            # What the items carry; text and markdown are computed only when asked for.
+            result = {"article": article.to_dict(["html", "text_content"])}
     result["seconds"] = time.perf_counter() - started
     return result
 

@@ -31,7 +31,7 @@ class _Fields:
     def __init__(self, **fields: Any) -> None:
         self.fields = fields
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, formats: Any = None) -> dict[str, Any]:
         return self.fields
 
 
