@@ -44,6 +44,7 @@ from .dom import (
     text_content,
 )
 from .scoring import GrabState, get_class_weight, get_link_density
+from .urls import InvalidURL, resolve, url_string
 
 log = logging.getLogger("scrapy_readability.engine")
 
@@ -163,12 +164,17 @@ def mark_data_tables(state: GrabState, root: Element) -> None:
         state.data_tables[table] = _is_data_table(table)
 
 
-_C0_OR_SPACE = "".join(chr(c) for c in range(0x21))
-
-
-def _url_string(value: str) -> str:
-    """A URL attribute as the URL parser reads it: ends trimmed, tabs and newlines dropped."""
-    return value.strip(_C0_OR_SPACE).replace("\t", "").replace("\n", "").replace("\r", "")
+def _data_url(src: str | None) -> str | None:
+    """``img.src`` when it is a ``data:`` URL: the attribute as the URL parser serialises it."""
+    if not src:
+        return None
+    url = url_string(src)
+    if url[:5].lower() != "data:":
+        return None
+    try:
+        return resolve(url)
+    except InvalidURL:
+        return url  # a URL attribute that does not parse reflects as it is
 
 
 _JS_SPACE = re.compile(JS_S)
@@ -186,14 +192,15 @@ def fix_lazy_images(root: Element) -> None:
         # ``img.src`` is the resolved URL: truthy whenever the attribute exists.
         src = elem.get("src") if elem.tag == "img" else None
         # Tiny base64 placeholders (1px images) go when another attribute has the image.
-        parts = REGEXPS.b64DataUrl.search(_url_string(src)) if src else None
-        if parts:
+        data_url = _data_url(src)
+        parts = REGEXPS.b64DataUrl.search(data_url) if data_url else None
+        if data_url and parts:
             if parts.group(1) == "image/svg+xml":
                 continue  # SVG can be meaningful in under 133 bytes
             src_could_be_removed = any(
                 name != "src" and REGEXPS.imageExtension.search(value) for name, value in elem.items()
             )
-            if src_could_be_removed and len(_url_string(src)) - len(parts.group(0)) < 133:
+            if src_could_be_removed and len(data_url) - len(parts.group(0)) < 133:
                 del elem.attrib["src"]
                 src = None
 

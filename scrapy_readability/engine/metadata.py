@@ -16,6 +16,7 @@ from typing import Any
 
 from .constants import HTML_ESCAPE_MAP, JS_S, REGEXPS, TITLE_SEPARATORS
 from .dom import Element, inner_text, iter_tags, js_trim, text_content
+from .urls import is_absolute_url
 
 
 @dataclass
@@ -256,20 +257,6 @@ _NAME_PATTERN = re.compile(
     re.IGNORECASE,
 )
 _ANY_WS = re.compile(JS_S)
-_URL_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
-
-
-def _is_url(text: str) -> bool:
-    """Port of ``_isUrl`` (``new URL(str)`` succeeds): an absolute URL with a scheme."""
-    text = text.strip("\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
-    match = _URL_SCHEME.match(text)
-    if not match:
-        return False
-    scheme = match.group()[:-1].lower()
-    rest = text[match.end():].lstrip("/\\")
-    if scheme in ("http", "https", "ftp", "ws", "wss"):
-        return bool(rest) and not rest.startswith(("?", "#"))
-    return True
 
 
 def _meta_values(root: Element) -> dict[str, str]:
@@ -319,7 +306,7 @@ def get_article_metadata(root: Element, json_ld: Metadata) -> Metadata:
         title = get_article_title(root)
 
     article_author = get("article:author")
-    if article_author is not None and _is_url(article_author):
+    if article_author is not None and is_absolute_url(article_author):  # _isUrl
         article_author = None
 
     metadata = Metadata(

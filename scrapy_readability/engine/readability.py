@@ -21,7 +21,7 @@ from .errors import TooManyElementsError
 from .metadata import Metadata, get_article_metadata, get_json_ld
 from .options import ATTEMPT_NAMES, OptionArgs, Options, Policy
 from .parsing import parse_html
-from .postprocess import ABOUT_BLANK, document_base_url, post_process_content
+from .postprocess import document_base_url, post_process_content
 from .prepare import prep_document, remove_scripts, unwrap_noscript_images
 from .scoring import (
     GrabState,
@@ -33,6 +33,7 @@ from .scoring import (
     wrap_body_in_candidate,
 )
 from .serialize import inner_html
+from .urls import ABOUT_BLANK, InvalidURL, resolve
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -76,7 +77,7 @@ class Readability:
         **options: Unpack[OptionArgs],
     ) -> None:
         self.options = Options.build(**options)
-        self.url = url or ABOUT_BLANK
+        self.url = _document_url(url)
         self._root = parse_html(html, content_type)
 
     # --- parse() --------------------------------------------------------------
@@ -223,6 +224,16 @@ class Readability:
             if direction:
                 state.article_dir = direction
                 return
+
+
+def _document_url(url: str | None) -> str:
+    """``document.documentURI``: the page's address as the URL parser serialises it (about:blank without one)."""
+    if not url:
+        return ABOUT_BLANK
+    try:
+        return resolve(url)
+    except InvalidURL:
+        return url  # no URL at all: nothing relative resolves against it
 
 
 def _restore_page(page: Element, page_cache: Element) -> None:

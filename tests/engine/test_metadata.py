@@ -300,6 +300,21 @@ def test_meta_byline_precedence_and_article_author_url():
     assert meta(m("name", "twitter:creator", "@handle")).byline is None  # not in the byline chain
 
 
+@pytest.mark.parametrize(
+    "author, byline",
+    [
+        ("https://example.com/someone", None),
+        ("urn:author:7", None),
+        # new URL() throws on these, so _isUrl says no and they are the byline.
+        ("http://[bad", "http://[bad"),
+        ("http://exa mple.com/", "http://exa mple.com/"),
+        ("https://example.com:99999/", "https://example.com:99999/"),
+    ],
+)
+def test_article_author_that_is_a_url_is_no_byline(author, byline):
+    assert meta(m("property", "article:author", author)).byline == byline
+
+
 def test_meta_excerpt_precedence():
     tags = [
         m("name", "twitter:description", "tw"),

@@ -7,16 +7,14 @@ from lxml import etree
 
 from scrapy_readability.engine.parsing import parse_html
 from scrapy_readability.engine.postprocess import (
-    ABOUT_BLANK,
-    URLResolutionError,
     clean_classes,
     document_base_url,
     fix_relative_uris,
     post_process_content,
-    resolve_url,
     simplify_nested_elements,
 )
 from scrapy_readability.engine.serialize import inner_html
+from scrapy_readability.engine.urls import ABOUT_BLANK
 
 PAGE = "http://fakehost/test/page.html"
 
@@ -31,62 +29,6 @@ def detached(html: str):
 def inner(el) -> str:
     text = etree.tostring(el, encoding=str, with_tail=False, method="html")
     return text[text.index(">") + 1 : text.rindex("<")]
-
-
-# --- resolve_url: new URL(uri, base).href ---------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "uri, expected",
-    [
-        ("foo/bar.png", "http://fakehost/test/foo/bar.png"),
-        ("/abs.png", "http://fakehost/abs.png"),
-        ("../up.png", "http://fakehost/up.png"),
-        ("//cdn.example/x.png", "http://cdn.example/x.png"),
-        ("?q=1", "http://fakehost/test/page.html?q=1"),
-        ("#frag", "http://fakehost/test/page.html#frag"),
-        ("  spaced.png\n", "http://fakehost/test/spaced.png"),
-        ("a\\b.png", "http://fakehost/test/a/b.png"),
-        ("http:foo.png", "http://fakehost/test/foo.png"),
-        ("HTTP://EXAMPLE.com:80/a/./b/../c", "http://example.com/a/c"),
-        ("https://EXAMPLE.com:443/", "https://example.com/"),
-        ("HTTPS://Bücher.example/", "https://xn--bcher-kva.example/"),
-        ("http://other.example/a b", "http://other.example/a%20b"),
-        ("/sp ace?q r#f g", "http://fakehost/sp%20ace?q%20r#f%20g"),
-        ("https://example.com/ü?ä#ö", "https://example.com/%C3%BC?%C3%A4#%C3%B6"),
-        ('/p"q<r>s`t{u}v|w^x', "http://fakehost/p%22q%3Cr%3Es%60t%7Bu%7Dv|w^x"),
-        ("/a'b", "http://fakehost/a'b"),
-        ("/a/%2e%2E/b", "http://fakehost/b"),
-        ("mailto:me@example.com", "mailto:me@example.com"),
-        ("data:image/png;base64,AAA", "data:image/png;base64,AAA"),
-        ("tel:+1", "tel:+1"),
-        ("file:///c|/x", "file:///c:/x"),
-    ],
-)
-def test_resolve_url_matches_the_url_standard(uri, expected):
-    assert resolve_url(uri, PAGE) == expected
-
-
-def test_resolve_url_raises_where_new_url_throws():
-    with pytest.raises((URLResolutionError, ValueError)):
-        resolve_url("http://[bad", PAGE)
-    with pytest.raises(URLResolutionError):
-        resolve_url("relative.png", ABOUT_BLANK)
-
-
-@pytest.mark.parametrize("uri", ["?a='b'", "http://example.com/s?q=it's"])
-def test_resolve_url_encodes_apostrophes_in_special_queries(uri):
-    assert "%27" in resolve_url(uri, PAGE)
-    assert "'" not in resolve_url(uri, PAGE)
-
-
-def test_resolve_url_absolute_with_encoded_dot_segments():
-    assert resolve_url("http://example.com/a/%2e%2E/b", PAGE) == "http://example.com/b"
-
-
-def test_resolve_url_empty_host_raises():
-    with pytest.raises((URLResolutionError, ValueError)):
-        resolve_url("//", PAGE)
 
 
 # --- document_base_url ---------------------------------------------------------------
@@ -202,7 +144,3 @@ def test_post_process_content_keep_classes():
     div = detached('<p class="x"><a href="a.html" class="y">t</a></p>')
     post_process_content(div, PAGE, PAGE, keep_classes=False, classes_to_preserve=frozenset({"y"}))
     assert inner(div) == '<p><a href="http://fakehost/test/a.html" class="y">t</a></p>'
-
-
-def test_resolve_url_encodes_userinfo():
-    assert resolve_url("http://user:pa ss@host.example:8080/x", PAGE) == "http://user:pa%20ss@host.example:8080/x"

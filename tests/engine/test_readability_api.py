@@ -275,6 +275,16 @@ def test_links_made_absolute_against_the_url():
     assert '<a href="/other.html">' in Readability(html).parse().content
 
 
+def test_the_url_is_read_as_a_browser_reads_it():
+    """document.documentURI is the URL as parsed: a <base> naming the same page keeps hash links as they are."""
+    html = f'<html><head><base href="/a/b.html"></head><body><div>{P * 2}<p><a href="#n">note</a></p></div></body></html>'
+    content = Readability(html, url="HTTPS://News.Example/a/b.html").parse().content
+    assert '<a href="#n">note</a>' in content
+    # A URL that does not parse resolves nothing, as about:blank would.
+    content = Readability(html.replace("#n", "c.html"), url="not a url").parse().content
+    assert '<a href="c.html">note</a>' in content
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="Article.length is len() in code points; Readability.js's textContent.length counts UTF-16 "
