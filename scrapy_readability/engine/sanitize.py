@@ -50,7 +50,6 @@ references to renamed ids.
 
 from __future__ import annotations
 
-import html
 import re
 from typing import cast
 from urllib.parse import unquote, urlsplit
@@ -58,6 +57,14 @@ from urllib.parse import unquote, urlsplit
 from lxml import etree
 
 from .dom import Element, remove
+from .urls import (
+    BLANKS,
+    C0_CONTROL_OR_SPACE,
+    has_script_scheme,
+    is_safe_url,
+    unescape_references,
+    url_string,
+)
 
 # --- Elements ------------------------------------------------------------------
 
@@ -185,63 +192,9 @@ _ID_LIST_ATTRIBUTES = frozenset(
     aria-errormessage aria-flowto aria-labelledby aria-owns
     """.split()
 )
-_SAFE_SCHEMES = frozenset({"http", "https", "ftp", "mailto", "tel"})
-
 # --- URLs ----------------------------------------------------------------------
 
-# What a URL parser strips from both ends (C0 controls and space) and from
-# everywhere (tab, LF, CR) before it reads the scheme.
-_C0_AND_SPACE = "".join(chr(c) for c in range(0x21))
-_TAB_NEWLINE = re.compile("[\t\n\r]")
 _HTML_SPACE = " \t\n\f\r"
-_SCHEME = re.compile(r"([a-zA-Z][a-zA-Z0-9+.\-]*):")
-_DATA_IMAGE = re.compile(r"data:image/([a-z0-9.+\-]+)[\t\n\f\r ]*[;,]", re.IGNORECASE)
-# The image types a ``data:`` URL may carry: rasters, which hold no script.
-# SVG is not among them: inert as an <img>, it runs its scripts when the
-# reader opens the image on its own.
-_RASTER_IMAGE_TYPES = frozenset(
-    "png apng gif jpeg jpg pjpeg webp avif bmp x-ms-bmp x-icon vnd.microsoft.icon".split()
-)
-# Blanks and controls anywhere, squeezed out before looking for a script scheme.
-_BLANKS = re.compile(r"[\x00-\x20\x7f-\x9f\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]+")
-_SCRIPT_SCHEME = re.compile(r"(?:java|vb|live)script:|data:text/html", re.IGNORECASE)
-
-
-def _unescape(value: str) -> str:
-    """The value with HTML character references decoded, repeatedly (a consumer may decode twice)."""
-    for _ in range(3):
-        if "&" not in value:
-            break
-        decoded = html.unescape(value)
-        if decoded == value:
-            break
-        value = decoded
-    return value
-
-
-def _has_script_scheme(value: str) -> bool:
-    if ":" not in value and "&" not in value:
-        return False
-    return bool(_SCRIPT_SCHEME.search(_BLANKS.sub("", _unescape(value))))
-
-
-def is_safe_url(value: str, *, media: bool = False) -> bool:
-    """Whether a URL attribute may stay: relative, or an allowed scheme (``data:image`` for media)."""
-    url = _TAB_NEWLINE.sub("", _unescape(value).strip(_C0_AND_SPACE))
-    match = _SCHEME.match(url)
-    if match is None:  # relative; refused all the same if it smuggles a script URL along
-        return not _has_script_scheme(url)
-    scheme = match.group(1).lower()
-    if scheme in _SAFE_SCHEMES:
-        return True
-    if scheme == "about":
-        return url.lower() == "about:blank"
-    return media and scheme == "data" and _is_raster_data_url(url)
-
-
-def _is_raster_data_url(url: str) -> bool:
-    data = _DATA_IMAGE.match(url)
-    return data is not None and data.group(1).lower() in _RASTER_IMAGE_TYPES
 
 
 def _srcset_urls(value: str) -> list[str]:
@@ -272,7 +225,7 @@ def _srcset_urls(value: str) -> list[str]:
 
 
 def _is_safe_srcset(value: str) -> bool:
-    return all(is_safe_url(url, media=True) for url in _srcset_urls(_unescape(value)))
+    return all(is_safe_url(url, media=True) for url in _srcset_urls(unescape_references(value)))
 
 
 def _video_src_allowed(src: str, allowed_video_regex: re.Pattern[str]) -> bool:
@@ -286,8 +239,8 @@ def _video_src_allowed(src: str, allowed_video_regex: re.Pattern[str]) -> bool:
     regex that names a host must name all of it: ``youtube`` alone matches
     no host, ``youtube\\.com`` does.)
     """
-    url = _TAB_NEWLINE.sub("", src.strip(_C0_AND_SPACE))
-    if "\\" in url or _BLANKS.search(url):
+    url = url_string(src)
+    if "\\" in url or BLANKS.search(url):
         return False
     try:
         parts = urlsplit(url)
@@ -339,7 +292,7 @@ def _is_local_css(value: str) -> bool:
 
 def _is_local_reference(element: str, value: str) -> bool:
     """An SVG ``href``: an element of this document (``#id``); ``<image>`` may hold a raster ``data:`` URL."""
-    url = _unescape(value).strip(_C0_AND_SPACE)
+    url = unescape_references(value).strip(C0_CONTROL_OR_SPACE)
     if url.startswith("#"):
         return True
     return element == "image" and url[:5].lower() == "data:" and is_safe_url(url, media=True)
@@ -374,7 +327,7 @@ class _References:
         if (
             attr in _ID_LIST_ATTRIBUTES
             or (attr in _SVG_PAINT_ATTRIBUTES and "(" in value)
-            or (attr in ("href", "xlink:href") and value.lstrip(_C0_AND_SPACE).startswith("#"))
+            or (attr in ("href", "xlink:href") and value.lstrip(C0_CONTROL_OR_SPACE).startswith("#"))
         ):
             self.pending.append((el, key))
 
@@ -395,7 +348,7 @@ class _References:
             elif attr in _SVG_PAINT_ATTRIBUTES:
                 new = _CSS_URL.sub(self._css_url, value)
             else:
-                url = value.strip(_C0_AND_SPACE)
+                url = value.strip(C0_CONTROL_OR_SPACE)
                 target = self._target(url[1:]) if len(url) > 1 else None
                 new = value if target is None else "#" + target
             if new != value:
@@ -471,7 +424,7 @@ def _value_ok(element: str, attr: str, value: str) -> bool:
         return _is_safe_srcset(value)
     if attr in _SVG_PAINT_ATTRIBUTES and not _is_local_css(value):
         return False
-    return not _has_script_scheme(value)
+    return not has_script_scheme(value)
 
 
 def _clean_frame(el: Element, references: _References) -> bool:
