@@ -19,6 +19,7 @@ import traceback
 from typing import Any
 
 from scrapy_readability.engine import Policy, Readability, ReadabilityError, TooManyElementsError
+from scrapy_readability.engine.article import DEFAULT_FORMATS
 
 ENGINE = "scrapy_readability.engine.Readability"
 """The engine by dotted path. Tests replace it (``ReadabilityPipeline._engine``) with stubs that fail or die."""
@@ -52,11 +53,15 @@ def extract(html: str | bytes, url: str | None, options: dict[str, Any], engine:
     """Run the engine on one page; never raises.
 
     ``options`` are the engine's keyword arguments as plain values (``policy`` by
-    name). The answer is ``{"article": {...}}`` or ``{"failure": reason, "detail":
-    message}`` (plus ``"traceback"`` for an unexpected exception), and ``"seconds"``.
+    name), and ``formats``: the representations to compute (``READABILITY_FORMATS``),
+    here, where the page was parsed. The answer is ``{"article": {...}}`` or
+    ``{"failure": reason, "detail": message}`` (plus ``"traceback"`` for an
+    unexpected exception), and ``"seconds"``.
     """
     started = time.perf_counter()
     result: dict[str, Any]
+    options = dict(options)
+    formats = options.pop("formats", DEFAULT_FORMATS)
     try:
         article = engine(html, url, **{**options, "policy": Policy(options["policy"])}).parse()
     except TooManyElementsError as error:
@@ -73,8 +78,7 @@ def extract(html: str | bytes, url: str | None, options: dict[str, Any], engine:
         if article is None:
             result = {"failure": "no_article", "detail": "the page has no readable content"}
         else:
-            # What the items carry; text and markdown are computed only when asked for.
-            result = {"article": article.to_dict(["html", "text_content"])}
+            result = {"article": article.to_dict(formats)}
     result["seconds"] = time.perf_counter() - started
     return result
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
-from scrapy_readability.engine.article import DEFAULT_FORMATS, FORMATS
+from scrapy_readability.engine.article import FORMATS
 
 PROG = "scrapy-readability"
 OUTPUT_FORMATS = ("json", "jsonl", "html", "text", "markdown")
@@ -119,14 +119,6 @@ def page_option_values(args: argparse.Namespace) -> Any:
         raise UsageError(str(error)) from None
 
 
-def parse_formats(value: str) -> tuple[str, ...]:
-    names = tuple(name.strip() for name in value.split(",") if name.strip())
-    unknown = [name for name in names if name not in FORMATS]
-    if unknown or not names:
-        raise argparse.ArgumentTypeError(f"choose from {', '.join(FORMATS)} (comma-separated), got {value!r}")
-    return names
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -140,11 +132,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "-f", "--format", choices=OUTPUT_FORMATS,
         help="output format (default: json for one page, jsonl for many)",
-    )
-    parser.add_argument(
-        "--formats", type=parse_formats, default=DEFAULT_FORMATS, metavar="NAMES",
-        help=f"representations in JSON output, like READABILITY_FORMATS: any of {', '.join(FORMATS)} "
-        f"(default: {','.join(DEFAULT_FORMATS)})",
     )
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     parser.add_argument("--url", help="the page's URL, to resolve its links (one page only; default: its file: URL)")
@@ -386,7 +373,7 @@ def _run(args: argparse.Namespace) -> int:
     fmt = args.format or ("jsonl" if many else "json")
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1) if many else 1
 
-    formats = (fmt,) if fmt in FORMATS else args.formats  # a plain format: that representation alone
+    formats = (fmt,) if fmt in FORMATS else options.formats  # a plain format: that representation alone
     failures: list[tuple[str, str, str]] = []  # (label, reason, detail)
     tasks = (
         Task(page, options.engine_options(), options.preflight_kwargs(), formats, args.readerable)

@@ -25,8 +25,8 @@ from scrapy.commands.fetch import Command as FetchCommand
 from scrapy.exceptions import UsageError
 from scrapy.http import Response, TextResponse
 
-from scrapy_readability.cli import METADATA, OUTPUT_FORMATS, add_page_options, page_option_changes, parse_formats
-from scrapy_readability.engine.article import DEFAULT_FORMATS, FORMATS
+from scrapy_readability.cli import METADATA, OUTPUT_FORMATS, add_page_options, page_option_changes
+from scrapy_readability.engine.article import FORMATS
 from scrapy_readability.settings import META_KEY, PageOptions, ReadabilityConfigError
 
 __all__ = ["ReadabilityCommand"]
@@ -49,10 +49,6 @@ class ReadabilityCommand(FetchCommand):
         parser.add_argument(
             "-f", "--format", dest="article_format", choices=[f for f in OUTPUT_FORMATS if f != "jsonl"],
             default="json", help="output format (default: json)",
-        )
-        parser.add_argument(
-            "--formats", type=parse_formats, default=DEFAULT_FORMATS, metavar="NAMES",
-            help=f"representations in the JSON, any of {', '.join(FORMATS)} (default: {','.join(DEFAULT_FORMATS)})",
         )
         add_page_options(parser)
 
@@ -92,7 +88,7 @@ class ReadabilityCommand(FetchCommand):
             self._fail(f"{response.url}: no article (the page has no readable content)", readerable)
             return
         if fmt == "json":
-            data = article.to_dict(opts.formats)
+            data = article.to_dict(options.formats)
             record: dict[str, Any] = {"url": response.url, "status": response.status, "readerable": readerable}
             record.update((key, data[key]) for key in METADATA)
             record.update((key, value) for key, value in data.items() if key not in record)

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import scrapy
 from scrapy.http import TextResponse
 
+from scrapy_readability.engine.article import FORMATS
 from scrapy_readability.settings import META_KEY
 
 if TYPE_CHECKING:
     from scrapy.http import Response
 
-__all__ = ["ARTICLE_FIELDS", "ERROR_FIELD", "ArticleItem"]
+__all__ = ["ARTICLE_FIELDS", "ERROR_FIELD", "ArticleItem", "article_fields"]
 
 ARTICLE_FIELDS = (
     "title",
@@ -25,12 +27,23 @@ ARTICLE_FIELDS = (
     "length",
     "attempt",
     "content",
+    "text",
+    "markdown",
     "text_content",
 )
-"""What the pipeline writes on every extracted item, ``None`` where the page has no value.
+"""What the pipeline writes on an extracted item, ``None`` where the page has no value.
 
 In this order, so a feed reads metadata first and the long HTML and text last.
+Of the representations (``content``, ``text``, ``markdown``, ``text_content``)
+only those ``READABILITY_FORMATS`` chooses are written; the others are absent.
 """
+
+
+def article_fields(formats: Iterable[str]) -> tuple[str, ...]:
+    """The fields an extracted item gets with ``READABILITY_FORMATS = formats``, in feed order."""
+    left_out = {field for name, field in FORMATS.items() if name not in formats}
+    return tuple(name for name in ARTICLE_FIELDS if name not in left_out)
+
 
 ERROR_FIELD = "readability_error"
 """Why no article came out, on items kept with ``READABILITY_FAILURE_ACTION = "keep"``."""
@@ -56,6 +69,8 @@ class ArticleItem(scrapy.Item):
     length = scrapy.Field()
     attempt = scrapy.Field()
     content = scrapy.Field()
+    text = scrapy.Field()
+    markdown = scrapy.Field()
     text_content = scrapy.Field()
     readability_error = scrapy.Field()
 

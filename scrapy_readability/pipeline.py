@@ -25,9 +25,10 @@ from scrapy.exceptions import DropItem, NotConfigured
 from twisted.internet.defer import Deferred
 
 from scrapy_readability._worker import ENGINE, WorkerPool, extract, load_engine
-from scrapy_readability.items import ARTICLE_FIELDS, ERROR_FIELD
+from scrapy_readability.items import ERROR_FIELD, article_fields
 from scrapy_readability.settings import (
     META_KEY,
+    PageOptions,
     ReadabilityConfig,
     ReadabilityConfigError,
     is_enabled,
@@ -122,26 +123,28 @@ class ReadabilityPipeline:
             return item
         url = adapter.get("url")
         try:
-            article = await self._extract(adapter.get(source_field), url, verdict)
+            options = self.config.page.override(None if verdict is None or verdict is True else verdict)
+        except ReadabilityConfigError as error:
+            return self._fail(adapter, url, ExtractionFailed("invalid_options", str(error)), self.config.page)
+        try:
+            article = await self._extract(adapter.get(source_field), url, options)
         except ExtractionFailed as failure:
-            return self._fail(adapter, url, failure)
-        self._fill(adapter, article)
+            return self._fail(adapter, url, failure, options)
+        self._fill(adapter, article, options)
         self.stats.inc_value("readability/extracted")
         self.stats.inc_value(f"readability/attempt/{article['attempt']}")
         return item
 
-    async def _extract(self, html: Any, url: str | None, verdict: Any) -> dict[str, Any]:
+    async def _extract(self, html: Any, url: str | None, options: PageOptions) -> dict[str, Any]:
         """The article's fields, or ExtractionFailed with the reason there is none."""
         if not html or not isinstance(html, (str, bytes)):
             raise ExtractionFailed("no_source", f"no HTML in field {self.config.source_field!r}")
-        try:
-            options = self.config.page.override(None if verdict is None or verdict is True else verdict)
-        except ReadabilityConfigError as error:
-            raise ExtractionFailed("invalid_options", str(error)) from None
         if self._executor is None:  # used without open_spider(), e.g. from a test
             self.open_spider()
         # In a pool thread, or through it in a worker process: the same plain values either way.
-        result = await self._in_thread(self._run, html, url, options.engine_options())
+        # The representations are made there too, from the tree the engine parsed.
+        values = {**options.engine_options(), "formats": options.formats}
+        result = await self._in_thread(self._run, html, url, values)
         self.stats.inc_value("readability/extraction_seconds", result["seconds"], start=0.0)
         if "article" in result:
             return result["article"]
@@ -149,7 +152,7 @@ class ReadabilityPipeline:
             logger.debug("Readability raised on %s:\n%s", url, result["traceback"])
         raise ExtractionFailed(result["failure"], result["detail"])
 
-    def _fail(self, adapter: ItemAdapter, url: str | None, failure: ExtractionFailed) -> Any:
+    def _fail(self, adapter: ItemAdapter, url: str | None, failure: ExtractionFailed, options: PageOptions) -> Any:
         """Count the failure, then drop the item (logged by Scrapy) or keep it (logged here)."""
         self.stats.inc_value("readability/failed")
         self.stats.inc_value(f"readability/failed/{failure.reason}")
@@ -157,13 +160,16 @@ class ReadabilityPipeline:
             _remove(adapter, self.config.source_field)  # Scrapy logs the dropped item: keep it short
             raise DropItem(f"No article in {url}: {failure}")
         logger.warning("No article in %s: %s", url, failure)
-        self._fill(adapter, dict.fromkeys(ARTICLE_FIELDS))
+        self._fill(adapter, {}, options)
         _set(adapter, ERROR_FIELD, str(failure))
         return adapter.item
 
-    def _fill(self, adapter: ItemAdapter, values: dict[str, Any]) -> None:
-        """Write every article field, None for missing or blank ones, and remove the inputs."""
-        for name in ARTICLE_FIELDS:
+    def _fill(self, adapter: ItemAdapter, values: dict[str, Any], options: PageOptions) -> None:
+        """Write the article's fields (None for missing or blank ones) and remove the inputs.
+
+        Of the representations, those ``READABILITY_FORMATS`` leaves out are not written.
+        """
+        for name in article_fields(options.formats):
             value = values.get(name)
             _set(adapter, name, None if isinstance(value, str) and not value.strip() else value)
         _remove(adapter, META_KEY)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from scrapy_readability.engine import Policy
+from scrapy_readability.engine.article import DEFAULT_FORMATS, FORMATS
 from scrapy_readability.engine.constants import DEFAULT_MIN_CONTENT_LENGTH, DEFAULT_MIN_SCORE
 from scrapy_readability.engine.options import Options
 
@@ -114,6 +115,16 @@ def _regex_or_none(value: Any) -> str | None:
     return pattern
 
 
+def _formats(value: Any) -> tuple[str, ...]:
+    items = value.split(",") if isinstance(value, str) else value  # "html,text" from the command line
+    if not isinstance(items, (list, tuple)) or not all(isinstance(item, str) for item in items):
+        raise TypeError(value)
+    names = tuple(dict.fromkeys(item.strip().lower() for item in items if item.strip()))
+    if any(name not in FORMATS for name in names):
+        raise ValueError(value)
+    return names
+
+
 def _field_name(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError(value)
@@ -164,6 +175,12 @@ _PAGE_OPTIONS = (
     _Option("sanitize", "READABILITY_SANITIZE", _boolean, _BOOL),
     _Option("min_content_length", "READABILITY_MIN_CONTENT_LENGTH", _integer(0), "an integer >= 0"),
     _Option("min_score", "READABILITY_MIN_SCORE", _real(0), "a number >= 0"),
+    _Option(
+        "formats",
+        "READABILITY_FORMATS",
+        _formats,
+        f"a list of {', '.join(map(repr, FORMATS))}, or one comma-separated string",
+    ),
 )
 
 # How the crawl as a whole treats pages and items: settings only.
@@ -221,6 +238,7 @@ class PageOptions:
     sanitize: bool = True
     min_content_length: int = DEFAULT_MIN_CONTENT_LENGTH
     min_score: float = float(DEFAULT_MIN_SCORE)
+    formats: tuple[str, ...] = DEFAULT_FORMATS  # the article's representations in the item
 
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> PageOptions:
@@ -266,6 +284,7 @@ class PageOptions:
         """The options as plain, JSON-friendly values, to show in ``meta['readability']``."""
         meta = {field.name: getattr(self, field.name) for field in fields(self)}
         meta["classes_to_preserve"] = list(self.classes_to_preserve)
+        meta["formats"] = list(self.formats)
         return meta
 
 

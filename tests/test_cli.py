@@ -174,7 +174,8 @@ def test_engine_options_come_from_the_settings_table(tmp_path: Path) -> None:
     help_text = cli(tmp_path, "--help").stdout
     for flag in ("--policy", "--char-threshold", "--nb-top-candidates", "--max-elems-to-parse",
                  "--classes-to-preserve", "--keep-classes", "--disable-jsonld", "--allowed-video-regex",
-                 "--link-density-modifier", "--sanitize", "--no-sanitize", "--min-content-length", "--min-score"):
+                 "--link-density-modifier", "--sanitize", "--no-sanitize", "--min-content-length", "--min-score",
+                 "--formats"):
         assert flag in help_text
     strict = cli(tmp_path, "--policy", "strict", "--char-threshold", "10", str(page))
     assert strict.returncode == 0, strict.stderr
@@ -189,7 +190,7 @@ def test_engine_options_come_from_the_settings_table(tmp_path: Path) -> None:
     [
         (["--policy", "bogus", "x.html"], "--policy = 'bogus' is not valid; accepted values: 'auto'"),
         (["--char-threshold", "-1", "x.html"], "--char-threshold = '-1' is not valid"),
-        (["--formats", "html,pdf", "x.html"], "choose from html, text, markdown, text_content"),
+        (["--formats", "html,pdf", "x.html"], "--formats = 'html,pdf' is not valid; accepted values: a list of 'html'"),
         (["-f", "pdf", "x.html"], "invalid choice: 'pdf'"),
         (["--url", "https://e.test/", "a.html", "b.html"], "--url applies to one page only"),
         (["--workers", "0", "x.html"], "--workers must be at least 1"),

@@ -87,7 +87,7 @@ def test_crawl_over_hostile_pages_loses_nothing(site, tmp_path, action):
     for path, html in GOOD.items():
         item = items[path]
         assert item["title"].startswith("Good article number"), item
-        assert "keeps its own words" in item["text_content"]
+        assert "keeps its own words" in item["text"]
 
     # Every page is either extracted or failed, each failure counted by reason and logged once.
     extracted = stats.get("readability/extracted", 0)

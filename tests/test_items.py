@@ -39,6 +39,6 @@ def test_from_response_refuses_binary_responses():
 def test_declares_every_output_field():
     assert set(ArticleItem.fields) == {"url", "html", "readability", ERROR_FIELD, *ARTICLE_FIELDS}
     assert set(ARTICLE_FIELDS) == {
-        "title", "byline", "dir", "lang", "content", "text_content", "length",
+        "title", "byline", "dir", "lang", "content", "text", "markdown", "text_content", "length",
         "excerpt", "site_name", "published_time", "attempt",
     }  # fmt: skip

@@ -15,7 +15,8 @@ from scrapy.exceptions import DropItem, NotConfigured
 from scrapy.utils.test import get_crawler
 
 from engine_stubs import Slow
-from scrapy_readability.items import ARTICLE_FIELDS, ArticleItem
+from scrapy_readability.engine.article import DEFAULT_FORMATS
+from scrapy_readability.items import ArticleItem, article_fields
 from scrapy_readability.pipeline import ReadabilityPipeline
 from scrapy_site import LIGHTHOUSE, MEMBERS, STARTER
 
@@ -68,11 +69,11 @@ def test_article_item_gets_every_field_and_loses_its_inputs():
     assert out["published_time"] == "2024-05-02T09:30:00Z"
     assert out["excerpt"].startswith("The logbook of the Skerry Point light")
     assert "eleven volumes" in out["content"] and "<p" in out["content"]
-    assert "eleven volumes" in out["text_content"] and "<p" not in out["text_content"]
-    assert out["length"] == len(out["text_content"])
+    assert "eleven volumes" in out["text"] and "<p" not in out["text"]  # READABILITY_FORMATS: html, text
+    assert "text_content" not in out and "markdown" not in out
     assert out["attempt"] == "strict"
-    assert "Most read" not in out["text_content"]  # the sidebar is gone
-    assert set(ARTICLE_FIELDS) <= set(out.keys())
+    assert "Most read" not in out["text"]  # the sidebar is gone
+    assert set(article_fields(DEFAULT_FORMATS)) <= set(out.keys())
     assert "html" not in out and "readability" not in out and "readability_error" not in out
     got = readability_stats(stats)
     assert got["readability/extracted"] == 1
@@ -88,8 +89,8 @@ def test_plain_dict_with_url_and_html():
     assert out["section"] == "local"  # the spider's own fields stay
     assert "html" not in out
     # one schema: every field is present, None where the page has nothing
-    assert all(name in out for name in ARTICLE_FIELDS)
-    assert all(out[name] is None or out[name] != "" for name in ARTICLE_FIELDS)
+    assert all(name in out for name in article_fields(DEFAULT_FORMATS))
+    assert all(out[name] is None or out[name] != "" for name in article_fields(DEFAULT_FORMATS))
 
 
 def test_keep_source_and_custom_source_field():
@@ -159,7 +160,8 @@ def test_no_article_kept_with_an_error_field(caplog):
     with caplog.at_level("WARNING", logger="scrapy_readability.pipeline"):
         [out] = run(pipeline, {"url": "https://news.example/members", "html": MEMBERS})
     assert out["readability_error"] == "no_article: the page has no readable content"
-    assert all(out[name] is None for name in ARTICLE_FIELDS)
+    assert all(out[name] is None for name in article_fields(DEFAULT_FORMATS))
+    assert "markdown" not in out  # a format not chosen is absent, even then
     assert "html" not in out
     [record] = caplog.records
     assert record.getMessage() == (
@@ -277,7 +279,7 @@ def test_a_worker_that_dies_is_replaced_and_its_page_fails(caplog):
         first, died, after = run(pipeline, *pages)
     assert first["title"] == after["title"] == "What the lighthouse logbooks tell us"
     assert died["readability_error"] == "worker_died: the extraction process exited with code 3"
-    assert all(died[name] is None for name in ARTICLE_FIELDS)
+    assert all(died[name] is None for name in article_fields(DEFAULT_FORMATS))
     got = readability_stats(stats)
     assert (got["readability/extracted"], got["readability/failed"], got["readability/failed/worker_died"]) == (2, 1, 1)
     assert [record.getMessage() for record in caplog.records] == [

@@ -145,6 +145,8 @@ def test_values_from_the_command_line_are_strings():
         ("READABILITY_SANITIZE", "perhaps", "true or false"),
         ("READABILITY_MIN_CONTENT_LENGTH", -5, "an integer >= 0"),
         ("READABILITY_MIN_SCORE", -1, "a number >= 0"),
+        ("READABILITY_FORMATS", "html,pdf", "a list of 'html', 'text', 'markdown', 'text_content'"),
+        ("READABILITY_FORMATS", 3, "a list of 'html', 'text', 'markdown', 'text_content'"),
         ("READABILITY_PREFLIGHT_ACTION", "skip", "'annotate', 'drop'"),
         ("READABILITY_FAILURE_ACTION", "ignore", "'drop', 'keep'"),
         ("READABILITY_SOURCE_FIELD", "", "a non-empty field name"),
@@ -165,7 +167,7 @@ def test_bad_values_stop_the_crawl_naming_setting_and_accepted_values(setting, v
 
 def test_every_setting_is_tested_and_documented_with_its_default():
     defaults = default_settings()
-    assert len(defaults) == 19
+    assert len(defaults) == 20
     with open(__file__, encoding="utf-8") as source:
         refused = set(re.findall(r'\("(READABILITY_[A-Z_]+)"', source.read()))
     assert refused == set(defaults)  # the parametrised refusals above cover every setting

@@ -1,0 +1,39 @@
+"""The spider of ``test_crawl_formats.py``: every start URL becomes an item, with per-URL options.
+
+``-a options='{"/path": {...}}'`` gives ``meta['readability']`` for the URLs
+whose path is a key: the per-request override of ``READABILITY_FORMATS``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import scrapy
+from scrapy.http import Response
+
+from scrapy_readability import ArticleItem
+
+
+class FormatsSpider(scrapy.Spider):
+    name = "formats"
+    custom_settings = {"ADDONS": {"scrapy_readability.Addon": 0}, "TELNETCONSOLE_ENABLED": False}
+
+    def __init__(self, start_urls: str = "", options: str = "{}", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.start_urls = start_urls.split(",")
+        self.page_options: dict[str, Any] = json.loads(options)
+
+    async def start(self) -> AsyncIterator[scrapy.Request]:
+        for request in self.start_requests():
+            yield request
+
+    def start_requests(self) -> Iterator[scrapy.Request]:  # Scrapy before 2.13 calls this one
+        for url in self.start_urls:
+            options = self.page_options.get(urlsplit(url).path)
+            yield scrapy.Request(url, meta={"readability": options} if options else {})
+
+    def parse(self, response: Response) -> Iterator[Any]:
+        yield ArticleItem.from_response(response)
