@@ -18,6 +18,11 @@ acknowledgement. Each step is one atomic Redis script or command:
   goes back to the queue (the script checks the key itself, so the set of a
   live crawler is never taken).
 
+A ``RedisSpider``'s start URLs (read from a Redis list) get the same care: a
+batch moves to a per-crawler list, its requests go to the shared queue, and
+the batch is dropped once they are there; a dead crawler's batch goes back to
+the start URLs.
+
 Delivery is at least once: a crawler killed after storing a page's items and
 before the ack leaves that page to another crawler, which stores its items
 again. Items survive a crash only where they are stored before the ack: in
@@ -37,6 +42,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
+from scrapy import Request
 from scrapy.exceptions import ScrapyDeprecationWarning
 from scrapy.utils.conf import build_component_list
 from scrapy.utils.defer import maybe_deferred_to_future
@@ -45,6 +51,7 @@ from scrapy_redis.dupefilter import RFPDupeFilter
 from scrapy_redis.pipelines import RedisPipeline
 from scrapy_redis.queue import FifoQueue, LifoQueue, PriorityQueue
 from scrapy_redis.scheduler import Scheduler
+from scrapy_redis.spiders import RedisMixin
 from twisted.internet.task import LoopingCall
 from twisted.internet.threads import deferToThread
 
@@ -53,7 +60,7 @@ from scrapy_readability.settings import RedisConfig
 if TYPE_CHECKING:
     from redis import Redis
     from redis.commands.core import Script
-    from scrapy import Request, Spider
+    from scrapy import Spider
     from scrapy.crawler import Crawler
 
 logger = logging.getLogger(__name__)
@@ -91,9 +98,20 @@ redis.call('SADD', KEYS[3], ARGV[1])
 return request
 """
 
-# KEYS: alive, processing, queue, crawlers. ARGV: crawler id, queue kind, "1" to requeue even if the
-# crawler is alive (its own close). Returns how many requests went back, or -1 if the crawler is alive.
-# List queues get them back at the end they pop from, so recovered work comes first.
+# KEYS: start URLs list, the crawler's start list, crawlers. ARGV: crawler id, batch size. Returns the batch.
+TAKE_START_URLS_SCRIPT = """
+local batch = redis.call('LRANGE', KEYS[1], 0, tonumber(ARGV[2]) - 1)
+if #batch == 0 then return batch end
+redis.call('LTRIM', KEYS[1], #batch, -1)
+redis.call('RPUSH', KEYS[2], unpack(batch))
+redis.call('SADD', KEYS[3], ARGV[1])
+return batch
+"""
+
+# KEYS: alive, processing, queue, crawlers[, the crawler's start list, start URLs list]. ARGV: crawler id,
+# queue kind, "1" to requeue even if the crawler is alive (its own close). Returns how many requests and
+# start URLs went back, or -1 if the crawler is alive. Everything goes back to the end it is taken from,
+# so recovered work comes first.
 RECOVER_SCRIPT = """
 if ARGV[3] ~= '1' and redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
 local members = redis.call('ZRANGE', KEYS[2], 0, -1, 'WITHSCORES')
@@ -106,9 +124,15 @@ for i = 1, #members, 2 do
     redis.call('LPUSH', KEYS[3], members[i])
   end
 end
+local starts = {}
+if #KEYS == 6 then
+  starts = redis.call('LRANGE', KEYS[5], 0, -1)
+  for i = #starts, 1, -1 do redis.call('LPUSH', KEYS[6], starts[i]) end
+  redis.call('DEL', KEYS[5])
+end
 redis.call('DEL', KEYS[1], KEYS[2])
 redis.call('SREM', KEYS[4], ARGV[1])
-return #members / 2
+return #members / 2 + #starts
 """
 
 # KEYS: alive, crawlers. ARGV: crawler id, milliseconds to live. Returns 1 if the key was still there.
@@ -170,8 +194,10 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
         self._enqueue: Script = server.register_script(ENQUEUE_SCRIPT)
         self._pop: Script = server.register_script(POP_SCRIPT)
         self._recover: Script = server.register_script(RECOVER_SCRIPT)
+        self._take_start_urls: Script = server.register_script(TAKE_START_URLS_SCRIPT)
         self._renew: Script = server.register_script(HEARTBEAT_SCRIPT)
         self._deliveries: dict[Request, _Delivery] = {}
+        self.start_urls_key = self._take_over_start_urls(spider)
         self._renew(keys=[self.alive_key, self.crawlers_key], args=[self.crawler_id, self._ttl_ms])
         logger.info(
             "Crash-safe scheduling on %s as crawler %s (dead after %g s without a heartbeat)",
@@ -188,10 +214,7 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
             self._heartbeat.stop()
         try:
             self._ack_finished()
-            left = self._recover(
-                keys=[self.alive_key, self.processing_key, self.queue.key, self.crawlers_key],
-                args=[self.crawler_id, self.kind, "1"],
-            )
+            left = self._recover(keys=self._recovery_keys(self.crawler_id), args=[self.crawler_id, self.kind, "1"])
         except RedisError as error:
             logger.error("Crawler %s could not put its unfinished requests back: %s", self.crawler_id, error)
         else:
@@ -257,11 +280,7 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
             return 0
         with self.server.pipeline(transaction=False) as pipe:
             for other in others:
-                self._recover(
-                    keys=[self._alive_key(other), self._processing_key(other), self.queue.key, self.crawlers_key],
-                    args=[other, self.kind, "0"],
-                    client=pipe,
-                )
+                self._recover(keys=self._recovery_keys(other), args=[other, self.kind, "0"], client=pipe)
             results = pipe.execute()
         recovered = 0
         for other, moved in zip(others, results):
@@ -303,7 +322,46 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
         with self.server.pipeline(transaction=False) as pipe:
             for other in others:
                 pipe.zcard(self._processing_key(other))
+                if self.start_urls_key:
+                    pipe.llen(self._start_processing_key(other))
             return sum(pipe.execute())
+
+    def _take_over_start_urls(self, spider: Spider) -> str | None:
+        """Read a RedisSpider's start URLs through :meth:`_queue_start_urls`; return their key.
+
+        scrapy-redis pops a batch of start URLs and makes requests of them in
+        the crawler's memory. Here the batch moves to a list of this crawler,
+        its requests go to the shared queue, and the list is deleted: a crawler
+        killed in between leaves the batch to be put back.
+        """
+        if not isinstance(spider, RedisMixin):
+            return None
+        if getattr(spider, "fetch_data", None) != spider.pop_list_queue:
+            logger.warning("Start URLs read from a Redis set or sorted set are not crash-safe; use a list")
+            return None
+        spider.fetch_data = self._queue_start_urls
+        key: str = spider.redis_key
+        return key
+
+    def _queue_start_urls(self, redis_key: str, batch_size: int) -> list[Any]:
+        """``fetch_data`` of the spider: schedule the requests of a batch of start URLs, hand none to the spider."""
+        start_processing_key = self._start_processing_key(self.crawler_id)
+        batch = self._take_start_urls(
+            keys=[redis_key, start_processing_key, self.crawlers_key], args=[self.crawler_id, batch_size]
+        )
+        for data in batch:
+            made = self.spider.make_request_from_data(data)
+            for request in [made] if isinstance(made, Request) else made or ():
+                self.crawler.engine.crawl(request)  # into the shared queue, as scrapy-redis's own would go
+        if batch:
+            self.server.delete(start_processing_key)
+        return []
+
+    def _recovery_keys(self, crawler_id: str) -> list[str]:
+        keys = [self._alive_key(crawler_id), self._processing_key(crawler_id), self.queue.key, self.crawlers_key]
+        if self.start_urls_key:
+            keys += [self._start_processing_key(crawler_id), self.start_urls_key]
+        return keys
 
     def _warn_about_settings(self) -> None:
         settings = self.crawler.settings
@@ -325,6 +383,9 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
 
     def _alive_key(self, crawler_id: str) -> str:
         return f"{self.queue.key}:alive:{crawler_id}"
+
+    def _start_processing_key(self, crawler_id: str) -> str:
+        return f"{self.start_urls_key}:processing:{crawler_id}"
 
     @property
     def _ttl_ms(self) -> int:

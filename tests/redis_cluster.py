@@ -92,12 +92,14 @@ def run_cluster(
     seed: int | None = None,
     timeout: float = 120,
     settings: Mapping[str, Any] | None = None,
+    kill_while_holding: bool = True,
 ) -> ClusterRun:
     """Crawl ``site`` with crawlers A and B; ``disruption`` ("sigterm" or "sigkill") hits B ``times`` times.
 
     B is hit at random moments spread over the crawl (by the count of pages
-    the server has answered, out of about ``expected_requests``), and started again at once each time. With
-    "sigkill" on the crash-safe scheduler, B is killed only while it holds
+    the server has answered, out of about ``expected_requests``), and is
+    started again at once each time. With "sigkill" on the crash-safe
+    scheduler and ``kill_while_holding``, B is killed only while it holds
     requests, so each kill has something to lose.
     """
     rng = random.Random(seed)
@@ -117,7 +119,7 @@ def run_cluster(
     for number in range(times if disruption else 0):
         target = expected_requests * (number + 1 + rng.uniform(-0.3, 0.3)) / (times + 1)
         _wait_for(lambda: served() >= target or b.process.poll() is not None, started + timeout)
-        if disruption == "sigkill" and crash_safe:
+        if disruption == "sigkill" and crash_safe and kill_while_holding:
             _wait_for(lambda: in_flight(client, b.process.pid) > 0 or b.process.poll() is not None, started + timeout)
         if b.process.poll() is not None:
             break  # B finished before its turn came

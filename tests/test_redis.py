@@ -36,6 +36,7 @@ from scrapy_readability.redis import (  # noqa: E402
     HEARTBEAT_SCRIPT,
     POP_SCRIPT,
     RECOVER_SCRIPT,
+    TAKE_START_URLS_SCRIPT,
     CrashSafeScheduler,
 )
 
@@ -116,6 +117,17 @@ def test_recovery_leaves_a_live_crawler_alone_and_requeues_a_dead_ones_requests(
     recovered = recover(keys=["alive:c2", "processing:c2", "list", "crawlers"], args=["c2", "fifo", "1"])
     assert recovered == 1 and client.lrange("list", 0, -1) == [b"c"]  # its own close: alive or not
     assert not client.exists("alive:c2")
+
+
+def test_start_urls_move_to_the_crawlers_list_and_back_to_the_head_when_it_dies(client: redis.Redis) -> None:
+    take, recover = client.register_script(TAKE_START_URLS_SCRIPT), client.register_script(RECOVER_SCRIPT)
+    client.rpush("start_urls", b"u1", b"u2", b"u3")
+    assert take(keys=["start_urls", "start:c1", "crawlers"], args=["c1", 2]) == [b"u1", b"u2"]
+    assert client.lrange("start_urls", 0, -1) == [b"u3"] and client.lrange("start:c1", 0, -1) == [b"u1", b"u2"]
+    assert take(keys=["empty", "start:c1", "crawlers"], args=["c1", 2]) == []
+    keys = ["alive:c1", "processing:c1", "queue", "crawlers", "start:c1", "start_urls"]
+    assert recover(keys=keys, args=["c1", "zset", "0"]) == 2  # no key: dead
+    assert client.lrange("start_urls", 0, -1) == [b"u1", b"u2", b"u3"] and not client.exists("start:c1")
 
 
 def test_the_scheduler_warns_about_settings_that_lose_work(
