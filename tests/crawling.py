@@ -2,7 +2,8 @@
 
 :func:`crawl` runs ``scrapy runspider``/``scrapy crawl`` (or a plain script)
 with a JSON Lines feed, and returns the feed's items, the crawl's stats and its
-log. Stats come from :class:`StatsToFile`, an extension this module adds
+log; :func:`start_crawl` starts one without waiting (to stop or kill it, or to
+run several at once). Stats come from :class:`StatsToFile`, an extension this module adds
 through ``-s EXTENSIONS=…``, so any spider works without writing them itself.
 The subprocess sees the repository root and ``tests/`` on ``PYTHONPATH`` (test
 spiders, engine stand-ins and this extension are imported from there, in
