@@ -13,7 +13,9 @@ Three measurements, each mode in turn:
 
 - **throughput**: the site with ``--per-section`` articles per section (1,200
   by default), crawled to the end: articles stored per second, from the first
-  page served to the last item pushed to Redis (the median of ``--runs``);
+  page served to the last item pushed to Redis, and the CPU time spent per
+  article by the crawlers with their workers and by the Redis server (which
+  varies less than the rate on a busy machine); the medians of ``--runs``;
 - **SIGKILL**: the default site (240 articles); B and its worker are killed at
   a random moment of the middle of the crawl (the same rule in both modes)
   and started again: articles missing from the union of the feeds and from the
@@ -29,6 +31,8 @@ It needs the test extra (``pip install -e ".[test]"``). Usage::
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -45,7 +49,7 @@ import redis  # noqa: E402
 import redis_site  # noqa: E402
 from localserver import Page, PageLike, as_page, serve  # noqa: E402
 from redis_cluster import ITEMS_KEY, lost_and_duplicates, run_cluster  # noqa: E402
-from redisserver import redis_server  # noqa: E402
+from redisserver import RedisServer, redis_server  # noqa: E402
 
 MODES = {"scrapy-redis": False, "crash-safe": True}
 
@@ -88,16 +92,35 @@ class ItemClock:
                 self._length, self.last_change = length, time.monotonic()
 
 
-def throughput(work: Path, redis_url: str, crash_safe: bool, per_section: int) -> float:
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a running process (Linux), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # the crawlers, once waited for, and their workers
+    return usage.ru_utime + usage.ru_stime
+
+
+def throughput(work: Path, server: RedisServer, crash_safe: bool, per_section: int) -> dict[str, float]:
+    """Articles per second; CPU milliseconds per article in the crawlers (and workers) and in Redis."""
     served: list[float] = []
     pages = redis_site.pages(per_section)
-    articles = len(redis_site.article_paths(per_section))
-    with serve(timed(pages, served), lifetime=1800) as site, ItemClock(redis_url) as clock:
-        run = run_cluster(work, site, redis_url, crash_safe=crash_safe, expected_requests=len(pages), timeout=1200)
-    lost, _ = lost_and_duplicates(run.redis_items, site.url, redis_site.article_paths(per_section))
+    articles = redis_site.article_paths(per_section)
+    crawlers_before, redis_before = children_cpu_seconds(), cpu_seconds(server.process.pid)
+    with serve(timed(pages, served), lifetime=1800) as site, ItemClock(server.url) as clock:
+        run = run_cluster(work, site, server.url, crash_safe=crash_safe, expected_requests=len(pages), timeout=1200)
+    crawlers_cpu = children_cpu_seconds() - crawlers_before
+    redis_cpu = cpu_seconds(server.process.pid) - redis_before
+    lost, _ = lost_and_duplicates(run.redis_items, site.url, articles)
     if lost:
         print(f"  warning: {len(lost)} articles missing from an undisturbed crawl", file=sys.stderr)
-    return articles / (clock.last_change - served[0])
+    return {
+        "articles/s": len(articles) / (clock.last_change - served[0]),
+        "crawler CPU ms/article": 1000 * crawlers_cpu / len(articles),
+        "Redis CPU ms/article": 1000 * redis_cpu / len(articles),
+    }
 
 
 def disrupted(work: Path, redis_url: str, crash_safe: bool, disruption: str, seed: int) -> dict[str, Any]:
@@ -133,15 +156,15 @@ def main() -> None:
         with redis_server(work / "redis") as server:
             if "throughput" not in skip:
                 print(f"throughput: {len(redis_site.article_paths(args.per_section))} articles, 2 crawlers")
-                rates: dict[str, list[float]] = {mode: [] for mode in MODES}
+                runs: dict[str, list[dict[str, float]]] = {mode: [] for mode in MODES}
                 for _ in range(args.runs):
                     for mode, crash_safe in MODES.items():  # alternate, so load drifts hit both
-                        rates[mode].append(throughput(work, server.url, crash_safe, args.per_section))
-                        print(f"  {mode}: {rates[mode][-1]:.1f} articles/s")
-                medians = {mode: statistics.median(values) for mode, values in rates.items()}
-                cost = 1 - medians["crash-safe"] / medians["scrapy-redis"]
-                print(f"  median: scrapy-redis {medians['scrapy-redis']:.1f}, crash-safe {medians['crash-safe']:.1f}"
-                      f" articles/s ({cost:+.1%} cost)")
+                        runs[mode].append(throughput(work, server, crash_safe, args.per_section))
+                        print(f"  {mode}: " + ", ".join(f"{v:.2f} {k}" for k, v in runs[mode][-1].items()))
+                print("  | mode | " + " | ".join(runs["scrapy-redis"][0]) + " |  (medians)")
+                for mode, results in runs.items():
+                    medians = [statistics.median(result[key] for result in results) for key in results[0]]
+                    print(f"  | {mode} | " + " | ".join(f"{value:.2f}" for value in medians) + " |")
             for disruption in ("sigkill", "sigterm"):
                 if disruption in skip:
                     continue

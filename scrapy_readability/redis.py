@@ -210,6 +210,9 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
         self._heartbeat.start(self.dead_after / 3, now=False)
 
     def close(self, reason: str) -> None:
+        if not hasattr(self, "_heartbeat"):  # open() did not get that far
+            super().close(reason)
+            return
         if self._heartbeat.running:
             self._heartbeat.stop()
         try:
