@@ -80,8 +80,11 @@ end
 return 1
 """
 
-# KEYS: queue, processing, crawlers. ARGV: crawler id, queue kind. Returns the request, or false.
+# KEYS: queue, processing, crawlers. ARGV: crawler id, queue kind, then the finished requests to
+# acknowledge first (so a pop and the acks of the requests finished since the last one take one round
+# trip). Returns the request popped, or false.
 POP_SCRIPT = """
+if #ARGV > 2 then redis.call('ZREM', KEYS[2], unpack(ARGV, 3)) end
 local request, score
 if ARGV[2] == 'zset' then
   local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
@@ -239,8 +242,10 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
         return True
 
     def next_request(self) -> Request | None:
-        self._ack_finished()
-        member = self._pop(keys=[self.queue.key, self.processing_key, self.crawlers_key], args=[self.crawler_id, self.kind])
+        member = self._pop(
+            keys=[self.queue.key, self.processing_key, self.crawlers_key],
+            args=[self.crawler_id, self.kind, *self._take_finished()],
+        )
         if member is None:
             return None
         try:
@@ -297,25 +302,31 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
         return recovered
 
     def _ack_finished(self) -> None:
-        """Remove from the processing set the requests the engine has finished with.
+        """Remove from the processing set the requests the engine has finished with."""
+        finished = self._take_finished()
+        if finished:
+            self.server.zrem(self.processing_key, *finished)
+
+    def _take_finished(self) -> list[bytes]:
+        """Forget the requests the engine has finished with, and return them as they are in Redis.
 
         A request counts as finished once the engine has had it in progress and
         no longer has: by then Scrapy has downloaded it, run its callback or
         errback, passed the items it yielded through every item pipeline and
         queued the requests it yielded (or queued the request it turned into,
-        for a redirect or a retry).
+        for a redirect or a retry). Should their acknowledgement fail, they stay
+        in the processing set, and go back to the queue when this crawler closes.
         """
         in_progress = _requests_in_progress(self.crawler)
         if in_progress is None:  # the engine is gone: nothing can be finished any more
-            return
+            return []
         finished = []
         for request, delivery in self._deliveries.items():
             if request in in_progress:
                 delivery.seen = True
             elif delivery.seen:
                 finished.append(request)
-        if finished:
-            self.server.zrem(self.processing_key, *(self._deliveries.pop(request).member for request in finished))
+        return [self._deliveries.pop(request).member for request in finished]
 
     def _in_flight_elsewhere(self) -> int:
         others = [member.decode() for member in self.server.smembers(self.crawlers_key)]

@@ -98,6 +98,9 @@ def test_pop_moves_the_request_to_the_crawlers_processing_set(client: redis.Redi
     client.lpush("fifo", b"first", b"second")
     assert pop(keys=["fifo", "processing:c2", "crawlers"], args=["c2", "fifo"]) == b"first"
     assert pop(keys=["empty", "processing:c2", "crawlers"], args=["c2", "zset"]) is None
+    client.zadd("queue", {b"next": -1})  # requests finished since the last pop are acknowledged with the next
+    assert pop(keys=["queue", "processing:c1", "crawlers"], args=["c1", "zset", b"high"]) == b"next"
+    assert client.zrange("processing:c1", 0, -1) == [b"next"]
 
 
 def test_recovery_leaves_a_live_crawler_alone_and_requeues_a_dead_ones_requests(client: redis.Redis) -> None:
@@ -176,6 +179,7 @@ def test_sigkill_at_random_moments_loses_nothing_with_the_crash_safe_scheduler(
     tmp_path: Path, news_site: LocalSite, redis_url: str, client: redis.Redis
 ) -> None:
     """Crawler B is killed (with its worker) three times while it holds requests, and restarted each time."""
+    seed = int(time.time())  # in the report, to replay a failure
     run = run_cluster(
         tmp_path,
         news_site,
@@ -184,10 +188,10 @@ def test_sigkill_at_random_moments_loses_nothing_with_the_crash_safe_scheduler(
         expected_requests=len(PAGES),
         disruption="sigkill",
         times=3,
-        seed=int(time.time()),
+        seed=seed,
     )
     lost, duplicates = lost_and_duplicates(run.redis_items, news_site.url, ARTICLES)
-    report("SIGKILL x3, crash-safe, Redis item list", run, lost, duplicates)
+    report(f"SIGKILL x3 (seed {seed}), crash-safe, Redis item list", run, lost, duplicates)
     held = [int(text.split("holding ")[1].split()[0]) for text in run.disruptions]
     assert len(held) == 3 and all(count > 0 for count in held)
     assert lost == []
