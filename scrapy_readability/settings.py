@@ -200,6 +200,11 @@ _CRAWL_OPTIONS = (
     _Option("workers", "READABILITY_WORKERS", _integer(0), "an integer >= 0 (0: threads only)"),
 )
 
+# The crash-safe scheduler under scrapy-redis (scrapy_readability.redis): settings only.
+_REDIS_OPTIONS = (
+    _Option("dead_after", "READABILITY_REDIS_DEAD_AFTER", _real(1), "a number of seconds >= 1"),
+)
+
 _ENABLED = _Option("enabled", "READABILITY_ENABLED", _boolean, _BOOL)
 _ENGINE_KEYS = tuple(field.name for field in fields(Options))  # the options the engine takes
 _VERDICT_KEYS = frozenset({"readerable"})  # written by the middleware next to the options, not an option
@@ -309,6 +314,19 @@ class ReadabilityConfig:
         return cls(page=PageOptions.from_settings(settings), **_read_settings(_CRAWL_OPTIONS, settings))
 
 
+@dataclass(frozen=True)
+class RedisConfig:
+    """What ``scrapy_readability.redis.CrashSafeScheduler`` reads from the settings, validated."""
+
+    # A crawler that has not renewed its heartbeat key for this long is dead, and its requests go
+    # back to the queue. It renews the key three times in this period, from the reactor thread.
+    dead_after: float = 30.0
+
+    @classmethod
+    def from_settings(cls, settings: BaseSettings) -> RedisConfig:
+        return cls(**_read_settings(_REDIS_OPTIONS, settings))
+
+
 def is_enabled(settings: BaseSettings) -> bool:
     """``READABILITY_ENABLED`` (default True), validated like the others."""
     value = settings.get(_ENABLED.setting)
@@ -321,4 +339,5 @@ def default_settings() -> dict[str, Any]:
     found: dict[str, Any] = {_ENABLED.setting: True}
     found.update({option.setting: getattr(config.page, option.key) for option in _PAGE_OPTIONS})
     found.update({option.setting: getattr(config, option.key) for option in _CRAWL_OPTIONS})
+    found.update({option.setting: getattr(RedisConfig(), option.key) for option in _REDIS_OPTIONS})
     return found

@@ -2,7 +2,8 @@
 
 :func:`crawl` runs ``scrapy runspider``/``scrapy crawl`` (or a plain script)
 with a JSON Lines feed, and returns the feed's items, the crawl's stats and its
-log. Stats come from :class:`StatsToFile`, an extension this module adds
+log; :func:`start_crawl` starts one without waiting (to stop or kill it, or to
+run several at once). Stats come from :class:`StatsToFile`, an extension this module adds
 through ``-s EXTENSIONS=…``, so any spider works without writing them itself.
 The subprocess sees the repository root and ``tests/`` on ``PYTHONPATH`` (test
 spiders, engine stand-ins and this extension are imported from there, in
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -128,6 +130,31 @@ def _path(url: str, base_url: str) -> str:
     return "/" + url.split("/", 3)[3] if url.count("/") >= 3 else url
 
 
+def crawl_args(
+    tmp_path: Path,
+    target: str | Path,
+    *,
+    start_urls: Iterable[str] = (),
+    settings: Mapping[str, Any] | Iterable[str] = (),
+    spider_args: Mapping[str, str] | None = None,
+    command: str = "runspider",
+    feed: str = "items.jsonl",
+) -> tuple[list[str], Path, Path]:
+    """The ``scrapy`` arguments of a crawl, its feed's path and its stats file's path (both removed first)."""
+    feed_path, stats_path = tmp_path / feed, tmp_path / (Path(feed).stem + ".stats.json")
+    feed_path.unlink(missing_ok=True)
+    stats_path.unlink(missing_ok=True)
+    args = [command, str(target), "-O", str(feed_path)]
+    urls = list(start_urls)
+    if urls:
+        args += ["-a", "start_urls=" + ",".join(urls)]
+    for name, value in (spider_args or {}).items():
+        args += ["-a", f"{name}={value}"]
+    args += setting_args({"EXTENSIONS": {"crawling.StatsToFile": 0}, STATS_FILE_SETTING: str(stats_path)})
+    args += setting_args(settings)
+    return args, feed_path, stats_path
+
+
 def crawl(
     tmp_path: Path,
     target: str | Path,
@@ -148,20 +175,78 @@ def crawl(
     ``command="crawl"`` (run in ``cwd``, a project folder). ``start_urls`` go
     to the spider as ``-a start_urls=a,b``. With ``check`` the crawl must exit 0.
     """
-    feed_path, stats_path = tmp_path / feed, tmp_path / "stats.json"
-    feed_path.unlink(missing_ok=True)
-    stats_path.unlink(missing_ok=True)
-    args = [command, str(target), "-O", str(feed_path)]
-    urls = list(start_urls)
-    if urls:
-        args += ["-a", "start_urls=" + ",".join(urls)]
-    for name, value in (spider_args or {}).items():
-        args += ["-a", f"{name}={value}"]
-    args += setting_args({"EXTENSIONS": {"crawling.StatsToFile": 0}, STATS_FILE_SETTING: str(stats_path)})
-    args += setting_args(settings)
+    args, feed_path, stats_path = crawl_args(
+        tmp_path, target, start_urls=start_urls, settings=settings, spider_args=spider_args, command=command, feed=feed
+    )
     result = scrapy(args, cwd or tmp_path, timeout=timeout, env=env)
     (tmp_path / "crawl.log").write_text(result.stderr, encoding="utf-8")
     if check:
         assert result.returncode == 0, result.stderr[-4000:]
+    return _result(feed_path, stats_path, result.stderr, result.returncode, result.stdout)
+
+
+def _result(feed_path: Path, stats_path: Path, log: str, returncode: int, stdout: str = "") -> CrawlResult:
     stats = json.loads(stats_path.read_text(encoding="utf-8")) if stats_path.exists() else {}
-    return CrawlResult(read_jsonl(feed_path), stats, result.stderr, result.returncode, result.stdout)
+    return CrawlResult(read_jsonl(feed_path), stats, log, returncode, stdout)
+
+
+@dataclass
+class RunningCrawl:
+    """A crawl started by :func:`start_crawl`, in a process group of its own (its worker processes too)."""
+
+    process: subprocess.Popen[bytes]
+    feed: Path
+    stats_file: Path
+    log_file: Path
+
+    def send(self, signum: int) -> None:
+        """Send a signal to the crawler process (SIGTERM: Scrapy's graceful stop)."""
+        os.kill(self.process.pid, signum)
+
+    def kill(self) -> None:
+        """SIGKILL the whole process group, crawler and workers, as when a machine dies."""
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait()
+
+    def wait(self, timeout: float = 120) -> CrawlResult:
+        """Wait for the crawl to end (SIGKILL after ``timeout``) and read what it wrote."""
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+        return self.result()
+
+    def result(self) -> CrawlResult:
+        log = self.log_file.read_text(encoding="utf-8", errors="replace")
+        return _result(self.feed, self.stats_file, log, self.process.returncode)
+
+
+def start_crawl(
+    tmp_path: Path,
+    target: str | Path,
+    *,
+    settings: Mapping[str, Any] | Iterable[str] = (),
+    spider_args: Mapping[str, str] | None = None,
+    command: str = "runspider",
+    cwd: Path | None = None,
+    feed: str = "items.jsonl",
+    env: Mapping[str, str] | None = None,
+) -> RunningCrawl:
+    """Start a crawl like :func:`crawl` without waiting for it; its log goes to ``<feed stem>.log``."""
+    args, feed_path, stats_path = crawl_args(
+        tmp_path, target, settings=settings, spider_args=spider_args, command=command, feed=feed
+    )
+    log_path = tmp_path / (Path(feed).stem + ".log")
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "scrapy", *args],
+            cwd=cwd or tmp_path,
+            env=subprocess_env(env),
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+            start_new_session=True,
+        )
+    return RunningCrawl(process, feed_path, stats_path, log_path)

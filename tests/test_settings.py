@@ -21,6 +21,7 @@ from scrapy_readability.settings import (
     PageOptions,
     ReadabilityConfig,
     ReadabilityConfigError,
+    RedisConfig,
     default_settings,
     is_enabled,
 )
@@ -163,6 +164,20 @@ def test_bad_values_stop_the_crawl_naming_setting_and_accepted_values(setting, v
             component.from_crawler(crawler)
         assert str(error.value).startswith(f"{setting} = {value!r} is not valid")
         assert accepted in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "accepted"),
+    [
+        ("READABILITY_REDIS_DEAD_AFTER", 0.5, "a number of seconds >= 1"),
+        ("READABILITY_REDIS_DEAD_AFTER", "soon", "a number of seconds >= 1"),
+    ],
+)
+def test_bad_redis_settings_are_refused_naming_setting_and_accepted_values(setting, value, accepted):
+    with pytest.raises(ReadabilityConfigError) as error:
+        RedisConfig.from_settings(Settings({setting: value}))
+    assert str(error.value) == f"{setting} = {value!r} is not valid; accepted values: {accepted}"
+    assert RedisConfig.from_settings(Settings({setting: "12.5"})).dead_after == 12.5
 
 
 def test_every_setting_is_tested_and_documented_with_its_default():
