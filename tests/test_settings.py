@@ -182,7 +182,7 @@ def test_bad_redis_settings_are_refused_naming_setting_and_accepted_values(setti
 
 def test_every_setting_is_tested_and_documented_with_its_default():
     defaults = default_settings()
-    assert len(defaults) == 20
+    assert len(defaults) == 21
     with open(__file__, encoding="utf-8") as source:
         refused = set(re.findall(r'\("(READABILITY_[A-Z_]+)"', source.read()))
     assert refused == set(defaults)  # the parametrised refusals above cover every setting
