@@ -55,7 +55,14 @@ _STDERR_KEPT = 40  # lines of a worker's standard error kept to explain why it c
 
 
 class WorkerStartError(RuntimeError):
-    """A worker process could not start (``READABILITY_WORKERS``): its environment cannot run the engine."""
+    """A worker process could not start (``READABILITY_WORKERS``): its environment cannot run the engine.
+
+    The message is one line; ``details`` has what the process printed or its traceback.
+    """
+
+    def __init__(self, message: str, details: str = "") -> None:
+        super().__init__(message)
+        self.details = details
 
 
 @dataclass(frozen=True)
@@ -186,10 +193,11 @@ class _WorkerProcess:
             return
         code = self.exit_code()
         self._forwarder.join(_EXIT_WAIT)
-        said = "\n".join(self._stderr)
         if isinstance(message, Broken):
-            raise WorkerStartError(f"{message.detail}\n{message.traceback}".rstrip())
-        raise WorkerStartError(f"the process {_ended(code)} before it was ready" + (f":\n{said}" if said else ""))
+            raise WorkerStartError(message.detail, message.traceback)
+        said = [line for line in self._stderr if line.strip()]
+        last = f": {said[-1].strip()}" if said else ""
+        raise WorkerStartError(f"the process {_ended(code)} before it was ready{last}", "\n".join(said))
 
     def ask(self, task: Task) -> Answer | None:
         """The worker's answer to ``task``; None if it died (or was killed) first."""
@@ -346,8 +354,7 @@ class _ProcessLane(_Lane):
         try:
             worker = self._ready_worker()
         except WorkerStartError as error:
-            first_line = str(error).partition("\n")[0]
-            job.resolve(Failed("worker_died", f"the extraction process could not start: {first_line}"))
+            job.resolve(Failed("worker_died", f"the extraction process could not start: {error}"))
             return True
         with self._lock:
             self._busy = worker

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import scrapy
 from itemadapter import ItemAdapter
 from scrapy import signals
-from scrapy.exceptions import DropItem, NotConfigured
+from scrapy.exceptions import CloseSpider, DropItem, NotConfigured
 from twisted.internet.defer import Deferred
 
 from scrapy_readability._pool import ExtractionPool, PoolConfig, WorkerStartError
@@ -47,6 +47,9 @@ _T = TypeVar("_T")
 
 # Before the project template's pipeline (300), so the project's own pipelines see the article.
 PIPELINE_PRIORITY = 200
+
+WORKERS_FAILED = "readability_workers_failed"
+"""The crawl's finish reason when its worker processes cannot start."""
 
 
 class ExtractionFailed(Exception):
@@ -124,14 +127,21 @@ class ReadabilityPipeline:
         )
 
     async def _wait_for_workers(self, pool: ExtractionPool) -> None:
+        """Wait for the worker processes; if they cannot start, stop the crawl before its first request."""
         try:
             await _await(pool.ready)
         except WorkerStartError as error:
             self.close_spider()
-            raise WorkerStartError(
-                f"READABILITY_WORKERS = {self.config.workers}: a worker process could not start, "
-                f"so the crawl stops (READABILITY_WORKERS = 0 extracts in threads instead): {error}"
-            ) from None
+            message = (
+                f"READABILITY_WORKERS = {self.config.workers}: the worker processes cannot start ({error}), "
+                "so the crawl stops; READABILITY_WORKERS = 0 extracts in threads instead"
+            )
+            if error.details:
+                logger.debug("What the worker process said:\n%s", error.details)
+            if scrapy.version_info < (2, 18):  # before 2.18, an exception is how open_spider stops a crawl
+                raise WorkerStartError(message, error.details) from None
+            logger.error(message)
+            raise CloseSpider(WORKERS_FAILED) from None
 
     async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         adapter = ItemAdapter(item)

@@ -96,3 +96,54 @@ def test_worker_processes_never_run_the_users_script(site, tmp_path, how):
     assert result.stats["readability/workers/started"] == 2
     assert "readability/failed/worker_died" not in result.stats
     assert result.clean, result.log[-3000:]
+
+
+def pipeline_settings(pipeline: str, **settings: Any) -> dict[str, Any]:
+    """Settings that swap our pipeline for one of tests/crawl_spider.py's (an engine stand-in)."""
+    pipelines = {f"crawl_spider.{pipeline}": 200, "scrapy_readability.ReadabilityPipeline": None}
+    return {"ITEM_PIPELINES": pipelines, **settings}
+
+
+@pytest.mark.parametrize("workers", [0, 1])
+def test_a_page_past_the_time_limit_fails_and_the_pages_behind_it_arrive(site, tmp_path, workers):
+    """Issue 11: starter.html hangs; with one thread or one worker, every page after it waits behind it."""
+    settings = pipeline_settings("HangingPipeline", READABILITY_TIMEOUT=1, READABILITY_WORKERS=workers)
+    result = crawl(tmp_path, SPIDER, start_urls=[f"{site.url}/"], settings=settings)
+    assert sorted(result.by_path(site.url)) == [path for path in SITE_ITEMS if path != "/articles/starter.html"]
+    got = result.readability_stats()
+    assert (got["readability/extracted"], got["readability/failed/timeout"], got["readability/failed"]) == (3, 1, 3)
+    if workers:  # the hung process was killed, and another took its place
+        assert (got["readability/workers/started"], got["readability/workers/replaced/timeout"]) == (2, 1)
+    [line] = [line for line in result.log.splitlines() if "starter.html: timeout" in line]
+    assert "Dropped: No article in" in line and "longer than 1 s" in line
+    assert result.clean
+
+
+def test_a_worker_that_holds_too_much_memory_is_replaced_between_pages(site, tmp_path):
+    """Issue 11: after lighthouse.html its worker holds 150 MB more; the next page gets a new worker."""
+    settings = pipeline_settings("MemoryHoldingPipeline", READABILITY_WORKERS=1, READABILITY_WORKER_MAX_MEMORY=100)
+    result = crawl(tmp_path, SPIDER, start_urls=[f"{site.url}/"], settings=settings)
+    assert sorted(result.by_path(site.url)) == SITE_ITEMS  # nothing lost
+    got = result.readability_stats()
+    assert got["readability/extracted"] == 4
+    assert (got["readability/workers/started"], got["readability/workers/replaced/memory"]) == (2, 1)
+    assert result.clean
+
+
+def test_workers_that_cannot_start_stop_the_crawl_with_one_error(site, tmp_path):
+    """Issue 11: an engine that cannot be imported used to fail every page as worker_died."""
+    settings = pipeline_settings("BrokenEnginePipeline", READABILITY_WORKERS=2)
+    result = crawl(tmp_path, SPIDER, start_urls=[f"{site.url}/?never-fetched"], settings=settings, check=False)
+    errors = [line for line in result.log.splitlines() if " ERROR: " in line or " CRITICAL: " in line]
+    if SCRAPY_VERSION >= (2, 18):  # a clean stop: Scrapy 2.18 lets open_spider close the spider
+        assert errors == [
+            errors[0].split(" [")[0] + " [scrapy_readability.pipeline] ERROR: READABILITY_WORKERS = 2: "
+            "the worker processes cannot start (ImportError: libxml2.so.2: cannot open shared object file: "
+            "No such file or directory), so the crawl stops; READABILITY_WORKERS = 0 extracts in threads instead"
+        ]
+        assert result.stats["finish_reason"] == "readability_workers_failed"
+    else:  # before, the exception is how it stops (Scrapy logs its traceback)
+        assert "ImportError: libxml2.so.2" in result.log and "READABILITY_WORKERS = 0 extracts in threads" in result.log
+    assert site.fetched("/?never-fetched") == 0  # it stopped before the first request
+    assert result.items == []
+    assert not any(key.startswith("readability/failed") for key in result.stats)
