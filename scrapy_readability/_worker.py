@@ -121,7 +121,7 @@ class TraceSwitch:
         self._previous = self._logger.level
         user_level = self._previous != logging.NOTSET
         self.enabled = wanted or (user_level and self._previous <= logging.DEBUG)
-        if self.enabled and not self._logger.isEnabledFor(logging.DEBUG):
+        if self.enabled and not (user_level and self._previous <= logging.DEBUG):
             self._logger.setLevel(logging.DEBUG)
         elif not self.enabled and not user_level:
             self._logger.setLevel(logging.INFO)

@@ -7,6 +7,7 @@ pytest, no Scrapy.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from typing import Any
@@ -120,3 +121,20 @@ class PidAndMemory(Exploding):
         if held.isdigit():
             _hold(int(held))
         return _Fields(title=str(os.getpid()), attempt="strict")
+
+
+class Chatty(WhoAmI):
+    """Prints on standard output and standard error while it works, as a noisy library might."""
+
+    def parse(self) -> Any:
+        print("hello from the engine")
+        print("a warning on stderr", file=sys.stderr)
+        return super().parse()
+
+
+class WhoIsMain(Exploding):
+    """An "article" whose title is the name of its process's ``__main__`` module."""
+
+    def parse(self) -> Any:
+        main = sys.modules["__main__"]
+        return _Fields(title=getattr(main.__spec__, "name", None) or getattr(main, "__file__", ""), attempt="strict")

@@ -8,8 +8,6 @@ hang or hold memory come in through a pipeline subclass in tests/crawl_spider.py
 
 from __future__ import annotations
 
-import json
-import re
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -147,3 +145,28 @@ def test_workers_that_cannot_start_stop_the_crawl_with_one_error(site, tmp_path)
     assert site.fetched("/?never-fetched") == 0  # it stopped before the first request
     assert result.items == []
     assert not any(key.startswith("readability/failed") for key in result.stats)
+
+
+def our_lines(log: str, logger: str = "scrapy_readability") -> list[str]:
+    """The log lines of our loggers (``[scrapy_readability...]``), each record's first line."""
+    return [line for line in log.splitlines() if f" [{logger}" in line]
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_one_line_a_page_by_default_the_trace_on_request(site, tmp_path, workers):
+    """Issue 8.5: at Scrapy's default DEBUG level the engine logged ~80 lines a page with threads, none with workers."""
+    default = crawl(tmp_path, SPIDER, start_urls=[f"{site.url}/"], settings={"READABILITY_WORKERS": workers})
+    lines = our_lines(default.log)
+    extracted = [line for line in lines if "DEBUG: Extracted http" in line]
+    assert len(extracted) == default.stats["readability/extracted"] == 4
+    assert f"Extracted {site.url}/articles/lighthouse.html: 'What the lighthouse logbooks tell us' (attempt strict, " in default.log
+    assert lines == extracted  # the 2 pages with no article are dropped: Scrapy logs those
+    assert our_lines(default.log, "scrapy_readability.engine") == []
+
+    traced = crawl(
+        tmp_path, SPIDER, start_urls=[f"{site.url}/"], settings={"READABILITY_WORKERS": workers, "READABILITY_DEBUG": True}
+    )
+    trace = our_lines(traced.log, "scrapy_readability.engine")
+    assert len(trace) > 20
+    assert any("DEBUG: Candidate: <main> with score" in line for line in trace)
+    assert any("DEBUG: Removing unlikely candidate - sidebar" in line for line in trace)

@@ -306,6 +306,24 @@ def test_a_page_that_kills_its_worker_is_dropped_by_default_and_the_pool_goes_on
     assert stats.get_value("readability/extracted") == 5
 
 
+@pytest.mark.parametrize("workers", [0, 1])
+def test_one_debug_line_a_page_and_the_trace_when_the_user_asks(workers, caplog, engine_logger):
+    """A user who sets the engine's logger to DEBUG gets its trace, from worker processes too."""
+    caplog.set_level(logging.DEBUG)
+    pipeline, _ = make(READABILITY_WORKERS=workers)
+    run(pipeline, {"url": URL, "html": LIGHTHOUSE})
+    [line] = [r.getMessage() for r in caplog.records if r.name.startswith("scrapy_readability")]
+    assert line.startswith(f"Extracted {URL}: 'What the lighthouse logbooks tell us' (attempt strict, 1660 characters, ")
+
+    caplog.clear()
+    engine_logger.setLevel(logging.DEBUG)
+    pipeline, _ = make(READABILITY_WORKERS=workers)
+    run(pipeline, {"url": URL, "html": LIGHTHOUSE})
+    trace = [r.getMessage() for r in caplog.records if r.name == "scrapy_readability.engine"]
+    assert any(message.startswith("Candidate: <article> with score") for message in trace)
+    assert {r.process for r in caplog.records if r.name == "scrapy_readability.engine"} != {None}
+
+
 def test_close_stops_the_workers():
     pipeline, _ = make("WhoAmI", READABILITY_WORKERS=2)
     pool = pipeline._pool
