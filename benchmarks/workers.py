@@ -7,7 +7,7 @@ Start-up, interleaved so that every way of starting sees the same machine:
 - ``forkserver``, ``spawn``: the former way, multiprocessing with the worker module preloaded into the
   fork server. Like any multiprocessing child, each re-imports the crawl's ``__main__``: this
   script, which imports Scrapy as a crawl's ``__main__`` does (for ``scrapy crawl`` it is Scrapy's
-  own). ``forkserver (first)`` includes starting the server.
+  own), unless ``--light-main``. ``forkserver (first)`` includes starting the server.
 
 Each row gives the wall time to the first answer (median and best of ``--repeat``) and the CPU the
 new process used until then (Linux, from ``/proc``). ``python -m, recycled every page`` is the
@@ -19,7 +19,7 @@ worker's resident memory afterwards, and whether a new process did the next page
 
 Usage::
 
-    python benchmarks/workers.py [--repeat 5] [--big-page]
+    python benchmarks/workers.py [--repeat 5] [--big-page] [--light-main]
 """
 
 from __future__ import annotations
@@ -35,7 +35,13 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-import scrapy  # noqa: F401 - as in a crawl: the former workers re-imported it with this __main__
+# A crawl's __main__ imports Scrapy (a CrawlerProcess script, or Scrapy's own for `scrapy crawl`), and
+# the former workers re-imported __main__; --light-main leaves Scrapy out, to see the fork server alone.
+LIGHT_MAIN = "--light-main" in sys.argv or os.environ.get("READABILITY_BENCH_LIGHT_MAIN") == "1"
+if LIGHT_MAIN:
+    os.environ["READABILITY_BENCH_LIGHT_MAIN"] = "1"  # for the former workers, which import this again
+else:
+    import scrapy  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
@@ -186,6 +192,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--big-page", action="store_true", help="also the 20 MB page (about 15 s)")
+    parser.add_argument("--light-main", action="store_true", help="this script's __main__ without Scrapy")
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
     measure_start(args.repeat)

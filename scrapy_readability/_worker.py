@@ -12,7 +12,8 @@ user's code: a crawl script without ``if __name__ == "__main__":`` is not run
 again in each worker. It reads tasks from its standard input and writes
 results to its standard output, each a pickle behind its length
 (:func:`send`, :func:`receive`); anything else it prints goes to its
-standard error, which the pool forwards to the crawl's log.
+standard error, which the pool forwards to the crawl's log. Why a process of
+its own rather than a fork server, and what starting one costs: benchmarks/README.md.
 """
 
 from __future__ import annotations

@@ -316,14 +316,14 @@ class ReadabilityConfig:
     # of CPU a page, 2 threads 45 pages/s at 25 ms, the reactor's stalls the same).
     threads: int = 1
     workers: int = 0
-    # Seconds a page may take. The largest cases of the hostile-input matrix (a 20 MB page,
-    # 200,000 sibling paragraphs) take about 6 s on a 2-core machine, an ordinary page 10-20 ms;
-    # 30 s leaves room for a loaded machine and still caps what a runaway page costs.
+    # Seconds a page may take. An ordinary page takes 10-20 ms; the largest cases of the
+    # hostile-input matrix (a 20 MB page, 200,000 sibling paragraphs) about 6 s on a quiet 2-core
+    # machine and 16-18 s on a loaded one. 30 s lets those through and still caps a runaway page.
     timeout: float = 30.0
     # Megabytes of resident memory after which a worker process is replaced between pages. A
     # worker holds about 80 MB after the 106 vendored pages, and a page must be about 10 MB to
-    # leave more than twice that behind (a 20 MB page: 437 MB while parsed, 223 MB kept after);
-    # such a page takes seconds to parse, next to which a new worker (about 0.3 s of CPU) is cheap.
+    # leave twice that behind (a 20 MB page: 437 MB while parsed, about 200 MB kept after); such
+    # a page takes seconds to parse, next to which a new worker (0.3 s, 0.14 s of CPU) is cheap.
     worker_max_memory: int = 160
     worker_max_pages: int = 0  # the memory limit covers a slow leak too; a count only adds restarts
     debug: bool = False
