@@ -30,6 +30,7 @@ from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass
+from traceback import format_exc
 from typing import IO, cast
 
 from scrapy_readability._worker import (
@@ -126,7 +127,10 @@ class _Watchdog:
                     self._condition.wait(None if deadline is None else deadline - now)
                     continue
             for callback in callbacks:
-                callback()
+                try:
+                    callback()
+                except Exception:  # a bug of ours: keep watching the other deadlines
+                    logger.exception("Error in a READABILITY_TIMEOUT callback")
 
 
 def _child_environment() -> dict[str, str]:
@@ -147,16 +151,21 @@ class _WorkerProcess:
     """One worker process, the pipes to it, and a thread that forwards its standard error to the log."""
 
     def __init__(self, config: PoolConfig) -> None:
-        command = [sys.executable, "-m", _WORKER_MODULE, "--engine", config.engine]
+        # -P: not the working directory first on its path (Python 3.11+); it has the crawl's path.
+        safe_path = ["-P"] if sys.version_info >= (3, 11) else []
+        command = [sys.executable, *safe_path, "-m", _WORKER_MODULE, "--engine", config.engine]
         if config.trace:
             command.append("--trace")
-        self._popen = subprocess.Popen(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=_child_environment(),
-        )
+        try:
+            self._popen = subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=_child_environment(),
+            )
+        except OSError as error:  # no such interpreter, no memory or file descriptors left
+            raise WorkerStartError(f"{type(error).__name__}: {error}") from None
         self.pid = self._popen.pid
         self.pages = 0
         self.timed_out = False
@@ -267,7 +276,12 @@ class _Lane:
             job = self._pool._next_job()
             if job is None:
                 break
-            if not self._run(job):
+            try:
+                keep_going = self._run(job)
+            except Exception as error:  # a bug of ours: the page fails, the thread and the queue go on
+                job.resolve(Failed("exception", f"{type(error).__name__}: {error}", traceback=format_exc()))
+                keep_going = True
+            if not keep_going:
                 return  # given up on: another thread has taken this one's place
         self._finish()
 
@@ -391,7 +405,10 @@ class _ProcessLane(_Lane):
             return
         worker.stop_in_background()
         self._pool._count(f"replaced/{reason}")
-        self._worker = self._pool._spawn()
+        try:
+            self._worker = self._pool._spawn()
+        except WorkerStartError:  # the next page tries again, and says why if it fails
+            self._worker = None
 
     def _expire(self, worker: _WorkerProcess) -> None:
         with self._lock:

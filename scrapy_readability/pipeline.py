@@ -132,16 +132,20 @@ class ReadabilityPipeline:
             await _await(pool.ready)
         except WorkerStartError as error:
             self.close_spider()
-            message = (
-                f"READABILITY_WORKERS = {self.config.workers}: the worker processes cannot start ({error}), "
-                "so the crawl stops; READABILITY_WORKERS = 0 extracts in threads instead"
-            )
-            if error.details:
-                logger.debug("What the worker process said:\n%s", error.details)
-            if scrapy.version_info < (2, 18):  # before 2.18, an exception is how open_spider stops a crawl
-                raise WorkerStartError(message, error.details) from None
-            logger.error(message)
-            raise CloseSpider(WORKERS_FAILED) from None
+            raise self._stop_crawl(error) from None
+
+    def _stop_crawl(self, error: WorkerStartError) -> Exception:
+        """What stops the crawl: CloseSpider after one logged error (Scrapy 2.18+), else the error itself."""
+        message = (
+            f"READABILITY_WORKERS = {self.config.workers}: the worker processes cannot start ({error}), "
+            "so the crawl stops; READABILITY_WORKERS = 0 extracts in threads instead"
+        )
+        if error.details:
+            logger.debug("What the worker process said:\n%s", error.details)
+        if scrapy.version_info < (2, 18):  # before 2.18, an exception is how open_spider stops a crawl
+            return WorkerStartError(message, error.details)
+        logger.error(message)
+        return CloseSpider(WORKERS_FAILED)
 
     async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         adapter = ItemAdapter(item)

@@ -161,6 +161,19 @@ def test_a_process_that_dies_before_it_is_ready_says_how(monkeypatch):
         pool.join(timeout=10)
 
 
+def test_no_interpreter_at_all_is_a_start_error(monkeypatch):
+    monkeypatch.setattr("sys.executable", "/nonexistent/python")
+    pool = ExtractionPool(PoolConfig(size=1, processes=True))
+    try:
+        with pytest.raises(WorkerStartError, match=r"^FileNotFoundError: .*/nonexistent/python"):
+            pool.ready.result(timeout=60)
+        failed = pool.submit(task()).result(timeout=60)
+        assert isinstance(failed, Failed) and failed.reason == "worker_died"
+    finally:
+        pool.close()
+        pool.join(timeout=10)
+
+
 def test_close_stops_the_workers_and_refuses_new_pages(make_pool):
     pool = make_pool("WhoAmI", size=2, processes=True)
     pids = pool.pids
