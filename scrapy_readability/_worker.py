@@ -277,9 +277,18 @@ def serve(argv: Sequence[str] | None = None) -> int:
         if collector is not None:
             result = replace(result, trace=collector.take())
         try:
-            send(results, Answer(result, resident_memory()))
+            _answer(results, result)
         except OSError:  # the crawl's process has gone
             return 0
+
+
+def _answer(results: IO[bytes], result: Result) -> None:
+    """Send a result; one that cannot be pickled (an engine's odd field) fails its page instead."""
+    try:
+        send(results, Answer(result, resident_memory()))
+    except (pickle.PicklingError, TypeError, AttributeError) as error:  # raised before anything is written
+        failed = Failed("exception", f"the result could not be sent: {type(error).__name__}: {error}")
+        send(results, Answer(replace(failed, seconds=result.seconds), resident_memory()))
 
 
 if __name__ == "__main__":

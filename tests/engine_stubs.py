@@ -138,3 +138,10 @@ class WhoIsMain(Exploding):
     def parse(self) -> Any:
         main = sys.modules["__main__"]
         return _Fields(title=getattr(main.__spec__, "name", None) or getattr(main, "__file__", ""), attempt="strict")
+
+
+class Unpicklable(Exploding):
+    """An "article" with a field no pipe can carry."""
+
+    def parse(self) -> Any:
+        return _Fields(title=lambda: None, attempt="strict")

@@ -90,6 +90,15 @@ def test_what_a_worker_prints_goes_to_the_log(make_pool, caplog):
     ]
 
 
+def test_a_result_that_cannot_be_sent_fails_its_page_not_the_worker(make_pool):
+    pool = make_pool("Unpicklable", processes=True)
+    pid = pool.pids[0]
+    [failed] = results(pool, URL)
+    assert isinstance(failed, Failed) and failed.reason == "exception"
+    assert failed.detail.startswith("the result could not be sent: ")
+    assert pool.pids == [pid] and "replaced/died" not in pool.counts
+
+
 def test_a_killed_worker_is_replaced_with_a_new_process(make_pool):
     pool = make_pool("HangsOnStarter", processes=True, timeout=0.5)
     [before] = results(pool, URL)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import pickle
 import subprocess
 import sys
@@ -66,7 +67,7 @@ def test_results_cross_a_pipe_unchanged():
         Ready(42),
         None,
     ]
-    read, write = subprocess.os.pipe()  # type: ignore[attr-defined]
+    read, write = os.pipe()
     with open(write, "wb") as out:
         for message in messages:
             send(out, message)
