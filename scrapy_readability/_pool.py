@@ -201,6 +201,7 @@ class _WorkerProcess:
                 self._log(line)
             return
         code = self.exit_code()
+        self._close_pipes()
         self._forwarder.join(_EXIT_WAIT)
         if isinstance(message, Broken):
             raise WorkerStartError(message.detail, message.traceback)
@@ -238,25 +239,30 @@ class _WorkerProcess:
         except OSError:
             pass
         self.exit_code()
+        self._close_pipes()
+        self._forwarder.join(_EXIT_WAIT)
+
+    def _close_pipes(self) -> None:
         for pipe in (self._popen.stdin, self._popen.stdout):
             if pipe is not None:
                 try:
                     pipe.close()
-                except OSError:
+                except OSError:  # a write still buffered for a process that is gone
                     pass
-        self._forwarder.join(_EXIT_WAIT)
 
     def stop_in_background(self) -> None:
         threading.Thread(target=self.stop, name="readability-stop", daemon=True).start()
 
     def _forward_stderr(self) -> None:
-        for raw in cast(IO[bytes], self._popen.stderr):
-            line = raw.decode("utf-8", "replace").rstrip()
-            with self._lock:
-                if not self._ready:  # kept: it may explain why it could not start
-                    self._stderr.append(line)
-                    continue
-            self._log(line)
+        stderr = cast(IO[bytes], self._popen.stderr)
+        with stderr:
+            for raw in stderr:
+                line = raw.decode("utf-8", "replace").rstrip()
+                with self._lock:
+                    if not self._ready:  # kept: it may explain why it could not start
+                        self._stderr.append(line)
+                        continue
+                self._log(line)
 
     def _log(self, line: str) -> None:
         logger.warning("Extraction process %d: %s", self.pid, line)
