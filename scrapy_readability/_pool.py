@@ -94,22 +94,29 @@ class _Job:
 
 
 class _Watchdog:
-    """One thread that calls a callback when its deadline passes, unless it was disarmed first."""
+    """One thread that calls a callback when its deadline passes, unless it was disarmed first.
+
+    Arming a page's deadline wakes the thread only when that deadline comes before the one it
+    sleeps until, so a steady crawl costs it about one wake-up per time limit, not one per page.
+    """
 
     def __init__(self) -> None:
         self._condition = threading.Condition()
         self._timers: dict[int, tuple[float, Callable[[], None]]] = {}
         self._ids = itertools.count()
         self._thread: threading.Thread | None = None
+        self._sleeping_until: float | None = None  # None: until woken
 
     def arm(self, seconds: float, callback: Callable[[], None]) -> int:
+        deadline = time.monotonic() + seconds
         with self._condition:
             timer = next(self._ids)
-            self._timers[timer] = (time.monotonic() + seconds, callback)
+            self._timers[timer] = (deadline, callback)
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="readability-watchdog", daemon=True)
                 self._thread.start()
-            self._condition.notify()
+            elif self._sleeping_until is None or deadline < self._sleeping_until:
+                self._condition.notify()
         return timer
 
     def disarm(self, timer: int) -> None:
@@ -123,8 +130,8 @@ class _Watchdog:
                 due = [timer for timer, (deadline, _) in self._timers.items() if deadline <= now]
                 callbacks = [self._timers.pop(timer)[1] for timer in due]
                 if not callbacks:
-                    deadline = min((deadline for deadline, _ in self._timers.values()), default=None)
-                    self._condition.wait(None if deadline is None else deadline - now)
+                    self._sleeping_until = min((deadline for deadline, _ in self._timers.values()), default=None)
+                    self._condition.wait(None if self._sleeping_until is None else self._sleeping_until - now)
                     continue
             for callback in callbacks:
                 try:
