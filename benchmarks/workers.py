@@ -13,13 +13,16 @@ Each row gives the wall time to the first answer (median and best of ``--repeat`
 new process used until then (Linux, from ``/proc``). ``python -m, recycled every page`` is the
 next page's wait right after its worker was replaced, when the replacement is still loading.
 
+With ``--throughput``, the 106 vendored pages one at a time through one worker, ours and a former
+one, interleaved: pages per second and the crawl's CPU per page (the cost of passing pages over).
+
 With ``--big-page``, one 20 MB page (``tests/engine/hostile_inputs.py``) goes through a worker
 without a memory limit and through one with the default ``READABILITY_WORKER_MAX_MEMORY``: the
 worker's resident memory afterwards, and whether a new process did the next page.
 
 Usage::
 
-    python benchmarks/workers.py [--repeat 5] [--big-page] [--light-main]
+    python benchmarks/workers.py [--repeat 5] [--big-page] [--light-main] [--throughput]
 """
 
 from __future__ import annotations
@@ -106,7 +109,8 @@ def next_page_after_recycling() -> tuple[float, float | None]:
 
 
 def former_serve(conn: Connection) -> None:
-    """What a former worker did: answer pages from the pipe with the engine."""
+    """What a former worker did: lower its priority, then answer pages from the pipe with the engine."""
+    os.nice(10)
     while True:
         task = conn.recv()
         if task is None:
@@ -136,7 +140,6 @@ def start_former(method: str) -> tuple[float, float | None]:
 
 def measure_start(repeat: int) -> None:
     if "forkserver" in multiprocessing.get_all_start_methods():
-        multiprocessing.set_forkserver_preload(["scrapy_readability._worker"])
         first = start_former("forkserver")
         print(f"{'forkserver (first)':34} {first[0] * 1000:8.0f} ms", flush=True)
     ways: dict[str, Callable[[], tuple[float, float | None]]] = {
@@ -188,13 +191,61 @@ def measure_big_page() -> None:
         pool.join()
 
 
+def measure_throughput(repeat: int) -> None:
+    """The 106 vendored pages through one worker, one at a time: ours against a former forkserver worker."""
+    tasks = [
+        Task(path.read_text(encoding="utf-8"), "http://fakehost/test/page.html", {"sanitize": True})
+        for path in sorted((ROOT / "tests" / "mozilla_pages").glob("*/source.html"))
+    ]
+    pool = ExtractionPool(PoolConfig(size=1, processes=True, timeout=30.0))
+    pool.ready.result()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn")
+    parent, child = context.Pipe()
+    former = context.Process(target=former_serve, args=(child,), daemon=True)
+    former.start()
+    child.close()
+
+    def ours(task: Task) -> None:
+        pool.submit(task).result()
+
+    def before(task: Task) -> None:
+        parent.send(task)
+        parent.recv()
+
+    ways: dict[str, Callable[[Task], None]] = {"python -m (ours)": ours, "forkserver (before)": before}
+    for way in ways.values():  # warm up
+        way(tasks[0])
+    walls: dict[str, list[float]] = {name: [] for name in ways}
+    cpus: dict[str, list[float]] = {name: [] for name in ways}
+    for _ in range(repeat):
+        for name, way in ways.items():
+            wall, cpu = time.perf_counter(), time.process_time()
+            for task in tasks:
+                way(task)
+            walls[name].append(time.perf_counter() - wall)
+            cpus[name].append(time.process_time() - cpu)
+    print(f"{len(tasks)} pages through one worker, best of {repeat}:")
+    for name in ways:
+        best = min(walls[name])
+        print(f"  {name:22} {len(tasks) / best:6.1f} pages/s, crawl-side CPU {min(cpus[name]) / len(tasks) * 1000:.2f} ms a page")
+    parent.send(None)
+    former.join()
+    pool.close()
+    pool.join()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--big-page", action="store_true", help="also the 20 MB page (about 15 s)")
     parser.add_argument("--light-main", action="store_true", help="this script's __main__ without Scrapy")
+    parser.add_argument("--throughput", action="store_true", help="also pages/s through one worker, ours and before")
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        multiprocessing.set_forkserver_preload(["scrapy_readability._worker"])
+    if args.throughput:
+        measure_throughput(args.repeat)
     measure_start(args.repeat)
     if args.big_page:
         measure_big_page()
