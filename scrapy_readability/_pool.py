@@ -390,8 +390,9 @@ class _ProcessLane(_Lane):
         self._pool._disarm(timer)
         with self._lock:
             self._busy = None
-        job.resolve(self._result(worker, answer, time.perf_counter() - started))
-        self._renew(worker, answer)
+        result = self._result(worker, answer, time.perf_counter() - started)
+        self._renew(worker, answer)  # first, so the page's result finds the pool as it will be
+        job.resolve(result)
         return True
 
     def _result(self, worker: _WorkerProcess, answer: Answer | None, seconds: float) -> Result:
