@@ -4,6 +4,8 @@ The engine (``Readability``, ``is_probably_readable``, ``Policy``, ``Article``)
 imports without Scrapy; the Scrapy components are loaded on first use.
 """
 
+from typing import Any
+
 from .engine import (
     Article,
     InputError,
@@ -36,7 +38,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,8 +10,8 @@ All walks here iterate; none recurses, so deep documents cannot overflow the sta
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Union
+from collections.abc import Callable, Iterable
+from typing import Union, cast
 
 from lxml import etree
 
@@ -29,7 +29,8 @@ def js_trim(text: str) -> str:
 
 
 
-_string_value = etree.XPath("string()")
+# XPath's string() is the fastest way to an element's text content in lxml.
+_string_value = cast(Callable[[Element], str], etree.XPath("string()"))
 
 
 def text_content(el: Element) -> str:
@@ -60,7 +61,7 @@ def inner_text_length(el: Element) -> int:
     return sum(map(len, words)) + len(words) - 1 if words else 0
 
 
-class TextLengths(dict):
+class TextLengths(dict[Element, int]):
     """Memoised :func:`inner_text_length` for a phase that removes nodes as it goes.
 
     Removing a node changes the text of its ancestors only, so
@@ -102,15 +103,13 @@ def create_element(tag: str) -> Element:
 # --- Tree walking ---------------------------------------------------------
 
 
-# parse() strips comments and processing instructions first, so every child
-# is an element and lxml's own navigation is DOM's element navigation.
-
-
-def first_element_child(el: Element) -> Element | None:
-    return el[0] if len(el) else None
+# parse() strips comments and processing instructions before anything else, so
+# every child is an element and lxml's own navigation is DOM's element
+# navigation: nothing below (or in the phases) filters other node kinds.
 
 
 def previous_element_sibling(el: Element) -> Element | None:
+    """``Element.previousElementSibling``."""
     return el.getprevious()
 
 
@@ -127,12 +126,24 @@ def get_next_node(node: Element, ignore_self_and_kids: bool = False) -> Element 
     """
     if not ignore_self_and_kids and len(node):
         return node[0]
-    while node is not None:
-        sibling = node.getnext()
+    current: Element | None = node
+    while current is not None:
+        sibling = current.getnext()
         if sibling is not None:
             return sibling
-        node = node.getparent()
+        current = current.getparent()
     return None
+
+
+def append_text_before(el: Element, text: str) -> None:
+    """Add ``text`` to the text just before ``el``: the previous sibling's tail, or the parent's text."""
+    prev = el.getprevious()
+    if prev is not None:
+        prev.tail = (prev.tail or "") + text
+        return
+    parent = el.getparent()
+    if parent is not None:
+        parent.text = (parent.text or "") + text
 
 
 def remove(el: Element) -> None:
@@ -140,13 +151,8 @@ def remove(el: Element) -> None:
     parent = el.getparent()
     if parent is None:
         return
-    tail = el.tail
-    if tail:
-        prev = el.getprevious()
-        if prev is not None:
-            prev.tail = (prev.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
+    if el.tail:
+        append_text_before(el, el.tail)
     el.tail = None
     parent.remove(el)
 
@@ -190,7 +196,9 @@ def get_node_ancestors(node: Element, max_depth: int = 0) -> list[Element]:
     return ancestors
 
 
-def has_ancestor_tag(node: Element, tag: str, max_depth: int = 3, filter_fn=None) -> bool:
+def has_ancestor_tag(
+    node: Element, tag: str, max_depth: int = 3, filter_fn: Callable[[Element], bool] | None = None
+) -> bool:
     """Port of ``_hasAncestorTag``. ``max_depth`` <= 0 means unlimited."""
     depth = 0
     parent = node.getparent()
@@ -285,8 +293,6 @@ def is_phrasing_content(node: Node) -> bool:
         if isinstance(current, str):
             continue
         tag = current.tag
-        if not isinstance(tag, str):
-            return False  # comments and PIs are not phrasing content
         if tag in PHRASING_ELEMS:
             continue
         if tag in ("a", "del", "ins"):

@@ -91,7 +91,7 @@ def simplify_nested_elements(article_content: Element) -> None:
 
     A wrapper hands its attributes down to the child that replaces it.
     """
-    node = article_content
+    node: Element | None = article_content
     while node is not None:
         if (
             node.getparent() is not None
@@ -144,8 +144,6 @@ _CLASS_SPLIT = re.compile(JS_S + "+")
 def clean_classes(root: Element, classes_to_preserve: frozenset[str]) -> None:
     """Port of ``_cleanClasses``: drop every class not in ``classes_to_preserve``."""
     for el in root.iter():
-        if not isinstance(el.tag, str):
-            continue
         value = el.get("class")
         if value is None:
             continue

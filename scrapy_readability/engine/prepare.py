@@ -11,6 +11,7 @@ import copy
 from .constants import REGEXPS
 from .dom import (
     Element,
+    Node,
     child_nodes,
     create_element,
     element_children,
@@ -106,15 +107,18 @@ def replace_brs(elem: Element) -> None:
         _replace_brs_in(parent)
 
 
-def _next_non_blank(nodes: list, index: int) -> int:
+def _next_non_blank(nodes: list[Node], index: int) -> int:
     """Port of ``_nextNode`` over a node list: skip whitespace-only text."""
-    while index < len(nodes) and isinstance(nodes[index], str) and not js_trim(nodes[index]):
+    while index < len(nodes):
+        node = nodes[index]
+        if not isinstance(node, str) or js_trim(node):
+            break
         index += 1
     return index
 
 
-def _is_br(node: object) -> bool:
-    return not isinstance(node, str) and node.tag == "br"  # type: ignore[attr-defined]
+def _is_br(node: Node) -> bool:
+    return not isinstance(node, str) and node.tag == "br"
 
 
 def _replace_brs_in(parent: Element) -> None:
@@ -139,7 +143,7 @@ def _replace_brs_in(parent: Element) -> None:
         # follows, up to the next <br><br> chain.
         changed = True
         p = create_element("p")
-        content = []
+        content: list[Node] = []
         m = i + 1
         while m < len(nodes):
             node = nodes[m]

@@ -24,7 +24,6 @@ from .parsing import parse_html
 from .postprocess import document_base_url, post_process_content
 from .prepare import prep_document, remove_scripts, unwrap_noscript_images
 from .scoring import (
-    GrabState,
     join_siblings,
     prepare_nodes,
     promote_top_candidate,
@@ -33,6 +32,7 @@ from .scoring import (
     wrap_body_in_candidate,
 )
 from .serialize import inner_html
+from .state import GrabState
 from .urls import ABOUT_BLANK, InvalidURL, resolve
 
 if TYPE_CHECKING:
@@ -181,7 +181,7 @@ class Readability:
             name = best.name if single_pass else "longest"
             return best.content, name
 
-    def _grab_once(self, state: GrabState, root: Element, page: Element):
+    def _grab_once(self, state: GrabState, root: Element, page: Element) -> tuple[Element, Element, Element | None]:
         """One pass of ``_grabArticle``: phases 1 to 5, then ``_prepArticle``."""
         elements_to_score = prepare_nodes(state, root)
         candidates = score_elements(state, elements_to_score)

@@ -16,7 +16,7 @@ from .constants import DEFAULT_MIN_CONTENT_LENGTH, DEFAULT_MIN_SCORE
 from .dom import Element, js_trim, match_string, text_content
 from .errors import InputError
 from .parsing import parse_html
-from .scoring import _style_value, unlikely_match
+from .measures import style_value, unlikely_match
 
 # p, pre and article elements in document order, then divs holding a <br>.
 _CANDIDATES = etree.XPath("//p | //pre | //article")
@@ -26,7 +26,7 @@ _DIVS_WITH_BR = etree.XPath("//div[br]")
 def is_node_visible(node: Element) -> bool:
     """Port of ``isNodeVisible``: not ``display: none``, not ``hidden``, not ``aria-hidden``."""
     style = node.get("style")
-    if style and _style_value(style, "display") == "none":
+    if style and style_value(style, "display") == "none":
         return False
     if node.get("hidden") is not None:
         return False
