@@ -36,6 +36,7 @@ from .dom import (
     inner_text,
     is_phrasing_content,
     iter_tags,
+    js_length,
     js_trim,
     match_string,
     remove,
@@ -73,7 +74,7 @@ def prep_article(state: GrabState, article_content: Element) -> None:
         clean_matched_nodes(
             top_candidate,
             lambda node, match: bool(REGEXPS.shareElements.search(match))
-            and len(text_content(node)) < DEFAULT_CHAR_THRESHOLD,
+            and js_length(text_content(node)) < DEFAULT_CHAR_THRESHOLD,
         )
 
     clean(state, article_content, "iframe")
@@ -202,7 +203,7 @@ def fix_lazy_images(root: Element) -> None:
             src_could_be_removed = any(
                 name != "src" and REGEXPS.imageExtension.search(value) for name, value in elem.items()
             )
-            if src_could_be_removed and len(data_url) - len(parts.group(0)) < 133:
+            if src_could_be_removed and js_length(data_url) - js_length(parts.group(0)) < 133:
                 del elem.attrib["src"]
                 src = None
 
@@ -315,7 +316,7 @@ def _should_clean_conditionally(
         li=li,
         inputs=inputs,
         embed_count=embed_count,
-        content_length=len(inner),
+        content_length=js_length(inner),
         link_density=get_link_density(node, link_lengths),
         heading_density=heading_density,
         text_density=get_text_density(node, TEXTISH_TAGS, lengths),

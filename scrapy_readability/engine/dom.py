@@ -10,6 +10,8 @@ All walks here iterate; none recurses, so deep documents cannot overflow the sta
 
 from __future__ import annotations
 
+import codecs
+import sys
 from collections.abc import Callable, Iterable
 from typing import Union, cast
 
@@ -27,6 +29,31 @@ def js_trim(text: str) -> str:
     """``String.prototype.trim``: strips JavaScript's whitespace set, not Python's."""
     return text.strip(JS_WHITESPACE)
 
+
+# PEP 393: CPython stores a str that holds a character outside the BMP at four
+# bytes a character, any other at one or two, and sys.getsizeof tells which in
+# O(1). Four bytes a character or more (a str can carry a cached UTF-8 copy too)
+# means "may hold one", never a wrong "holds none". Without getsizeof (PyPy),
+# every str may.
+_getsizeof: Callable[[object], int] = sys.getsizeof
+try:
+    _UCS4_EMPTY = _getsizeof(chr(0x10000)) - 4  # the size of a four-byte str of no characters
+except TypeError:  # pragma: no cover
+    _getsizeof, _UCS4_EMPTY = (lambda _text: 1 << 62), 0
+
+_utf16_encode = codecs.utf_16_le_encode
+
+
+def js_length(text: str) -> int:
+    """``String.prototype.length``: UTF-16 code units, so a character outside the BMP (an emoji) counts two.
+
+    Text that cannot hold such a character (ASCII, or stored at one or two
+    bytes a character) is answered in O(1); other text is encoded.
+    """
+    length = len(text)
+    if text.isascii() or _getsizeof(text) < _UCS4_EMPTY + 4 * length:
+        return length
+    return len(_utf16_encode(text, "surrogatepass")[0]) >> 1
 
 
 # XPath's string() is the fastest way to an element's text content in lxml.
@@ -52,13 +79,18 @@ def inner_text_length(el: Element) -> int:
     Trimmed, with every whitespace run counted as one character, which is what
     collapsing runs of two or more gives. ``str.split()`` knows the same
     whitespace as JavaScript except U+FEFF and U+0085 (U+001C..U+001F never
-    reach the tree), so text holding those takes the exact path.
+    reach the tree), so text holding those takes the exact path. Counted in
+    UTF-16 units as JavaScript counts: whitespace is never outside the BMP, so
+    the characters that count twice are those of the whole text.
     """
     text = _string_value(el)
     if "\ufeff" in text or "\x85" in text:
-        return len(REGEXPS.normalize.sub(" ", js_trim(text)))
+        return js_length(REGEXPS.normalize.sub(" ", js_trim(text)))
     words = text.split()
-    return sum(map(len, words)) + len(words) - 1 if words else 0
+    if not words:
+        return 0
+    length = sum(map(len, words)) + len(words) - 1
+    return length if text.isascii() else length + js_length(text) - len(text)
 
 
 class TextLengths(dict[Element, int]):

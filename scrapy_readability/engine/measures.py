@@ -13,7 +13,7 @@ import re
 from collections.abc import Collection
 
 from .constants import FLAG_WEIGHT_CLASSES, REGEXPS
-from .dom import Element, TextLengths, class_string, inner_text_length, js_trim, text_content
+from .dom import Element, TextLengths, class_string, inner_text_length, js_length, js_trim, text_content
 
 # --- Class weight ------------------------------------------------------------------
 
@@ -129,5 +129,5 @@ def is_valid_byline(node: Element, match: str) -> bool:
     itemprop = node.get("itemprop")
     if not (rel == "author" or (itemprop and "author" in itemprop) or _byline_match(match)):
         return False
-    length = len(js_trim(text_content(node)))
+    length = js_length(js_trim(text_content(node)))
     return 0 < length < 100

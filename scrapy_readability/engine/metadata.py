@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .constants import HTML_ESCAPE_MAP, JS_S, REGEXPS, TITLE_SEPARATORS
-from .dom import Element, inner_text, iter_tags, js_trim, text_content
+from .dom import Element, inner_text, iter_tags, js_length, js_trim, text_content
 from .urls import is_absolute_url
 
 
@@ -44,11 +44,6 @@ def document_title(root: Element) -> str:
     return ""
 
 
-def _js_length(text: str) -> int:
-    """``String.prototype.length``: UTF-16 code units (an emoji counts two)."""
-    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
-
-
 def _word_count(text: str) -> int:
     return len(REGEXPS.whitespaceRun.split(text))
 
@@ -74,7 +69,7 @@ def get_article_title(root: Element) -> str:
                 cur_title = orig_title[orig_title.find(":") + 1 :]
             elif _word_count(orig_title[: orig_title.find(":")]) > 5:
                 cur_title = orig_title
-    elif not 15 <= _js_length(cur_title) <= 150:
+    elif not 15 <= js_length(cur_title) <= 150:
         h_ones = iter_tags(root, "h1")
         if len(h_ones) == 1:
             cur_title = inner_text(h_ones[0])
@@ -99,7 +94,7 @@ def text_similarity(text_a: str, text_b: str) -> float:
         return 0.0
     known = set(tokens_a)
     uniq_b = [t for t in tokens_b if t not in known]
-    return 1 - len(" ".join(uniq_b)) / len(" ".join(tokens_b))
+    return 1 - js_length(" ".join(uniq_b)) / js_length(" ".join(tokens_b))
 
 
 # --- Entities --------------------------------------------------------------

@@ -16,7 +16,7 @@ from .constants import (
     FLAG_STRIP_UNLIKELYS,
     FLAG_WEIGHT_CLASSES,
 )
-from .dom import Element, create_element, get_node_ancestors, inner_text_length, js_trim, text_content
+from .dom import Element, create_element, get_node_ancestors, inner_text_length, js_length, js_trim, text_content
 from .errors import TooManyElementsError
 from .metadata import Metadata, get_article_metadata, get_json_ld
 from .options import ATTEMPT_NAMES, OptionArgs, Options, Policy
@@ -136,7 +136,7 @@ class Readability:
             lang=state.article_lang,
             content=inner_html(article_content),
             text_content=text,
-            length=len(text),
+            length=js_length(text),
             excerpt=excerpt,
             site_name=metadata.site_name,
             published_time=metadata.published_time,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from lxml import etree
 
 from .constants import DEFAULT_MIN_CONTENT_LENGTH, DEFAULT_MIN_SCORE
-from .dom import Element, js_trim, match_string, text_content
+from .dom import Element, js_length, js_trim, match_string, text_content
 from .errors import InputError
 from .parsing import parse_html
 from .measures import style_value, unlikely_match
@@ -75,7 +75,7 @@ def is_probably_readable(
             continue
         if _inside_li(node):
             continue
-        length = len(js_trim(text_content(node)))
+        length = js_length(js_trim(text_content(node)))
         if length < min_content_length:
             continue
         score += math.sqrt(length - min_content_length)

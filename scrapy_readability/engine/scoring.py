@@ -46,6 +46,7 @@ from .dom import (
     is_element_without_content,
     is_phrasing_content,
     is_whitespace_node,
+    js_length,
     js_trim,
     match_string,
     remove_and_get_next,
@@ -233,12 +234,13 @@ def score_elements(state: GrabState, elements_to_score: list[Element]) -> list[E
         if element.getparent() is None:
             continue
         text = inner_text(element)
-        if len(text) < 25:
+        length = js_length(text)
+        if length < 25:
             continue
         ancestors = get_node_ancestors(element, 5)
         if not ancestors:
             continue
-        content_score = 1 + len(REGEXPS.commas.split(text)) + min(len(text) // 100, 3)
+        content_score = 1 + len(REGEXPS.commas.split(text)) + min(length // 100, 3)
         for level, ancestor in enumerate(ancestors):
             if ancestor.getparent() is None:  # the root: its parent is the document
                 continue
@@ -380,7 +382,7 @@ def _sibling_belongs(state: GrabState, sibling: Element, top_candidate: Element,
     if sibling.tag == "p":
         link_density = get_link_density(sibling)
         content = inner_text(sibling)
-        length = len(content)
+        length = js_length(content)
         if length > 80 and link_density < 0.25:
             return True
         if 0 < length < 80 and link_density == 0 and REGEXPS.sentenceEnd.search(content):
