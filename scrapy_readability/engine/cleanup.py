@@ -139,6 +139,7 @@ def _row_and_column_count(table: Element) -> tuple[int, int]:
 
 
 def _is_data_table(table: Element) -> bool:
+    """The test ``_markDataTables`` applies to each table."""
     if table.get("role") == "presentation":
         return False
     if table.get("datatable") == "0":
@@ -184,7 +185,10 @@ _JS_SPACE = re.compile(JS_S)
 
 
 def looks_like_image_url(value: str) -> bool:
-    """``/^\\s*\\S+\\.(jpg|jpeg|png|webp)\\S*\\s*$/`` in linear time: one token holding an image extension."""
+    """``_fixLazyImages``'s ``/^\\s*\\S+\\.(jpg|jpeg|png|webp)\\S*\\s*$/``, in linear time.
+
+    One token holding an image extension.
+    """
     token = js_trim(value)
     return bool(token) and not _JS_SPACE.search(token) and REGEXPS.lazySrcExtension.search(token, 1) is not None
 
@@ -231,7 +235,7 @@ def fix_lazy_images(root: Element) -> None:
 
 
 def _has_video(state: GrabState, el: Element) -> bool:
-    """An embed with an allowed video URL in any attribute.
+    """The video test of ``_clean`` and ``_cleanConditionally``: an allowed video URL in any attribute.
 
     Readability.js also means to search ``<object>``'s inner HTML, but compares
     ``tagName`` with lower-case ``"object"``, which never matches in an HTML

@@ -129,6 +129,7 @@ def match_string(el: Element) -> str:
 
 
 def create_element(tag: str) -> Element:
+    """``document.createElement(tag)``."""
     return _make_element(tag)
 
 
@@ -253,6 +254,7 @@ def iter_tags(root: Element, *tags: str) -> list[Element]:
 
 
 def has_descendant(root: Element, *tags: str) -> bool:
+    """``root.querySelector(tags) !== null`` for tag names."""
     for _ in root.iterdescendants(*tags):
         return True
     return False

@@ -21,6 +21,8 @@ from .urls import is_absolute_url
 
 @dataclass
 class Metadata:
+    """What ``_getArticleMetadata`` (and ``_getJSONLD``) return."""
+
     title: str | None = None
     byline: str | None = None
     excerpt: str | None = None
@@ -45,6 +47,7 @@ def document_title(root: Element) -> str:
 
 
 def _word_count(text: str) -> int:
+    """``wordCount`` in ``_getArticleTitle``: the pieces between runs of whitespace."""
     return len(REGEXPS.whitespaceRun.split(text))
 
 
@@ -150,11 +153,13 @@ def _match(value: Any, pattern: re.Pattern[str]) -> bool:
 
 
 def _is_article_type(item: Any) -> bool:
+    """``_getJSONLD``'s test of an object's ``@type``."""
     type_ = _get(item, "@type")
     return _truthy(type_) and _match(type_, REGEXPS.jsonLdArticleTypes)
 
 
 def _json_ld_object(text: str, root: Element) -> Metadata | None:
+    """What ``_getJSONLD`` reads from one ld+json script (it raises where the original throws)."""
     parsed = json.loads(REGEXPS.cdataMarkers.sub("", text))
     if isinstance(parsed, list):
         parsed = next((it for it in parsed if _is_article_type(it)), None)
@@ -255,6 +260,7 @@ _ANY_WS = re.compile(JS_S)
 
 
 def _meta_values(root: Element) -> dict[str, str]:
+    """The ``<meta>`` values ``_getArticleMetadata`` collects, by normalised name or property."""
     values: dict[str, str] = {}
     for element in root.iter("meta"):
         content = element.get("content")
@@ -275,6 +281,7 @@ def _meta_values(root: Element) -> dict[str, str]:
 
 
 def _first(*candidates: str | None) -> str | None:
+    """``a || b || ...`` over strings."""
     for candidate in candidates:
         if candidate:
             return candidate

@@ -30,6 +30,7 @@ _IMAGE_SOURCE_ATTRIBUTES = frozenset({"src", "srcset", "data-src", "data-srcset"
 
 
 def _might_hold_image(img: Element) -> bool:
+    """``_unwrapNoscriptImages``'s test of a placeholder: an attribute that could hold an image source."""
     return any(
         name in _IMAGE_SOURCE_ATTRIBUTES or REGEXPS.imageExtension.search(value)
         for name, value in img.items()
@@ -122,6 +123,7 @@ def _is_br(node: Node) -> bool:
 
 
 def _replace_brs_in(parent: Element) -> None:
+    """``_replaceBrs`` for the ``<br>`` children of one parent, in one pass over its child nodes."""
     nodes = child_nodes(parent)
     changed = False
     i = 0

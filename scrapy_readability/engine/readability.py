@@ -46,6 +46,8 @@ _LADDER = (FLAG_STRIP_UNLIKELYS, FLAG_WEIGHT_CLASSES, FLAG_CLEAN_CONDITIONALLY)
 
 @dataclass
 class _Attempt:
+    """One entry of ``_grabArticle``'s ``this._attempts``."""
+
     content: Element
     text_length: int
     name: str
@@ -213,7 +215,7 @@ class Readability:
 
     @staticmethod
     def _set_article_dir(state: GrabState, top_candidate: Element, parent_of_top: Element | None) -> None:
-        """The text direction: the first ``dir`` among the top candidate's parent, itself, and up."""
+        """``_grabArticle``'s ``_articleDir``: the first ``dir`` among the top candidate's parent, itself, and up."""
         chain = [parent_of_top, top_candidate]
         if parent_of_top is not None:
             chain += get_node_ancestors(parent_of_top)

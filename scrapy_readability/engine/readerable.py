@@ -51,7 +51,7 @@ def is_probably_readable(
     min_score: float = DEFAULT_MIN_SCORE,
     visibility_checker: Callable[[Element], bool] | None = None,
 ) -> bool:
-    """Whether :meth:`Readability.parse` will probably find an article in ``html``.
+    """Port of ``isProbablyReaderable``: whether :meth:`Readability.parse` will probably find an article.
 
     ``html`` is text, bytes or a parsed lxml document (left unmodified).
     """

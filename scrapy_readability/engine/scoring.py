@@ -71,7 +71,7 @@ def initialize_node(state: GrabState, node: Element) -> None:
 
 
 def _byline_text(node: Element) -> str:
-    """The byline node's text, or that of its first ``[itemprop~=name]`` descendant."""
+    """``_grabArticle``'s byline: the node's text, or that of its first ``[itemprop~=name]`` descendant."""
     end = get_next_node(node, True)
     nxt = get_next_node(node)
     while nxt is not None and nxt is not end:
@@ -102,7 +102,7 @@ def _is_unlikely_candidate(node: Element, match: str) -> bool:
 
 
 def _wrap_phrasing_content(div: Element) -> None:
-    """Put runs of phrasing content (text, inline elements) of a ``<div>`` into ``<p>``s.
+    """``_grabArticle``'s wrapping of a ``<div>``'s runs of phrasing content (text, inline elements) in ``<p>``s.
 
     Runs of blank text alone are dropped; when that is all there is to do, the
     blank text is cleared in place instead of rebuilding the children.
@@ -223,7 +223,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
 
 
 def score_elements(state: GrabState, elements_to_score: list[Element]) -> list[Element]:
-    """Phase 2: score each paragraph and add the score to five levels of ancestors.
+    """Phase 2 of ``_grabArticle``: score each paragraph and add the score to five levels of ancestors.
 
     Returns the candidates (ancestors that received a score) in the order they
     were first scored, which decides ties later on.
@@ -256,7 +256,7 @@ def score_elements(state: GrabState, elements_to_score: list[Element]) -> list[E
 
 
 def select_top_candidates(state: GrabState, candidates: list[Element]) -> list[Element]:
-    """Phase 3: scale scores by link density and keep the ``nb_top_candidates`` best."""
+    """Phase 3 of ``_grabArticle``: scale scores by link density and keep the ``nb_top_candidates`` best."""
     scores = state.scores
     limit = state.options.nb_top_candidates
     top: list[Element] = []
@@ -278,7 +278,7 @@ def select_top_candidates(state: GrabState, candidates: list[Element]) -> list[E
 
 
 def promote_top_candidate(state: GrabState, top_candidates: list[Element]) -> Element:
-    """Phase 4: find a better container than the best-scored node, where one is evident.
+    """Phase 4 of ``_grabArticle``: find a better container than the best-scored node, where one is evident.
 
     * an ancestor shared by at least three near-best candidates wins;
     * a parent whose score rises above the candidate's wins;
@@ -356,7 +356,7 @@ def _js_ratio(a: float, b: float) -> float:
 
 
 def wrap_body_in_candidate(state: GrabState, page: Element) -> Element:
-    """No usable candidate: move everything in the page into a new ``<div>`` and use that."""
+    """``_grabArticle`` without a usable candidate: everything in the page moves into a new ``<div>``, the candidate."""
     top_candidate = create_element("div")
     set_child_nodes(top_candidate, child_nodes(page))
     page.append(top_candidate)
@@ -391,7 +391,7 @@ def _sibling_belongs(state: GrabState, sibling: Element, top_candidate: Element,
 
 
 def join_siblings(state: GrabState, top_candidate: Element) -> Element:
-    """Phase 5: an article ``<div>`` with the top candidate and its related siblings.
+    """Phase 5 of ``_grabArticle``: an article ``<div>`` with the top candidate and its related siblings.
 
     Preambles, content split by removed ads and the like sit beside the top
     candidate; siblings that score well enough, or read like paragraphs, join it.
