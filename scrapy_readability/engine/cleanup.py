@@ -61,13 +61,10 @@ def prep_article(state: GrabState, article_content: Element) -> None:
     mark_data_tables(state, article_content)
     fix_lazy_images(article_content)
 
-    clean_conditionally(state, article_content, "form")
-    clean_conditionally(state, article_content, "fieldset")
-    clean(state, article_content, "object")
-    clean(state, article_content, "embed")
-    clean(state, article_content, "footer")
-    clean(state, article_content, "link")
-    clean(state, article_content, "aside")
+    for tag in ("form", "fieldset"):
+        clean_conditionally(state, article_content, tag)
+    for tag in ("object", "embed", "footer", "link", "aside"):
+        clean(state, article_content, tag)
 
     # Share widgets with little content go, except the top candidates themselves.
     for top_candidate in element_children(article_content):
@@ -77,17 +74,13 @@ def prep_article(state: GrabState, article_content: Element) -> None:
             and js_length(text_content(node)) < DEFAULT_CHAR_THRESHOLD,
         )
 
-    clean(state, article_content, "iframe")
-    clean(state, article_content, "input")
-    clean(state, article_content, "textarea")
-    clean(state, article_content, "select")
-    clean(state, article_content, "button")
+    for tag in ("iframe", "input", "textarea", "select", "button"):
+        clean(state, article_content, tag)
     clean_headers(state, article_content)
 
     # Last, as the cleaning above may have removed what these look at.
-    clean_conditionally(state, article_content, "table")
-    clean_conditionally(state, article_content, "ul")
-    clean_conditionally(state, article_content, "div")
+    for tag in ("table", "ul", "div"):
+        clean_conditionally(state, article_content, tag)
 
     # The title is shown separately: h1s become h2s.
     for h1 in iter_tags(article_content, "h1"):

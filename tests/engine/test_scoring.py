@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from lxml import etree
 
 from scrapy_readability.engine.constants import FLAG_STRIP_UNLIKELYS
@@ -69,29 +70,34 @@ def test_prepare_nodes_without_strip_unlikelys_keeps_unlikely_nodes():
     assert body_html(root) == "<body><p>side</p><p>nav</p></body>"
 
 
-def test_prepare_nodes_byline_from_itemprop_name_and_removed():
+@pytest.mark.parametrize(
+    "html, metadata_byline, byline, body",
+    [
+        # The [itemprop~=name] descendant's text, and the byline node goes.
+        (
+            '<div class="byline">By <span itemprop="name"> Jane Doe </span> on Monday</div><p>text</p>',
+            None,
+            "Jane Doe",
+            "<body><p>text</p></body>",
+        ),
+        # The whole (trimmed) text of the first byline only.
+        (
+            '<p class="author">  By Jane  </p><p class="author">By Joe</p>',
+            None,
+            "By Jane",
+            '<body><p class="author">By Joe</p></body>',
+        ),
+        # The metadata has a byline: the node stays.
+        ('<p class="byline">By Jane</p>', "From meta", None, '<body><p class="byline">By Jane</p></body>'),
+    ],
+)
+def test_prepare_nodes_takes_the_byline_out(html, metadata_byline, byline, body):
     s = state()
-    root = parse_html('<div class="byline">By <span itemprop="name"> Jane Doe </span> on Monday</div><p>text</p>')
+    s.metadata_byline = metadata_byline
+    root = parse_html(html)
     prepare_nodes(s, root)
-    assert s.article_byline == "Jane Doe"
-    assert body_html(root) == "<body><p>text</p></body>"
-
-
-def test_prepare_nodes_byline_whole_text_and_only_the_first():
-    s = state()
-    root = parse_html('<p class="author">  By Jane  </p><p class="author">By Joe</p>')
-    prepare_nodes(s, root)
-    assert s.article_byline == "By Jane"
-    assert body_html(root) == '<body><p class="author">By Joe</p></body>'
-
-
-def test_prepare_nodes_keeps_byline_node_when_metadata_has_one():
-    s = state()
-    s.metadata_byline = "From meta"
-    root = parse_html('<p class="byline">By Jane</p>')
-    prepare_nodes(s, root)
-    assert s.article_byline is None
-    assert body_html(root) == '<body><p class="byline">By Jane</p></body>'
+    assert s.article_byline == byline
+    assert body_html(root) == body
 
 
 def test_prepare_nodes_removes_first_header_duplicating_the_title():
