@@ -34,7 +34,7 @@ def js_trim(text: str) -> str:
 # bytes a character, any other at one or two, and sys.getsizeof tells which in
 # O(1). Four bytes a character or more (a str can carry a cached UTF-8 copy too)
 # means "may hold one", never a wrong "holds none". Without getsizeof (PyPy),
-# every str may.
+# every str may. Measured: benchmarks/README.md, "Counting as JavaScript counts".
 _getsizeof: Callable[[object], int] = sys.getsizeof
 try:
     _UCS4_EMPTY = _getsizeof(chr(0x10000)) - 4  # the size of a four-byte str of no characters
