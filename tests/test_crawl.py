@@ -151,7 +151,11 @@ def test_a_bad_setting_stops_the_crawl(site, tmp_path):
 
 
 def test_example_project(tmp_path):
-    """``scrapy crawl articles -O articles.jsonl`` in example_project/, offline, on its bundled pages."""
+    """``scrapy crawl articles -O articles.jsonl`` in example_project/, offline, on its bundled pages.
+
+    Its front page links to ``javascript:``, ``mailto:`` and ``tel:`` before the articles, to a fragment,
+    to another site, and to articles twice.
+    """
     result = crawl(tmp_path, "articles", command="crawl", cwd=ROOT / "example_project", feed="articles.jsonl")
     items = {item["title"]: item for item in result.items}
     assert sorted(items) == [
@@ -171,6 +175,9 @@ def test_example_project(tmp_path):
     assert result.stats["readability/preflight/readerable"] == 4
     # the front page (twice: its menu links to itself, and start URLs skip the duplicate filter) and the about page
     assert result.stats["readability/preflight/not_readerable"] == 3
+    # the pages above, the front page's second visit, the about page and the CSV file: no other site
+    assert result.stats["downloader/request_count"] == 8
+    assert "example.org" not in result.log
     assert result.clean
 
 
