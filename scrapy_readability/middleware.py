@@ -125,7 +125,7 @@ class ReadabilityMiddleware:
 
     def _page_options(self, request: Request) -> PageOptions | None:
         """The options for this request's page, ``None`` to skip it; refuse the request if they are bad."""
-        # response.meta is request.meta, but is not reachable from the response yet.
+        # From the request: in process_response, response.meta (the same dict) is not reachable yet.
         wanted = request.meta.get(META_KEY, True)
         if wanted is False:
             return None
