@@ -257,7 +257,6 @@ def test_robots_txt_and_error_pages_are_not_judged(tmp_path, action):
     ("options", "message"),
     [
         ({"policy": "bogus"}, "['policy'] = 'bogus' is not valid; accepted values: 'auto', 'strict', 'moderate', 'clean', 'raw'"),
-        ({"formats": ["pdf"]}, "['formats'] = ['pdf'] is not valid; accepted values: a list of 'html', 'text'"),
         ({"char_treshold": 100}, "has an unknown option 'char_treshold'; accepted options: policy, char_threshold,"),
     ],
 )

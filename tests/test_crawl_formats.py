@@ -93,10 +93,9 @@ def test_a_bad_choice_fails_the_page_not_the_crawl(tmp_path: Path, site: LocalSi
     ("settings", "columns"),
     [
         ((), ["url", *article_fields(["html", "text"])]),
-        (("READABILITY_FORMATS=html,markdown",), ["url", *article_fields(["html", "markdown"])]),
         (
-            ("READABILITY_KEEP_SOURCE=true", "READABILITY_FAILURE_ACTION=keep", "READABILITY_FORMATS=text"),
-            ["url", "html", *article_fields(["text"]), "readability_error"],
+            ("READABILITY_FORMATS=html,markdown", "READABILITY_KEEP_SOURCE=true", "READABILITY_FAILURE_ACTION=keep"),
+            ["url", "html", *article_fields(["html", "markdown"]), "readability_error"],
         ),
     ],
 )
