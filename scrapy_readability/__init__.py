@@ -31,6 +31,7 @@ __all__ = [
 # The Scrapy components, imported on first use so that the engine never pulls in Scrapy.
 _LAZY = {
     "ReadabilityMiddleware": "middleware",
+    "ReadabilitySpiderMiddleware": "spidermiddleware",
     "ReadabilityPipeline": "pipeline",
     "ArticleItem": "items",
     "Addon": "addon",

@@ -18,6 +18,7 @@ from .constants import (
 )
 from .dom import Element, create_element, get_node_ancestors, inner_text_length, js_length, js_trim, text_content
 from .errors import TooManyElementsError
+from .inputs import read_page
 from .metadata import Metadata, get_article_metadata, get_json_ld
 from .options import ATTEMPT_NAMES, OptionArgs, Options, Policy
 from .parsing import parse_html
@@ -57,12 +58,15 @@ class Readability:
     """Extract the main article of an HTML page, as Firefox Reader View does.
 
     ``html`` is ``str``, ``bytes`` (decoded from its BOM or ``<meta charset>``,
-    else UTF-8) or an lxml HTML document. A document passed in is modified by
-    :meth:`parse`, as Readability.js modifies the DOM it is given; text and
-    bytes are parsed afresh for each instance.
+    else UTF-8), an lxml HTML document, a Scrapy response or a parsel
+    ``Selector`` (both recognised by their shape: see ``inputs``). A document
+    passed in is modified by :meth:`parse`, as Readability.js modifies the DOM
+    it is given; a selector's document is copied, and text and bytes are parsed
+    afresh for each instance.
 
-    ``url`` is the page's address, used to make links and images absolute;
-    ``content_type`` is the page's ``Content-Type`` header, for its charset.
+    ``url`` is the page's address, used to make links and images absolute (a
+    response's own URL by default); ``content_type`` is the page's
+    ``Content-Type`` header, for its charset.
     The options (:class:`OptionArgs` lists them) keep Readability.js's names
     (snake_cased) and defaults;
     ``policy`` picks how much of the retry ladder to run (see :class:`Policy`),
@@ -79,8 +83,9 @@ class Readability:
         **options: Unpack[OptionArgs],
     ) -> None:
         self.options = Options.build(**options)
-        self.url = _document_url(url)
-        self._root = parse_html(html, content_type)
+        page = read_page(html, url, content_type, private=True)
+        self.url = _document_url(page.url)
+        self._root = parse_html(page.markup, page.content_type)
 
     # --- parse() --------------------------------------------------------------
 

@@ -15,8 +15,9 @@ from lxml import etree
 from .constants import DEFAULT_MIN_CONTENT_LENGTH, DEFAULT_MIN_SCORE
 from .dom import Element, js_length, js_trim, match_string, text_content
 from .errors import InputError
-from .parsing import parse_html
+from .inputs import read_page
 from .measures import style_value, unlikely_match
+from .parsing import parse_html
 
 # p, pre and article elements in document order, then divs holding a <br>.
 _CANDIDATES = etree.XPath("//p | //pre | //article")
@@ -53,10 +54,12 @@ def is_probably_readable(
 ) -> bool:
     """Port of ``isProbablyReaderable``: whether :meth:`Readability.parse` will probably find an article.
 
-    ``html`` is text, bytes or a parsed lxml document (left unmodified).
+    ``html`` is text, bytes, a parsed lxml document, a Scrapy response or a
+    parsel ``Selector``; a document or a selector is left unmodified.
     """
     try:
-        root = parse_html(html)
+        page = read_page(html, private=False)
+        root = parse_html(page.markup, page.content_type)
     except InputError:
         return False  # an image, a PDF, binary data, no markup at all: not an article
     visible = visibility_checker or is_node_visible
