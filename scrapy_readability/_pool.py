@@ -1,10 +1,13 @@
 """The extraction pool: threads that run pages, each in itself or through a worker process of its own.
 
 With ``READABILITY_WORKERS = 0`` each of the ``READABILITY_THREADS`` pool threads
-runs the engine (``_worker.extract``). With ``READABILITY_WORKERS = N`` each of N
+runs the engine (``_worker.perform``). With ``READABILITY_WORKERS = N`` each of N
 pool threads drives one worker process (``python -m scrapy_readability._worker``):
 it sends a page and waits, without the GIL, for the answer. Pages wait in one
-queue, so a page behind a slow one goes to the next free thread.
+queue, so a page behind a slow one goes to the next free thread. A page is an
+extraction (the pipeline's) or a preflight (the middleware's readerable check);
+preflights go first, since a response waits for its verdict before the spider
+sees it, and a preflight costs a tenth of an extraction.
 
 A worker process is replaced when it dies, when a page runs past
 ``READABILITY_TIMEOUT`` (it is killed), and between pages when it holds more
@@ -31,18 +34,23 @@ from collections.abc import Callable
 from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass
 from traceback import format_exc
-from typing import IO, cast
+from typing import IO, Any, cast, overload
 
 from scrapy_readability._worker import (
     ENGINE,
+    PREFLIGHT,
     Answer,
     Broken,
+    Engines,
     Failed,
+    Job,
+    Outcome,
+    Preflight,
     Ready,
     Result,
     Task,
-    extract,
-    load_engine,
+    Verdict,
+    perform,
     receive,
     send,
 )
@@ -53,6 +61,7 @@ _WORKER_MODULE = "scrapy_readability._worker"
 _START_TIMEOUT = 60.0  # seconds a new worker process gets to load its engine
 _EXIT_WAIT = 2.0  # seconds a stopping worker process gets before it is killed
 _STDERR_KEPT = 40  # lines of a worker's standard error kept to explain why it could not start
+_PREFLIGHT_FIRST, _EXTRACTION, _STOP = 0, 1, 2  # the queue's order
 
 
 class WorkerStartError(RuntimeError):
@@ -73,6 +82,7 @@ class PoolConfig:
     size: int  # threads, or worker processes when ``processes``
     processes: bool = False
     engine: str = ENGINE  # the engine class by dotted path
+    preflight: str = PREFLIGHT  # the preflight's check by dotted path
     timeout: float = 0.0  # seconds a page may take; 0: no limit
     max_memory: int = 0  # bytes of resident memory above which a worker process is replaced; 0: no limit
     max_pages: int = 0  # pages after which a worker process is replaced; 0: no limit
@@ -82,11 +92,11 @@ class PoolConfig:
 class _Job:
     """A page waiting for its result."""
 
-    def __init__(self, task: Task) -> None:
+    def __init__(self, task: Job) -> None:
         self.task = task
-        self.future: Future[Result] = Future()
+        self.future: Future[Outcome] = Future()
 
-    def resolve(self, result: Result) -> None:
+    def resolve(self, result: Outcome) -> None:
         try:
             self.future.set_result(result)
         except InvalidStateError:  # it already failed at its deadline
@@ -161,6 +171,7 @@ class _WorkerProcess:
         # -P: not the working directory first on its path (Python 3.11+); it has the crawl's path.
         safe_path = ["-P"] if sys.version_info >= (3, 11) else []
         command = [sys.executable, *safe_path, "-m", _WORKER_MODULE, "--engine", config.engine]
+        command += ["--preflight", config.preflight]
         if config.trace:
             command.append("--trace")
         try:
@@ -216,7 +227,7 @@ class _WorkerProcess:
         last = f": {said[-1].strip()}" if said else ""
         raise WorkerStartError(f"the process {_ended(code)} before it was ready{last}", "\n".join(said))
 
-    def ask(self, task: Task) -> Answer | None:
+    def ask(self, task: Job) -> Answer | None:
         """The worker's answer to ``task``; None if it died (or was killed) first."""
         try:
             send(self._tasks, task)
@@ -319,9 +330,9 @@ class _Lane:
 class _ThreadLane(_Lane):
     """Runs the engine itself. Past the deadline its page fails, and another thread takes over the queue."""
 
-    def __init__(self, pool: ExtractionPool, number: int, engine: type) -> None:
+    def __init__(self, pool: ExtractionPool, number: int, engines: Engines) -> None:
         super().__init__(pool, number)
-        self._engine = engine
+        self._engines = engines
         self._current: _Job | None = None
         self._given_up = False
 
@@ -329,7 +340,7 @@ class _ThreadLane(_Lane):
         with self._lock:
             self._current = job
         timer = self._pool._arm(lambda: self._expire(job))
-        result = extract(job.task, self._engine)
+        result = perform(job.task, self._engines)
         self._pool._disarm(timer)
         with self._lock:
             self._current, given_up = None, self._given_up
@@ -347,7 +358,7 @@ class _ThreadLane(_Lane):
         job.resolve(
             Failed(
                 "timeout",
-                f"the extraction took longer than {timeout:g} s; a thread cannot be stopped, "
+                f"the {job.task.what} took longer than {timeout:g} s; a thread cannot be stopped, "
                 "so it finishes the page in the background and the result is discarded",
                 seconds=timeout,
             )
@@ -390,30 +401,34 @@ class _ProcessLane(_Lane):
         self._pool._disarm(timer)
         with self._lock:
             self._busy = None
-        result = self._result(worker, answer, time.perf_counter() - started)
-        self._renew(worker, answer)  # first, so the page's result finds the pool as it will be
+        result = self._result(job.task, worker, answer, time.perf_counter() - started)
+        self._renew(worker, answer, counts=isinstance(job.task, Task))  # first: the result finds the pool renewed
         job.resolve(result)
         return True
 
-    def _result(self, worker: _WorkerProcess, answer: Answer | None, seconds: float) -> Result:
+    def _result(self, task: Job, worker: _WorkerProcess, answer: Answer | None, seconds: float) -> Outcome:
         if answer is not None:  # even if its deadline passed meanwhile
             return answer.result
         if worker.timed_out:
             return Failed(
                 "timeout",
-                f"the extraction took longer than {self._pool.config.timeout:g} s; "
+                f"the {task.what} took longer than {self._pool.config.timeout:g} s; "
                 "its process was killed and replaced",
                 seconds=seconds,
             )
         return Failed("worker_died", f"the extraction process {_ended(worker.exit_code())}", seconds=seconds)
 
-    def _renew(self, worker: _WorkerProcess, answer: Answer | None) -> None:
-        """Replace the worker if it died, was killed, or grew past a limit; start the new one now."""
+    def _renew(self, worker: _WorkerProcess, answer: Answer | None, counts: bool) -> None:
+        """Replace the worker if it died, was killed, or grew past a limit; start the new one now.
+
+        Only extractions count towards ``READABILITY_WORKER_MAX_PAGES`` (``counts``): a page's
+        preflight and its extraction are one page. Memory is checked after either.
+        """
         reason: str | None
         if answer is None or worker.timed_out:
             reason = "timeout" if worker.timed_out else "died"
         else:
-            worker.pages += 1
+            worker.pages += counts
             reason = self._pool._recycle_reason(worker.pages, answer.memory)
         if reason is None:
             return
@@ -465,12 +480,14 @@ class ExtractionPool:
         self.config = config
         self.ready: Future[None] = Future()
         self.counts: Counter[str] = Counter()  # worker processes started and replaced, by reason
-        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        # (rank, order, job): preflights, then extractions, each in the order they came; then the stops.
+        self._queue: queue.PriorityQueue[tuple[int, int, _Job | None]] = queue.PriorityQueue()
+        self._order = itertools.count()
         self._watchdog = _Watchdog()
         self._lock = threading.Lock()
         self._closed = False
         self._numbers = itertools.count()
-        self._engine = None if config.processes else load_engine(config.engine)
+        self._engines = None if config.processes else Engines.load(config.engine, config.preflight)
         self._lanes: list[_Lane] = []
         self._starting = config.size  # worker processes not ready yet
         self._given_up = 0  # threads past a deadline, still finishing their page
@@ -481,12 +498,19 @@ class ExtractionPool:
         if not config.processes:
             self.ready.set_result(None)
 
-    def submit(self, task: Task) -> Future[Result]:
+    @overload
+    def submit(self, task: Task) -> Future[Result]: ...
+
+    @overload
+    def submit(self, task: Preflight) -> Future[Verdict]: ...
+
+    def submit(self, task: Job) -> Future[Any]:
+        """Queue a page: an extraction gets a Result, a preflight a Verdict."""
         job = _Job(task)
         if self._closed:
             job.resolve(Failed("worker_died", "the extraction pool is shut down"))
         else:
-            self._queue.put(job)
+            self._queue.put((_PREFLIGHT_FIRST if isinstance(task, Preflight) else _EXTRACTION, next(self._order), job))
         return job.future
 
     def close(self) -> None:
@@ -497,7 +521,7 @@ class ExtractionPool:
             self._closed = True
             lanes = list(self._lanes)
         for lane in lanes:
-            self._queue.put(None)
+            self._queue.put((_STOP, next(self._order), None))
             lane.stop_now()
 
     def join(self, timeout: float | None = None) -> None:
@@ -519,12 +543,12 @@ class ExtractionPool:
     # For the lanes.
 
     def _next_job(self) -> _Job | None:
-        return self._queue.get()
+        return self._queue.get()[2]
 
     def _add_lane(self) -> None:
         """Start one more pool thread (the caller holds the lock)."""
         number = next(self._numbers)
-        lane = _ProcessLane(self, number) if self._engine is None else _ThreadLane(self, number, self._engine)
+        lane = _ProcessLane(self, number) if self._engines is None else _ThreadLane(self, number, self._engines)
         self._lanes.append(lane)
         lane.thread.start()
 

@@ -1,10 +1,12 @@
 """Running the engine on one page: in a pool thread, or in a worker process.
 
-Private to the pipeline, and free of Scrapy (and Twisted) imports, so a worker
-process starts with the engine alone. Both ways of running go through
-:func:`extract`, which takes a :class:`Task` (the page's text, its URL and its
-options as plain values) and returns a :data:`Result`: :class:`Extracted` with
-the article's fields, or :class:`Failed` with the reason.
+Private to the pipeline and the preflight middleware, and free of Scrapy (and
+Twisted) imports, so a worker process starts with the engine alone. Both ways
+of running go through :func:`perform`: a :class:`Task` (the page's text, its
+URL and its options as plain values) gets :func:`extract`, which returns a
+:data:`Result` (:class:`Extracted` with the article's fields, or
+:class:`Failed` with the reason); a :class:`Preflight` gets :func:`judge`,
+which returns a :data:`Verdict` (:class:`Judged`, or :class:`Failed`).
 
 A worker process is ``python -m scrapy_readability._worker`` (started by
 ``_pool.py``), so it never imports the crawl's ``__main__`` and never runs the
@@ -28,15 +30,18 @@ import struct
 import sys
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import IO, Any, Union
+from typing import IO, Any, ClassVar, Union
 
-from scrapy_readability.engine import Readability, ReadabilityError, TooManyElementsError
+from scrapy_readability.engine import Readability, ReadabilityError, TooManyElementsError, is_probably_readable
 from scrapy_readability.engine.article import DEFAULT_FORMATS
 
 ENGINE = "scrapy_readability.engine.Readability"
 """The engine by dotted path. Tests replace it (``ReadabilityPipeline._engine``) with stubs that fail or die."""
+
+PREFLIGHT = "scrapy_readability.engine.is_probably_readable"
+"""The preflight's check by dotted path. Tests replace it (``ReadabilityMiddleware._preflight``) with stubs."""
 
 TRACE_LOGGER = "scrapy_readability.engine"
 """The engine's decision trace (Readability.js's ``debug``): every engine module logs to it at DEBUG level."""
@@ -52,6 +57,19 @@ class Task:
     url: str | None
     options: dict[str, Any]  # the engine's keyword arguments, ``policy`` by name
     formats: tuple[str, ...] = DEFAULT_FORMATS  # the representations to compute, where the page was parsed
+
+    what: ClassVar[str] = "extraction"  # for messages
+
+
+@dataclass(frozen=True)
+class Preflight:
+    """One page to judge with ``is_probably_readable`` (the preflight), as plain values."""
+
+    html: str | bytes
+    url: str | None
+    options: dict[str, Any]  # is_probably_readable's keyword arguments
+
+    what: ClassVar[str] = "readerable check"  # for messages
 
 
 @dataclass(frozen=True)
@@ -74,15 +92,64 @@ class Failed:
     trace: tuple[logging.LogRecord, ...] = ()
 
 
+@dataclass(frozen=True)
+class Judged:
+    """The preflight's verdict on a page."""
+
+    readerable: bool
+    seconds: float
+    trace: tuple[logging.LogRecord, ...] = ()
+
+
 Result = Union[Extracted, Failed]
+"""What an extraction gives."""
+
+Verdict = Union[Judged, Failed]
+"""What a preflight gives."""
+
+Job = Union[Task, Preflight]
+Outcome = Union[Extracted, Judged, Failed]
 
 
-def load_engine(path: str) -> type:
+@dataclass(frozen=True)
+class Engines:
+    """What runs the pages: the engine class (extraction) and the preflight's check (a function)."""
+
+    engine: type = Readability
+    check: Callable[..., Any] = is_probably_readable
+
+    @classmethod
+    def load(cls, engine: str = ENGINE, check: str = PREFLIGHT) -> Engines:
+        """Both by dotted path; ImportError, AttributeError or TypeError if either cannot be loaded."""
+        found_engine, found_check = _load(engine), _load(check)
+        if not isinstance(found_engine, type):
+            raise TypeError(f"{engine} is not a class")
+        if not callable(found_check):
+            raise TypeError(f"{check} is not callable")
+        return cls(found_engine, found_check)
+
+
+def _load(path: str) -> Any:
     module, _, name = path.rpartition(".")
-    engine = getattr(importlib.import_module(module), name)
-    if not isinstance(engine, type):
-        raise TypeError(f"{path} is not a class")
-    return engine
+    return getattr(importlib.import_module(module), name)
+
+
+def perform(job: Job, engines: Engines) -> Outcome:
+    """Run one page's job (an extraction or a preflight); never raises."""
+    if isinstance(job, Preflight):
+        return judge(job, engines.check)
+    return extract(job, engines.engine)
+
+
+def judge(task: Preflight, check: Callable[..., Any] = is_probably_readable) -> Verdict:
+    """The preflight's verdict on one page; never raises (an error comes back as Failed, with its traceback)."""
+    started = time.perf_counter()
+    verdict: Verdict
+    try:
+        verdict = Judged(bool(check(task.html, **task.options)), 0.0)
+    except Exception as error:  # a bug in the heuristic: the middleware keeps the page
+        verdict = Failed("exception", f"{type(error).__name__}: {error}", traceback=traceback.format_exc())
+    return replace(verdict, seconds=time.perf_counter() - started)
 
 
 def extract(task: Task, engine: type = Readability) -> Result:
@@ -204,9 +271,9 @@ class Broken:
 
 @dataclass(frozen=True)
 class Answer:
-    """A worker's answer to a task: the result, and its resident memory afterwards (bytes; None if unknown)."""
+    """A worker's answer to a job: the outcome, and its resident memory afterwards (bytes; None if unknown)."""
 
-    result: Result
+    result: Outcome
     memory: int | None
 
 
@@ -252,6 +319,7 @@ def serve(argv: Sequence[str] | None = None) -> int:
     """A worker process: load the engine, say so, then answer tasks until told to stop or the crawl is gone."""
     parser = argparse.ArgumentParser(prog="python -m scrapy_readability._worker")
     parser.add_argument("--engine", default=ENGINE)
+    parser.add_argument("--preflight", default=PREFLIGHT)
     parser.add_argument("--trace", action="store_true")
     args = parser.parse_args(argv)
     # Ctrl-C reaches the whole process group; stopping is the crawl's decision, and it
@@ -260,7 +328,7 @@ def serve(argv: Sequence[str] | None = None) -> int:
     _lower_priority()
     tasks, results = _protocol_streams()
     try:
-        engine = load_engine(args.engine)
+        engines = Engines.load(args.engine, args.preflight)
     except BaseException as error:  # noqa: BLE001 - said to the pool, which stops the crawl
         send(results, Broken(f"{type(error).__name__}: {error}", traceback.format_exc()))
         return 1
@@ -271,9 +339,9 @@ def serve(argv: Sequence[str] | None = None) -> int:
             task = receive(tasks)
         except EOFError:  # the crawl's process has gone
             return 0
-        if not isinstance(task, Task):  # told to stop
+        if not isinstance(task, (Task, Preflight)):  # told to stop
             return 0
-        result = extract(task, engine)
+        result = perform(task, engines)
         if collector is not None:
             result = replace(result, trace=collector.take())
         try:
@@ -282,7 +350,7 @@ def serve(argv: Sequence[str] | None = None) -> int:
             return 0
 
 
-def _answer(results: IO[bytes], result: Result) -> None:
+def _answer(results: IO[bytes], result: Outcome) -> None:
     """Send a result; one that cannot be pickled (an engine's odd field) fails its page instead."""
     try:
         send(results, Answer(result, resident_memory()))

@@ -2,7 +2,10 @@
 
 It runs Readability.js's ``isProbablyReaderable`` heuristic, which looks at
 paragraph lengths only and costs a fraction of a full extraction, so a spider
-can decide what to extract or follow before paying for the real thing.
+can decide what to extract or follow before paying for the real thing. The
+check parses the page, so it runs where the extraction runs, in the crawl's
+pool of threads or worker processes (``_crawlpool.py``), never on the reactor
+thread: ``process_response`` awaits it.
 """
 
 from __future__ import annotations
@@ -10,12 +13,14 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from scrapy import signals
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import HtmlResponse
 from scrapy.http.request import NO_CALLBACK
 from scrapy.spidermiddlewares.httperror import HttpErrorMiddleware
 
-from scrapy_readability.engine import is_probably_readable
+from scrapy_readability._crawlpool import CrawlPool, for_scrapy
+from scrapy_readability._worker import PREFLIGHT, Failed, Preflight
 from scrapy_readability.settings import (
     META_KEY,
     PageOptions,
@@ -94,25 +99,47 @@ class ReadabilityMiddleware:
     pages are ignored (``IgnoreRequest``) instead of reaching the spider.
     """
 
+    # The check by dotted path, private: tests swap in stubs that block, fail or say where they ran.
+    _preflight: str = PREFLIGHT
+
     def __init__(
-        self, config: ReadabilityConfig, stats: StatsCollector, spider_receives: SpiderReceives | None = None
+        self,
+        config: ReadabilityConfig,
+        stats: StatsCollector,
+        spider_receives: SpiderReceives | None = None,
+        pool: CrawlPool | None = None,
     ) -> None:
         self.config = config
         self.stats = stats
         self.spider_receives = spider_receives or SpiderReceives()
+        self.pool = pool or CrawlPool(config, stats)  # the crawl's, shared with the pipeline
+        self.pool.preflight = self._preflight
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ReadabilityMiddleware:
         if not is_enabled(crawler.settings):
             raise NotConfigured
         assert crawler.stats is not None
-        return cls(ReadabilityConfig.from_settings(crawler.settings), crawler.stats, SpiderReceives(crawler))
+        config = ReadabilityConfig.from_settings(crawler.settings)
+        middleware = cls(config, crawler.stats, SpiderReceives(crawler), CrawlPool.of(crawler))
+        crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
+        return middleware
+
+    def spider_opened(self, spider: Spider | None = None) -> Any:
+        """Start the pool with the spider (the pipeline, which opens first, has done so if it is enabled)."""
+        if not self.config.workers:
+            self.pool.start()
+            return None
+        return for_scrapy(self.pool.open())
 
     def process_request(self, request: Request, spider: Spider | None = None) -> None:
         """Refuse a request whose ``meta['readability']`` does not validate, before it is downloaded."""
         self._page_options(request)
 
-    def process_response(self, request: Request, response: Response, spider: Spider | None = None) -> Response:
+    async def process_response(
+        self, request: Request, response: Response, spider: Spider | None = None
+    ) -> Response:
+        """Judge the page in the crawl's pool, off the reactor thread, and record the verdict."""
         if not self.spider_receives(request, response):
             return response  # robots.txt, a media download, an error page the spider will not see
         options = self._page_options(request)
@@ -121,7 +148,7 @@ class ReadabilityMiddleware:
             return response
         if not isinstance(response, HtmlResponse):
             return response
-        return self._record(request, response, options, self._judge(response, options))
+        return self._record(request, response, options, await self._judge(response, options))
 
     def _page_options(self, request: Request) -> PageOptions | None:
         """The options for this request's page, ``None`` to skip it; refuse the request if they are bad."""
@@ -139,26 +166,28 @@ class ReadabilityMiddleware:
         logger.error("Not downloading %s: %s", request, error)
         raise IgnoreRequest(str(error))
 
-    def _judge(self, response: HtmlResponse, options: PageOptions) -> bool:
-        """Readability.js's ``isProbablyReaderable`` on the page; an error in it judges the page not readerable."""
+    async def _judge(self, response: HtmlResponse, options: PageOptions) -> bool:
+        """Readability.js's ``isProbablyReaderable`` on the page; a check that fails judges it not readerable.
+
+        It fails when it raises (a bug in the heuristic), runs past ``READABILITY_TIMEOUT``
+        or loses its worker process: logged once, counted, and the page goes on.
+        """
         # The text, parsed by the engine, rather than the tree parsel builds for response.css()
-        # (response.selector.root). Measured with benchmarks/crawl.py --preflight-tree, 1,000 pages
-        # without extraction, CPU of the crawl per page: when the spider uses selectors on the
-        # page, reading parsel's tree saves the second parse (7.0 -> 4.8 ms, 143 -> 209 pages/s);
-        # when it does not, as on the article pages of the documented spider, it saves ~0.45 ms,
-        # which the checks it needs to be exact (below) would cost again (~0.4 ms), and the
-        # reactor's p99 stall goes from 48 to 88 ms: Scrapy's cached Selector and its response
-        # refer to each other, so every page's tree waits for the cyclic garbage collector, whose
-        # pauses grow from 33-62 to 90 ms. The checks: the engine's parse fixes libxml2's tree
-        # where it differs from a browser's, and a <template>'s content, a <br> inside an element
-        # libxml2 does not know to be void, a stray </br>, or control characters change some
-        # pages' verdicts on parsel's tree.
-        try:
-            return bool(is_probably_readable(response.text, **options.preflight_kwargs()))
-        except Exception:  # a bug in the heuristic must not lose the page
-            logger.warning("Readerable check failed on %s; judged not readerable", response.url, exc_info=True)
+        # (response.selector.root): a tree cannot cross to a worker process, the engine's parse
+        # fixes libxml2's tree where it differs from a browser's (a <template>'s content, a <br>
+        # inside an element libxml2 does not know to be void, a stray </br>, control characters
+        # change some pages' verdicts on parsel's tree), and a tree kept on the response would
+        # wait for the cyclic garbage collector (benchmarks/README.md, "Crawl throughput").
+        verdict = await self.pool.run(Preflight(response.text, response.url, options.preflight_kwargs()))
+        if isinstance(verdict, Failed):
+            logger.warning(
+                "Readerable check failed on %s (%s: %s); judged not readerable", response.url, verdict.reason, verdict.detail
+            )
+            if verdict.traceback is not None:
+                logger.debug("The readerable check raised on %s:\n%s", response.url, verdict.traceback)
             self.stats.inc_value("readability/preflight/error")
             return False
+        return verdict.readerable
 
     def _record(self, request: Request, response: Response, options: PageOptions, readerable: bool) -> Response:
         """Write the verdict into the request's meta, count it, and drop the page if the settings say so."""

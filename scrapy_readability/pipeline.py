@@ -1,30 +1,27 @@
 """The extraction: turn an item that carries a page into an item that carries its article.
 
 Extraction is pure-Python tree work, tens of milliseconds a page, so it never
-runs on the reactor thread. By default it runs in a small thread pool of its
-own (``READABILITY_THREADS``): the reactor keeps downloading meanwhile, but
+runs on the reactor thread. By default it runs in a small thread pool
+(``READABILITY_THREADS``): the reactor keeps downloading meanwhile, but
 the threads share one core through the GIL. With ``READABILITY_WORKERS = N``
 it runs in N worker processes, one pool thread each passing pages to its
-process, so a crawl uses every core (``_pool.py``). Either way a page's
-result comes back as a ``_worker.Result``, which the reactor thread turns
-into the item, the stats and the log lines.
+process, so a crawl uses every core (``_pool.py``). The pool is the crawl's,
+shared with the preflight (``_crawlpool.py``). Either way a page's result
+comes back as a ``_worker.Result``, which the reactor thread turns into the
+item, the stats and the log lines.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import scrapy
 from itemadapter import ItemAdapter
-from scrapy import signals
-from scrapy.exceptions import CloseSpider, DropItem, NotConfigured
-from twisted.internet.defer import Deferred
+from scrapy.exceptions import DropItem, NotConfigured
 
-from scrapy_readability._pool import ExtractionPool, PoolConfig, WorkerStartError
-from scrapy_readability._worker import ENGINE, Extracted, Failed, Task, TraceSwitch, replay
+from scrapy_readability._crawlpool import WORKERS_FAILED, CrawlPool, for_scrapy
+from scrapy_readability._worker import ENGINE, Extracted, Failed, Task
 from scrapy_readability.carry import CarriedOptions, carried_options, carries_page, single_value
 from scrapy_readability.items import ERROR_FIELD, article_fields
 from scrapy_readability.settings import (
@@ -36,21 +33,16 @@ from scrapy_readability.settings import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Coroutine
-
     from scrapy import Spider
     from scrapy.crawler import Crawler
     from scrapy.statscollectors import StatsCollector
 
 logger = logging.getLogger(__name__)
 
-_T = TypeVar("_T")
-
 # Before the project template's pipeline (300), so the project's own pipelines see the article.
 PIPELINE_PRIORITY = 200
 
-WORKERS_FAILED = "readability_workers_failed"
-"""The crawl's finish reason when its worker processes cannot start."""
+__all__ = ["WORKERS_FAILED", "ExtractionFailed", "ReadabilityPipeline"]
 
 
 class ExtractionFailed(Exception):
@@ -79,78 +71,31 @@ class ReadabilityPipeline:
     # The engine class by dotted path, private: tests swap in stubs that fail or kill their process.
     _engine: str = ENGINE
 
-    def __init__(self, config: ReadabilityConfig, stats: StatsCollector) -> None:
+    def __init__(self, config: ReadabilityConfig, stats: StatsCollector, pool: CrawlPool | None = None) -> None:
         self.config = config
         self.stats = stats
-        self._pool: ExtractionPool | None = None
-        self._trace: TraceSwitch | None = None
+        self.pool = pool or CrawlPool(config, stats)  # the crawl's, shared with the preflight
+        self.pool.engine = self._engine
         self._carried = CarriedOptions()  # the spider middleware's, once from_crawler has run
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ReadabilityPipeline:
         if not is_enabled(crawler.settings):
             raise NotConfigured
-        pipeline = cls(ReadabilityConfig.from_settings(crawler.settings), crawler.stats)
+        pipeline = cls(ReadabilityConfig.from_settings(crawler.settings), crawler.stats, CrawlPool.of(crawler))
         pipeline._carried = carried_options(crawler)
-        # close_spider() runs first in a normal close; this also covers a crawl stopped another way.
-        crawler.signals.connect(pipeline.close_spider, signal=signals.spider_closed)
         return pipeline
 
     def open_spider(self, spider: Spider | None = None) -> Any:
         """Start the pool. With worker processes, the crawl starts once they are ready, or stops if they cannot."""
-        pool = self._start_pool()
-        if not pool.config.processes:
+        if not self.config.workers:
+            self.pool.start()
             return None
-        return _for_scrapy(self._wait_for_workers(pool))
+        return for_scrapy(self.pool.open())
 
     def close_spider(self, spider: Spider | None = None) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.close()  # the pool's threads stop the worker processes; the reactor does not wait
-            for key, count in sorted(pool.counts.items()):
-                self.stats.inc_value(f"readability/workers/{key}", count)
-        if self._trace is not None:
-            self._trace.restore()
-            self._trace = None
-
-    def _start_pool(self) -> ExtractionPool:
-        if self._pool is None:
-            self._trace = TraceSwitch(self.config.debug)
-            self._pool = ExtractionPool(self._pool_config(trace=self._trace.enabled))
-        return self._pool
-
-    def _pool_config(self, trace: bool) -> PoolConfig:
-        config = self.config
-        return PoolConfig(
-            size=config.workers or config.threads,
-            processes=config.workers > 0,
-            engine=self._engine,
-            timeout=config.timeout,
-            max_memory=config.worker_max_memory * 2**20,
-            max_pages=config.worker_max_pages,
-            trace=trace,
-        )
-
-    async def _wait_for_workers(self, pool: ExtractionPool) -> None:
-        """Wait for the worker processes; if they cannot start, stop the crawl before its first request."""
-        try:
-            await _await(pool.ready)
-        except WorkerStartError as error:
-            self.close_spider()
-            raise self._stop_crawl(error) from None
-
-    def _stop_crawl(self, error: WorkerStartError) -> Exception:
-        """What stops the crawl: CloseSpider after one logged error (Scrapy 2.18+), else the error itself."""
-        message = (
-            f"READABILITY_WORKERS = {self.config.workers}: the worker processes cannot start ({error}), "
-            "so the crawl stops; READABILITY_WORKERS = 0 extracts in threads instead"
-        )
-        if error.details:
-            logger.debug("What the worker process said:\n%s", error.details)
-        if scrapy.version_info < (2, 18):  # before 2.18, an exception is how open_spider stops a crawl
-            return WorkerStartError(message, error.details)
-        logger.error(message)
-        return CloseSpider(WORKERS_FAILED)
+        """Close the crawl's pool (the preflight is done too: the spider closes once nothing is in flight)."""
+        self.pool.close()
 
     async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         adapter = ItemAdapter(item)
@@ -186,12 +131,10 @@ class ReadabilityPipeline:
         """The article's fields, or ExtractionFailed with the reason there is none."""
         if not html or not isinstance(html, (str, bytes)):
             raise ExtractionFailed("no_source", f"no HTML in field {self.config.source_field!r}")
-        pool = self._start_pool()  # started here when used without open_spider(), e.g. from a test
         # In a pool thread, or through it in a worker process: the same plain values either way.
         # The representations are made there too, from the tree the engine parsed.
-        result = await _await(pool.submit(Task(html, url, options.engine_options(), options.formats)))
+        result = await self.pool.run(Task(html, url, options.engine_options(), options.formats))
         self._count_seconds(result.seconds)
-        replay(result.trace)
         if isinstance(result, Failed):
             if result.traceback is not None:  # a bug in the engine: keep the traceback
                 logger.debug("Readability raised on %s:\n%s", url, result.traceback)
@@ -244,40 +187,6 @@ def _log_extracted(url: str | None, result: Extracted) -> None:
             fields.get("length"),
             result.seconds,
         )
-
-
-async def _await(future: Future[_T]) -> _T:
-    """Await a pool's future, under an asyncio loop or a plain Twisted reactor."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:  # a non-asyncio Twisted reactor drives this coroutine
-        return await _deferred_from_future(future)
-    return await asyncio.wrap_future(future)
-
-
-def _for_scrapy(coroutine: Coroutine[Any, Any, None]) -> Any:
-    """What Scrapy waits for from ``open_spider``: a coroutine from Scrapy 2.14 on, a Deferred before."""
-    if scrapy.version_info >= (2, 14):
-        return coroutine
-    from scrapy.utils.defer import deferred_from_coro
-
-    return deferred_from_coro(coroutine)
-
-
-def _deferred_from_future(future: Future[_T]) -> Deferred[_T]:
-    """A Deferred that fires on the reactor thread when ``future`` is done."""
-    from twisted.internet import reactor
-
-    deferred: Deferred[_T] = Deferred()
-
-    def fire(done: Future[_T]) -> None:
-        try:
-            deferred.callback(done.result())
-        except BaseException as error:  # noqa: BLE001 - handed to the awaiting coroutine
-            deferred.errback(error)
-
-    future.add_done_callback(lambda done: reactor.callFromThread(fire, done))
-    return deferred
 
 
 def _set(adapter: ItemAdapter, name: str, value: Any) -> None:

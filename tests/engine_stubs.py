@@ -7,12 +7,13 @@ pytest, no Scrapy.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
 import time
 from typing import Any
 
-from scrapy_readability.engine import Readability, TooManyElementsError
+from scrapy_readability.engine import Readability, TooManyElementsError, is_probably_readable
 
 
 class Exploding:
@@ -145,3 +146,24 @@ class Unpicklable(Exploding):
 
     def parse(self) -> Any:
         return _Fields(title=lambda: None, attempt="strict")
+
+
+# Stand-ins for the preflight's check (``ReadabilityMiddleware._preflight``).
+
+
+def slow_preflight(html: Any, **options: Any) -> bool:
+    """The real check, after sleeping as long as the page asks in its text ("sleep 5": five seconds)."""
+    text = html if isinstance(html, str) else bytes(html).decode("utf-8", "replace")
+    asked = re.search(r"sleep (\d+(?:\.\d+)?)", text)
+    if asked:
+        time.sleep(float(asked.group(1)))
+    return is_probably_readable(html, **options)
+
+
+def broken_preflight(html: Any, **options: Any) -> bool:
+    raise RuntimeError("bug in the heuristic")
+
+
+def where_am_i(html: Any, **options: Any) -> bool:
+    """Fails, saying where it ran: the message reaches the crawl's log."""
+    raise RuntimeError(f"judged in process {os.getpid()}, thread {threading.current_thread().name}")

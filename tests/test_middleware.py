@@ -1,10 +1,14 @@
-"""The preflight middleware, driven directly with requests and responses."""
+"""The preflight middleware, driven directly with requests and responses, as Scrapy drives it (on an event loop)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+import asyncio
+import logging
+import os
 import re
+import threading
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import scrapy
@@ -18,13 +22,32 @@ from scrapy_readability.middleware import ReadabilityMiddleware
 from scrapy_site import ABOUT, BRIEF, LIGHTHOUSE, PDF
 
 
-def make(**settings: Any) -> tuple[ReadabilityMiddleware, Any]:
-    crawler = get_crawler(settings_dict=settings)
-    return ReadabilityMiddleware.from_crawler(crawler), crawler.stats
+@pytest.fixture
+def make() -> Iterator[Any]:
+    """Build middlewares from settings (``preflight``: a check in tests/engine_stubs.py); their pools close afterwards."""
+    made: list[ReadabilityMiddleware] = []
+
+    def build(preflight: str | None = None, **settings: Any) -> tuple[ReadabilityMiddleware, Any]:
+        crawler = get_crawler(settings_dict=settings)
+        cls = ReadabilityMiddleware
+        if preflight is not None:
+            cls = type("StubbedMiddleware", (ReadabilityMiddleware,), {"_preflight": f"engine_stubs.{preflight}"})
+        mw = cls.from_crawler(crawler)
+        made.append(mw)
+        return mw, crawler.stats
+
+    yield build
+    for mw in made:
+        mw.pool.close()
 
 
 def readability_stats(stats: Any) -> dict[str, Any]:
     return {key: value for key, value in stats.get_stats().items() if key.startswith("readability/")}
+
+
+def respond(mw: ReadabilityMiddleware, request: Request, response: Response) -> Response:
+    """``process_response`` run to its end on an asyncio loop, as Scrapy runs it."""
+    return asyncio.run(mw.process_response(request, response))
 
 
 def fetch(mw: ReadabilityMiddleware, body: str | bytes, cls: type[Response] = HtmlResponse, **meta: Any):
@@ -32,11 +55,12 @@ def fetch(mw: ReadabilityMiddleware, body: str | bytes, cls: type[Response] = Ht
     body = body.encode() if isinstance(body, str) else body
     kwargs = {"encoding": "utf-8"} if issubclass(cls, TextResponse) else {}
     response = cls(request.url, body=body, request=request, **kwargs)
-    return request, mw.process_response(request, response)
+    return request, respond(mw, request, response)
 
 
-def test_article_is_readerable_and_meta_carries_the_options():
-    mw, stats = make(READABILITY_CHAR_THRESHOLD=300)
+@pytest.mark.parametrize("workers", [0, 1])
+def test_article_is_readerable_and_meta_carries_the_options(make, workers):
+    mw, stats = make(READABILITY_CHAR_THRESHOLD=300, READABILITY_WORKERS=workers)
     request, response = fetch(mw, LIGHTHOUSE)
     verdict = request.meta["readability"]
     assert verdict["readerable"] is True
@@ -49,7 +73,7 @@ def test_article_is_readerable_and_meta_carries_the_options():
     assert stats.get_value("readability/preflight/not_readerable") is None
 
 
-def test_non_article_is_annotated_not_dropped_by_default():
+def test_non_article_is_annotated_not_dropped_by_default(make):
     mw, stats = make()
     request, response = fetch(mw, ABOUT)
     assert request.meta["readability"]["readerable"] is False
@@ -58,8 +82,9 @@ def test_non_article_is_annotated_not_dropped_by_default():
     assert stats.get_value("readability/preflight/dropped") is None
 
 
-def test_drop_action_ignores_non_readerable_pages():
-    mw, stats = make(READABILITY_PREFLIGHT_ACTION="drop")
+@pytest.mark.parametrize("workers", [0, 1])
+def test_drop_action_ignores_non_readerable_pages(make, workers):
+    mw, stats = make(READABILITY_PREFLIGHT_ACTION="drop", READABILITY_WORKERS=workers)
     with pytest.raises(IgnoreRequest, match="news.example"):
         fetch(mw, ABOUT)
     fetch(mw, LIGHTHOUSE)  # a readerable page still goes through
@@ -71,7 +96,7 @@ def test_drop_action_ignores_non_readerable_pages():
     ("cls", "body"),
     [(Response, PDF), (XmlResponse, b"<rss><channel><title>News</title></channel></rss>"), (TextResponse, b'{"title": "JSON"}')],
 )
-def test_non_html_passes_untouched(cls, body):
+def test_non_html_passes_untouched(make, cls, body):
     mw, stats = make()
     request, response = fetch(mw, body, cls)
     assert type(response) is cls
@@ -80,7 +105,7 @@ def test_non_html_passes_untouched(cls, body):
     assert not [key for key in stats.get_stats() if key.startswith("readability/")]
 
 
-def test_meta_false_skips_the_page():
+def test_meta_false_skips_the_page(make):
     mw, stats = make()
     request, _ = fetch(mw, LIGHTHOUSE, readability=False)
     assert request.meta["readability"] is False
@@ -88,8 +113,9 @@ def test_meta_false_skips_the_page():
     assert stats.get_value("readability/preflight/readerable") is None
 
 
-def test_meta_overrides_apply_to_that_page_only():
-    mw, _ = make()
+@pytest.mark.parametrize("workers", [0, 1])
+def test_meta_overrides_apply_to_that_page_only(make, workers):
+    mw, _ = make(READABILITY_WORKERS=workers)
     overrides = {"min_score": 5, "char_threshold": 100, "policy": "RAW"}
     request, _ = fetch(mw, BRIEF, readability=overrides)
     verdict = request.meta["readability"]
@@ -102,7 +128,7 @@ def test_meta_overrides_apply_to_that_page_only():
     assert other.meta["readability"]["char_threshold"] == 500
 
 
-def test_meta_true_and_a_resent_verdict_are_accepted():
+def test_meta_true_and_a_resent_verdict_are_accepted(make):
     mw, _ = make()
     request, _ = fetch(mw, LIGHTHOUSE, readability=True)
     again, _ = fetch(mw, LIGHTHOUSE, readability=request.meta["readability"])
@@ -118,7 +144,7 @@ def test_meta_true_and_a_resent_verdict_are_accepted():
         ("raw", "False (skip the page), True, or a dict"),
     ],
 )
-def test_bad_meta_fails_the_request_before_the_download(meta, message, caplog):
+def test_bad_meta_fails_the_request_before_the_download(make, meta, message, caplog):
     mw, stats = make()
     request = Request("https://news.example/articles/1.html", meta={"readability": meta})
     with pytest.raises(IgnoreRequest, match=re.escape(message)):
@@ -131,18 +157,18 @@ def test_bad_meta_fails_the_request_before_the_download(meta, message, caplog):
 
 
 @pytest.mark.parametrize("meta", [{}, {"readability": False}, {"readability": True}, {"readability": {"policy": "RAW"}}])
-def test_good_meta_goes_on_to_the_download(meta):
+def test_good_meta_goes_on_to_the_download(make, meta):
     mw, stats = make()
     assert mw.process_request(Request("https://news.example/a", meta=meta)) is None
     assert stats.get_value("readability/preflight/invalid_options") is None
 
 
-def test_robots_txt_and_media_downloads_are_not_judged():
+def test_robots_txt_and_media_downloads_are_not_judged(make):
     """Scrapy's own requests (callback=NO_CALLBACK), even text/html, even with drop."""
     mw, stats = make(READABILITY_PREFLIGHT_ACTION="drop")
     request = Request("https://news.example/robots.txt", callback=NO_CALLBACK, meta={"dont_obey_robotstxt": True})
     response = HtmlResponse(request.url, body=b"User-agent: *\nDisallow: /private/\n", request=request)
-    assert mw.process_response(request, response) is response
+    assert respond(mw, request, response) is response
     assert "readability" not in request.meta
     assert readability_stats(stats) == {}
 
@@ -150,10 +176,10 @@ def test_robots_txt_and_media_downloads_are_not_judged():
 def error_page(mw: ReadabilityMiddleware, status: int = 404, **meta: Any) -> tuple[Request, Response]:
     request = Request("https://news.example/gone.html", meta=meta)
     response = HtmlResponse(request.url, status=status, body=ABOUT.encode(), request=request)
-    return request, mw.process_response(request, response)
+    return request, respond(mw, request, response)
 
 
-def test_error_pages_the_spider_will_not_receive_are_not_judged():
+def test_error_pages_the_spider_will_not_receive_are_not_judged(make):
     mw, stats = make(READABILITY_PREFLIGHT_ACTION="drop")
     for status in (404, 500, 301):
         request, response = error_page(mw, status)
@@ -182,28 +208,59 @@ def test_error_pages_the_spider_receives_are_judged_as_httperrormiddleware_decid
     if spider_codes is not None:
         crawler.spider.handle_httpstatus_list = spider_codes
     mw = ReadabilityMiddleware.from_crawler(crawler)
-    request, _ = error_page(mw, 404, **meta)
+    try:
+        request, _ = error_page(mw, 404, **meta)
+    finally:
+        mw.pool.close()
     assert ("readability" in request.meta) is judged
     assert crawler.stats.get_value("readability/preflight/not_readerable") == (1 if judged else None)
 
 
-def test_disabled():
+def test_disabled(make):
     with pytest.raises(NotConfigured):
         make(READABILITY_ENABLED=False)
 
 
-def test_an_error_in_the_preflight_does_not_lose_the_page(monkeypatch, caplog):
-    import scrapy_readability.middleware as middleware_module
-
-    def broken(*args, **kwargs):
-        raise RuntimeError("bug in the heuristic")
-
-    monkeypatch.setattr(middleware_module, "is_probably_readable", broken)
-    crawler = get_crawler(settings_dict={})
-    mw = middleware_module.ReadabilityMiddleware.from_crawler(crawler)
+@pytest.mark.parametrize("workers", [0, 1])
+def test_an_error_in_the_preflight_does_not_lose_the_page(make, workers, caplog):
+    caplog.set_level(logging.DEBUG, logger="scrapy_readability")
+    mw, stats = make("broken_preflight", READABILITY_WORKERS=workers)
     request = Request("https://example.com/a")
     response = HtmlResponse(request.url, body=b"<html><body><p>x</p></body></html>", request=request)
-    assert mw.process_response(request, response) is response
+    assert respond(mw, request, response) is response
     assert request.meta["readability"]["readerable"] is False
-    assert crawler.stats.get_value("readability/preflight/error") == 1
-    assert "Readerable check failed on https://example.com/a" in caplog.text
+    assert stats.get_value("readability/preflight/error") == 1
+    [warning] = [record for record in caplog.records if record.levelno == logging.WARNING]
+    assert warning.getMessage() == (
+        "Readerable check failed on https://example.com/a (exception: RuntimeError: bug in the heuristic); judged not readerable"
+    )
+    assert "Traceback" in caplog.text and "in broken_preflight" in caplog.text  # at DEBUG level
+
+
+@pytest.mark.parametrize("workers", [0, 1])
+def test_a_preflight_past_the_time_limit_keeps_the_page(make, workers, caplog):
+    """A check that hangs fails at READABILITY_TIMEOUT: judged not readerable, counted, logged once; the next page is judged."""
+    mw, stats = make("slow_preflight", READABILITY_WORKERS=workers, READABILITY_TIMEOUT=1)
+    request, _ = fetch(mw, LIGHTHOUSE.replace("<h1>", "<h1>sleep 5 "))
+    assert request.meta["readability"]["readerable"] is False
+    assert stats.get_value("readability/preflight/error") == 1
+    [warning] = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]
+    assert warning.startswith("Readerable check failed on https://news.example/articles/1.html (timeout: ")
+    assert "the readerable check took longer than 1 s" in warning
+    again, _ = fetch(mw, LIGHTHOUSE)
+    assert again.meta["readability"]["readerable"] is True
+    assert stats.get_value("readability/preflight/readerable") == 1
+
+
+@pytest.mark.parametrize("workers", [0, 1])
+def test_the_check_runs_in_the_pool_not_on_the_loop_thread(make, workers, caplog):
+    """Where a page was judged, from a stand-in that says so (by failing with its process and thread)."""
+    mw, _ = make("where_am_i", READABILITY_WORKERS=workers)
+    fetch(mw, LIGHTHOUSE)
+    [warning] = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]
+    pid, thread = re.search(r"judged in process (\d+), thread (\S+)\)", warning).groups()
+    if workers:  # a worker process of its own
+        assert int(pid) != os.getpid()
+    else:  # a pool thread of this process
+        assert int(pid) == os.getpid()
+        assert thread.startswith("readability_") and thread != threading.current_thread().name

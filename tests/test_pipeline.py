@@ -29,7 +29,7 @@ def make(engine: str | None = None, **settings: Any) -> tuple[ReadabilityPipelin
     crawler = get_crawler(settings_dict=settings)
     pipeline = ReadabilityPipeline.from_crawler(crawler)
     if engine is not None:
-        pipeline._engine = f"engine_stubs.{engine}"
+        pipeline.pool.engine = f"engine_stubs.{engine}"
     opening = pipeline.open_spider()
     if opening is not None:  # with worker processes, Scrapy waits for them to be ready
         asyncio.run(opening)
@@ -366,10 +366,10 @@ def test_one_debug_line_a_page_and_the_trace_when_the_user_asks(workers, caplog,
 
 def test_close_stops_the_workers():
     pipeline, _ = make("WhoAmI", READABILITY_WORKERS=2)
-    pool = pipeline._pool
+    pool = pipeline.pool.running
     assert pool is not None
     out = run(pipeline, *({"url": f"{URL}?{n}", "html": LIGHTHOUSE} for n in range(4)))  # closes the pipeline
-    assert pipeline._pool is None
+    assert pipeline.pool.running is None
     pool.join(timeout=10)  # closing does not wait: the pool's threads stop the processes
     assert pool.pids == [None, None]
     for pid in {int(item["title"].split()[0]) for item in out}:

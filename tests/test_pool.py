@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from scrapy_readability._pool import ExtractionPool, PoolConfig, WorkerStartError
-from scrapy_readability._worker import Extracted, Failed, Result, Task
+from scrapy_readability._worker import Extracted, Failed, Judged, Preflight, Result, Task
 
 URL = "https://news.example/articles/a.html"
 HTML = "<html><body><p>Some text.</p></body></html>"
@@ -56,6 +56,33 @@ def test_a_worker_answers_from_its_own_process(make_pool):
     pid = int(title(result).split()[0])
     assert pid != os.getpid() and pool.pids == [pid]
     assert result.seconds > 0
+
+
+@pytest.mark.parametrize("processes", [False, True])
+def test_a_preflight_goes_ahead_of_the_extractions_waiting(make_pool, processes):
+    """A response waits for its verdict before the spider sees it: it does not queue behind extractions."""
+    pool = make_pool("Slow", processes=processes)
+    done: list[str] = []
+    extractions = [pool.submit(task(f"{URL}?{n}")) for n in range(6)]  # 50 ms each, one at a time
+    for n, future in enumerate(extractions):
+        future.add_done_callback(lambda _, n=n: done.append(f"extraction {n}"))
+    verdict = pool.submit(Preflight(HTML, URL, {}))
+    verdict.add_done_callback(lambda _: done.append("preflight"))
+    assert isinstance(verdict.result(timeout=60), Judged)
+    for future in extractions:
+        future.result(timeout=60)
+    assert done.index("preflight") <= 2  # after the extraction under way when it came, at most one more
+
+
+def test_only_extractions_count_as_pages_for_recycling(make_pool):
+    """READABILITY_WORKER_MAX_PAGES: a page's preflight and its extraction are one page."""
+    pool = make_pool("PidAndMemory", processes=True, max_pages=2)
+    first = [int(title(result)) for result in results(pool, URL)]
+    for _ in range(3):
+        assert isinstance(pool.submit(Preflight(HTML, URL, {})).result(timeout=60), Judged)
+    second = int(title(pool.submit(task()).result(timeout=60)))
+    assert first == [second]  # the same process: the preflights did not count
+    assert pool.counts == {"started": 2, "replaced/pages": 1}  # replaced after its second extraction
 
 
 @pytest.mark.parametrize("processes", [False, True])
