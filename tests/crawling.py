@@ -6,7 +6,9 @@ script, and both return the feed's items, the crawl's stats and its log;
 :func:`start_crawl` starts one without waiting (to stop or kill it, or to run
 several at once). Stats come from :class:`StatsToFile`, an extension this
 module adds through ``-s EXTENSIONS=…`` (or :func:`script_settings`), so any
-spider works without writing them itself. The subprocess sees the repository
+spider works without writing them itself; with ``TEST_HEARTBEAT`` set, the
+stats also say how late the reactor ran a call due every 20 ms
+(:class:`ReactorHeartbeat`). The subprocess sees the repository
 root and ``tests/`` on ``PYTHONPATH`` (test spiders, engine stand-ins and this
 extension are imported from there, in worker processes too).
 """
@@ -19,6 +21,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +30,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
 STATS_FILE_SETTING = "TEST_STATS_FILE"
+HEARTBEAT_SETTING = "TEST_HEARTBEAT"
+HEARTBEAT_STAT = "test/reactor_worst_delay_ms"
 
 
 class StatsToFile:
@@ -52,6 +57,49 @@ class StatsToFile:
         stats = {key: value for key, value in self.stats.get_stats().items() if isinstance(value, (int, float, str))}
         stats["finish_reason"] = reason
         Path(self.path).write_text(json.dumps(stats), encoding="utf-8")
+
+
+class ReactorHeartbeat:
+    """A Scrapy extension: a call on the reactor every 20 ms; the stats keep how late the latest-run one was.
+
+    Anything that holds the reactor thread (or the GIL it needs) shows there. On with ``TEST_HEARTBEAT``.
+    """
+
+    TICK = 0.02
+
+    def __init__(self, stats: Any) -> None:
+        from twisted.internet.task import LoopingCall
+
+        self.stats = stats
+        self.loop = LoopingCall(self.tick)
+        self.last: float | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Any) -> ReactorHeartbeat:
+        from scrapy import signals
+        from scrapy.exceptions import NotConfigured
+
+        if not crawler.settings.getbool(HEARTBEAT_SETTING):
+            raise NotConfigured
+        extension = cls(crawler.stats)
+        crawler.signals.connect(extension.opened, signal=signals.spider_opened)
+        crawler.signals.connect(extension.closed, signal=signals.spider_closed)
+        return extension
+
+    def opened(self, spider: Any) -> None:
+        self.stats.set_value(HEARTBEAT_STAT, 0)
+        self.loop.start(self.TICK, now=True)
+
+    def tick(self) -> None:
+        now = time.perf_counter()
+        if self.last is not None:
+            late = max(0.0, now - self.last - self.TICK) * 1000
+            self.stats.max_value(HEARTBEAT_STAT, round(late))
+        self.last = now
+
+    def closed(self, spider: Any) -> None:
+        if self.loop.running:
+            self.loop.stop()
 
 
 def subprocess_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -169,7 +217,8 @@ def crawl_args(
         args += ["-a", "start_urls=" + ",".join(urls)]
     for name, value in (spider_args or {}).items():
         args += ["-a", f"{name}={value}"]
-    args += setting_args({"EXTENSIONS": {"crawling.StatsToFile": 0}, STATS_FILE_SETTING: str(stats_path)})
+    extensions = {"crawling.StatsToFile": 0, "crawling.ReactorHeartbeat": 0}
+    args += setting_args({"EXTENSIONS": extensions, STATS_FILE_SETTING: str(stats_path)})
     args += setting_args(settings)
     return args, feed_path, stats_path
 

@@ -15,13 +15,14 @@ from typing import Any
 import pytest
 from scrapy import version_info as SCRAPY_VERSION
 
-from crawling import ROOT, CrawlResult, crawl, scrapy
+from crawling import HEARTBEAT_SETTING, HEARTBEAT_STAT, ROOT, CrawlResult, crawl, scrapy
 from localserver import Page, serve
 from scrapy_readability.engine.article import DEFAULT_FORMATS
 from scrapy_readability.items import article_fields
 from scrapy_site import ABOUT, LIGHTHOUSE, LINK_LIST_INDEX, PDF, STARTER
 
 SPIDER = Path(__file__).with_name("crawl_spider.py")
+VERDICT_SPIDER = Path(__file__).with_name("verdict_spider.py")
 FORMATS_SPIDER = Path(__file__).with_name("formats_spider.py")
 ADDON = {"ADDONS": {"scrapy_readability.Addon": 0}, "TELNETCONSOLE_ENABLED": False}
 LIGHTHOUSE_TITLE = "What the lighthouse logbooks tell us"
@@ -275,3 +276,42 @@ def test_bad_options_fail_their_request_before_the_download(site, tmp_path, opti
     assert f"ERROR: Not downloading <GET {site}/articles/starter.html>: meta['readability']" in line
     assert result.stats["readability/preflight/invalid_options"] == 1
     assert "Error downloading" not in result.log and "Traceback" not in result.log
+
+
+def huge_page(n: int) -> str:
+    """About 1 MB of short paragraphs, none long enough to count: the preflight parses and walks all of them."""
+    lines = "".join(f"<div><p>Line {i} of page {n}.</p><br></div>" for i in range(40_000))
+    return f"<!DOCTYPE html><html><head><title>Huge {n}</title></head><body>{lines}</body></html>"
+
+
+HUGE_SITE = {
+    "/": Page(
+        '<!DOCTYPE html><html><body><a href="/huge/1.html">1</a> <a href="/articles/lighthouse.html">L</a>'
+        ' <a href="/huge/2.html">2</a> <a href="/articles/starter.html">S</a></body></html>'
+    ),
+    "/huge/1.html": Page(huge_page(1)),
+    "/huge/2.html": Page(huge_page(2)),
+    "/articles/lighthouse.html": Page(LIGHTHOUSE),
+    "/articles/starter.html": Page(STARTER),
+}
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_the_preflight_of_huge_pages_does_not_hold_the_reactor(tmp_path, workers):
+    """The readerable check parses every page (a second or more for these): in the pool, while the reactor ticks on.
+
+    It used to run on the reactor thread, which then stopped for as long as each huge page took.
+    """
+    with serve(HUGE_SITE) as site:
+        result = crawl(
+            tmp_path,
+            VERDICT_SPIDER,
+            start_urls=[f"{site}/"],
+            settings={HEARTBEAT_SETTING: True, "READABILITY_WORKERS": workers},
+        )
+    assert sorted(item["title"] for item in result.items) == [LIGHTHOUSE_TITLE, STARTER_TITLE]
+    stats = result.readability_stats()
+    assert (stats["readability/preflight/readerable"], stats["readability/preflight/not_readerable"]) == (2, 3)
+    # Each huge page's check takes 0.5-2 s of CPU; the reactor waits at most for the GIL, a few ms at a time.
+    assert result.stats[HEARTBEAT_STAT] < 250, result.stats[HEARTBEAT_STAT]
+    assert result.clean, result.log[-3000:]

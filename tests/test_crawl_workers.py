@@ -136,7 +136,7 @@ def test_workers_that_cannot_start_stop_the_crawl_with_one_error(site, tmp_path)
     errors = [line for line in result.log.splitlines() if " ERROR: " in line or " CRITICAL: " in line]
     if SCRAPY_VERSION >= (2, 18):  # a clean stop: Scrapy 2.18 lets open_spider close the spider
         assert errors == [
-            errors[0].split(" [")[0] + " [scrapy_readability.pipeline] ERROR: READABILITY_WORKERS = 2: "
+            errors[0].split(" [")[0] + " [scrapy_readability._crawlpool] ERROR: READABILITY_WORKERS = 2: "
             "the worker processes cannot start (ImportError: libxml2.so.2: cannot open shared object file: "
             "No such file or directory), so the crawl stops; READABILITY_WORKERS = 0 extracts in threads instead"
         ]
