@@ -12,19 +12,26 @@ subprocess (so each starts cold, and none shares a GIL with the server):
 For each it reports the article pages crawled per second (from the spider's
 opening to its closing, so the last items are included) and how late a
 ``LoopingCall`` every 10 ms on the reactor fired: the worst delay and the
-99th percentile. Usage::
+99th percentile. With ``--repeat N`` the crawls run in N rounds, each round
+every configuration once, so a machine whose load changes affects them alike;
+the table gives each figure's median over the rounds. ``--baseline REF`` adds
+every configuration again with the package as it was at a git revision, in
+the same rounds. Usage::
 
     python benchmarks/crawl.py                     # 2,000 pages, off / threads / workers
     python benchmarks/crawl.py --pages 500 --configs threads,workers --workers 4
+    python benchmarks/crawl.py --repeat 3 --baseline main
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import math
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -171,19 +178,18 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
 
         def read_worker_cpu(self) -> None:
             """The worker processes' CPU time so far, from /proc (Linux), for the CPU columns."""
-            for component in getattr(self.crawler.engine.scraper.itemproc, "middlewares", ()):
-                pool = getattr(component, "_pool", None)
-                if pool is None:
+            pool = running_pool(self.crawler)
+            if pool is None:
+                return
+            self.queued.append(pool.queued)  # pages waiting for a thread or a worker
+            for pid in pool.pids:
+                if pid is None:
                     continue
-                self.queued.append(pool.queued)  # pages waiting for a thread or a worker
-                for pid in pool.pids:
-                    if pid is None:
-                        continue
-                    try:
-                        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                    except (OSError, IndexError):
-                        continue
-                    self.worker_cpu[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+                try:
+                    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                except (OSError, IndexError):
+                    continue
+                self.worker_cpu[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
         def tick(self, count: int) -> None:
             # The call was due at the first interval after the previous one; missed ones are in `count`.
@@ -214,30 +220,41 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
                 "ticks": len(self.delays),
                 "crawl_cpu": time.process_time() - self.cpu_started,  # this process: the reactor and its threads
                 "worker_cpu": sum(self.worker_cpu.values()) if self.worker_cpu else None,
-                "gc_worst": max(gc_timer.pauses, default=(0.0, 0))[0],
-                "gc_worst_generation": max(gc_timer.pauses, default=(0.0, 0))[1],
-                "gc_total": sum(pause for pause, _ in gc_timer.pauses),
+                "gc_worst": max(gc_timer.pauses, default=(0.0, 0, 0.0))[0],
+                "gc_worst_generation": max(gc_timer.pauses, default=(0.0, 0, 0.0))[1],
+                "gc_total": sum(pause for pause, _, _ in gc_timer.pauses),
+                "gc_full_count": len(gc_timer.full()),
+                "gc_full_cpu": max(gc_timer.full(), default=0.0),  # the longest full collection, CPU
                 "queued_mean": sum(self.queued) / len(self.queued) if self.queued else None,
                 "queue_empty": sum(1 for n in self.queued if n == 0) / len(self.queued) if self.queued else None,
             }
             Path(result_path).write_text(json.dumps(result), encoding="utf-8")
 
     class GcTimer:
-        """The longest pauses of Python's cyclic garbage collector (in any thread: it holds the GIL)."""
+        """The pauses of Python's cyclic garbage collector (in any thread: it holds the GIL).
+
+        Each as (wall seconds, generation, CPU seconds of its thread): on a loaded machine the
+        wall time includes the time the process waited for a core, the CPU time does not.
+        """
 
         def __init__(self) -> None:
             import gc
 
-            self.started: dict[int, float] = {}
-            self.pauses: list[tuple[float, int]] = []
+            self.started: dict[int, tuple[float, float]] = {}
+            self.pauses: list[tuple[float, int, float]] = []
             gc.callbacks.append(self.callback)
 
         def callback(self, phase: str, info: dict[str, int]) -> None:
             thread = threading.get_ident()
             if phase == "start":
-                self.started[thread] = time.perf_counter()
+                self.started[thread] = (time.perf_counter(), time.thread_time())
             elif thread in self.started:
-                self.pauses.append((time.perf_counter() - self.started.pop(thread), info["generation"]))
+                wall, cpu = self.started.pop(thread)
+                self.pauses.append((time.perf_counter() - wall, info["generation"], time.thread_time() - cpu))
+
+        def full(self) -> list[float]:
+            """The CPU seconds of each full (generation 2) collection."""
+            return [cpu for _, generation, cpu in self.pauses if generation == 2]
 
     gc_timer = GcTimer()
 
@@ -282,14 +299,33 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
         Not exact as it is: the engine's own parse fixes libxml2's tree in ways this one lacks.
         """
 
-        def process_response(self, request: Any, response: Any, spider: Any = None) -> Any:
+        async def process_response(self, request: Any, response: Any, spider: Any = None) -> Any:
             if isinstance(response, HtmlResponse) and request.meta.get("readability", True) is True:
                 options = self.config.page
                 readerable = bool(is_probably_readable(response.selector.root, **options.preflight_kwargs()))
                 request.meta["readability"] = {"readerable": readerable, **options.to_meta()}
                 self.stats.inc_value(f"readability/preflight/{'readerable' if readerable else 'not_readerable'}")
                 return response
-            return super().process_response(request, response, spider)
+            answer = super().process_response(request, response, spider)
+            return await answer if inspect.isawaitable(answer) else answer
+
+    class ThreadPreflight(ReadabilityMiddleware):
+        """The preflight in a thread of the crawl's own process (--preflight-thread), extraction where it was.
+
+        The alternative to the worker processes for the preflight: the page crosses no pipe, but the
+        check takes the crawl process's GIL.
+        """
+
+        executor: Any = None
+
+        async def _judge(self, response: Any, options: Any) -> bool:
+            import asyncio
+            from concurrent.futures import ThreadPoolExecutor
+
+            if ThreadPreflight.executor is None:
+                ThreadPreflight.executor = ThreadPoolExecutor(1, thread_name_prefix="preflight")
+            future = ThreadPreflight.executor.submit(is_probably_readable, response.text, **options.preflight_kwargs())
+            return bool(await asyncio.wrap_future(future))
 
     class StripSource:
         """Without extraction, keep the page's HTML out of the feed, so the feed stays comparable."""
@@ -332,6 +368,8 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
         settings["ITEM_PIPELINES"] = {"scrapy_readability.ReadabilityPipeline": None, StripSource: 200}
     if options["preflight_tree"]:
         settings["DOWNLOADER_MIDDLEWARES"] = {"scrapy_readability.ReadabilityMiddleware": None, TreePreflight: 545}
+    if options["preflight_thread"]:
+        settings["DOWNLOADER_MIDDLEWARES"] = {"scrapy_readability.ReadabilityMiddleware": None, ThreadPreflight: 545}
     process = CrawlerProcess(settings)
     process.crawl(SiteSpider)
     if not options["profile"]:
@@ -346,11 +384,37 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
     pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(25)
 
 
+def running_pool(crawler: Any) -> Any:
+    """The crawl's running extraction pool (its worker processes' ids, its queue), or None."""
+    try:
+        from scrapy_readability._crawlpool import CrawlPool
+    except ImportError:  # a baseline from before the pool was the crawl's: the pipeline's own
+        for component in getattr(crawler.engine.scraper.itemproc, "middlewares", ()):
+            if getattr(component, "_pool", None) is not None:
+                return component._pool
+        return None
+    return CrawlPool.of(crawler).running
+
+
 # --- The runs and the table (in the parent process) ------------------------------------------------------
 
 
-def run_config(config: str, base_url: str, args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
+def baseline_tree(ref: str, tmp: Path) -> Path:
+    """The package as it was at ``ref``, extracted from git into ``tmp``; its path goes first on PYTHONPATH."""
+    folder = tmp / "baseline"
+    folder.mkdir()
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", ref, "scrapy_readability"], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
+
+
+def run_config(
+    config: str, base_url: str, args: argparse.Namespace, tmp: Path, package: Path | None = None
+) -> dict[str, Any]:
     result_path = tmp / f"{config}.json"
+    result_path.unlink(missing_ok=True)
     options = {
         "workers": args.workers,
         "concurrency": args.concurrency,
@@ -358,14 +422,17 @@ def run_config(config: str, base_url: str, args: argparse.Namespace, tmp: Path) 
         "feed": str(tmp / f"{config}.jsonl") if args.feed else "",
         "use_selectors": args.use_selectors,
         "preflight_tree": args.preflight_tree,
+        "preflight_thread": args.preflight_thread,
         "profile": args.profile,
         "stall_trace": args.stall_trace,
         "gc_freeze": args.gc_freeze,
         "settings": dict(setting.split("=", 1) for setting in args.set),
     }
     command = [sys.executable, __file__, "--child", config, base_url, str(result_path), json.dumps(options)]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    paths = [str(package) if package else None, str(ROOT), os.environ.get("PYTHONPATH")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, paths))}
     env["PYTHONFAULTHANDLER"] = "1"  # a crash prints every thread's Python stack
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     started = time.perf_counter()
     server_before = time.process_time()  # this process runs only the server meanwhile
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=CHILD_TIMEOUT)
@@ -379,6 +446,7 @@ def run_config(config: str, base_url: str, args: argparse.Namespace, tmp: Path) 
     result = json.loads(result_path.read_text(encoding="utf-8"))
     result["wall"] = time.perf_counter() - started
     result["server_cpu"] = time.process_time() - server_before
+    result["load"] = load
     return result
 
 
@@ -399,7 +467,15 @@ def main() -> None:
     parser.add_argument("--configs", default=",".join(CONFIGS), help="which of off,threads,workers (default all)")
     parser.add_argument("--workers", type=int, default=2, help="READABILITY_WORKERS for 'workers' (default 2)")
     parser.add_argument("--concurrency", type=int, default=16, help="CONCURRENT_REQUESTS (default 16)")
-    parser.add_argument("--repeat", type=int, default=1, help="crawls per configuration; the best counts")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="rounds, each crawling every row once; the table gives medians"
+    )
+    parser.add_argument("--baseline", metavar="REF", help="every configuration again with the package at this git revision")
+    parser.add_argument(
+        "--preflight-thread",
+        action="store_true",
+        help="every configuration again with the preflight in a thread of the crawl's process",
+    )
     parser.add_argument("--no-feed", dest="feed", action="store_false", help="no JSON lines feed")
     parser.add_argument("--log-level", default="INFO", help="LOG_LEVEL of the crawls (default INFO)")
     parser.add_argument(
@@ -414,7 +490,16 @@ def main() -> None:
     parser.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE", help="a Scrapy setting for every crawl (repeatable)"
     )
-    parser.add_argument("--gc-freeze", action="store_true", help="gc.freeze() when the spider opens")
+    parser.add_argument(
+        "--gc-freeze", action="store_true", help="every configuration again, with gc.freeze() when the spider opens"
+    )
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="LABEL:NAME=VALUE,...",
+        help="every configuration again with these Scrapy settings (repeatable)",
+    )
     parser.add_argument("--profile", action="store_true", help="cProfile the reactor thread of each crawl")
     parser.add_argument(
         "--stall-trace", type=float, default=0, metavar="MS", help="sample the reactor's stack while it is MS late"
@@ -427,19 +512,78 @@ def main() -> None:
         parser.error("--pages from 1 to 100000, --repeat from 1 to 10")
 
     pages = load_pages()
-    results = []
-    lifetime = CHILD_TIMEOUT * len(configs) * args.repeat + 60
+    variants = [Variant("")]
+    if args.preflight_thread:
+        variants.append(Variant("preflight thread", {"preflight_thread": True}))
+    if args.gc_freeze:
+        variants.append(Variant("gc.freeze()", {"gc_freeze": True}))
+    for text in args.variant:
+        label, _, settings = text.partition(":")
+        variants.append(Variant(label, {"set": [*args.set, *filter(None, settings.split(","))]}))
+    lifetime = CHILD_TIMEOUT * len(configs) * args.repeat * (len(variants) + bool(args.baseline)) + 60
+    runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
     with Site(pages, args.pages, lifetime) as base_url, tempfile.TemporaryDirectory() as tmp:
-        for config in configs:
-            runs = [run_config(config, base_url, args, Path(tmp)) for _ in range(args.repeat)]
-            for run in runs:
-                print(
-                    f"  {config}: {run['pages']} pages in {run['seconds']:.2f} s, "
-                    f"worst stall {run['worst_stall'] * 1000:.0f} ms",
-                    file=sys.stderr,
-                )
-            results.append(max(runs, key=lambda run: run["pages"] / run["seconds"]))
+        if args.baseline:
+            variants.append(Variant(f"@{args.baseline}", package=baseline_tree(args.baseline, Path(tmp))))
+        for round_number in range(args.repeat):  # each round runs every row once: the load hits them alike
+            for config in configs:
+                for variant in variants:
+                    run = run_config(config, base_url, variant.args(args), Path(tmp), variant.package)
+                    runs.setdefault((config, variant.label), []).append(run)
+                    print(
+                        f"  round {round_number + 1}, {config} {variant.label}: {run['pages']} pages in "
+                        f"{run['seconds']:.2f} s, worst stall {run['worst_stall'] * 1000:.0f} ms, "
+                        f"p99 {run['p99_stall'] * 1000:.1f} ms, load {run['load']:.1f}",
+                        file=sys.stderr,
+                    )
+    results = [median_run(config, label, rows) for (config, label), rows in runs.items()]
+    print_table(args, pages, results, [run for rows in runs.values() for run in rows])
+    if args.json:
+        print(json.dumps({"medians": results, "runs": runs_by_row(runs)}, indent=2))
+    if any(run["pages"] != args.pages for rows in runs.values() for run in rows):
+        print("warning: a crawl did not reach every page", file=sys.stderr)
 
+
+class Variant:
+    """A row's variant of a configuration: our code as it is, with other options, or at a git revision."""
+
+    def __init__(self, label: str, options: dict[str, Any] | None = None, *, package: Path | None = None) -> None:
+        self.label, self.options, self.package = label, options or {}, package
+
+    def args(self, args: argparse.Namespace) -> argparse.Namespace:
+        return argparse.Namespace(**{**vars(args), "preflight_thread": False, "gc_freeze": False, **self.options})
+
+
+MEDIAN_KEYS = (
+    "seconds",
+    "worst_stall",
+    "p99_stall",
+    "crawl_cpu",
+    "worker_cpu",
+    "server_cpu",
+    "gc_worst",
+    "gc_total",
+    "gc_full_count",
+    "gc_full_cpu",
+)
+
+
+def median_run(config: str, label: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """One row of the table: each figure's median over the rounds (pages/s from the median seconds)."""
+    result = dict(rows[0], label=label, rounds=len(rows))
+    for key in MEDIAN_KEYS:
+        values = [row[key] for row in rows if row.get(key) is not None]
+        result[key] = statistics.median(values) if values else None
+    return result
+
+
+def runs_by_row(runs: dict[tuple[str, str], list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    return {f"{config} {label}".strip(): rows for (config, label), rows in runs.items()}
+
+
+def print_table(
+    args: argparse.Namespace, pages: list[bytes], results: list[dict[str, Any]], every_run: list[dict[str, Any]]
+) -> None:
     cores = os.cpu_count()
     try:
         import scrapy
@@ -447,40 +591,43 @@ def main() -> None:
         scrapy_version = scrapy.__version__
     except ImportError:
         scrapy_version = "?"
-    load = " ".join(f"{value:.1f}" for value in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    loads = [run["load"] for run in every_run]
     print(
         f"machine: {cores} cores, {platform.machine()}, Python {platform.python_version()}, "
-        f"Scrapy {scrapy_version}; load average {load}"
+        f"Scrapy {scrapy_version}; load average (1 min) at the crawls' starts {min(loads):.1f} to {max(loads):.1f}"
     )
     print(
         f"site: {args.pages} article pages ({len(pages)} distinct), CONCURRENT_REQUESTS {args.concurrency}, "
         f"feed {'on' if args.feed else 'off'}, LOG_LEVEL {args.log_level}"
         + (", spider uses selectors" if args.use_selectors else "")
         + (", preflight on parsel's tree" if args.preflight_tree else "")
-        + (", gc.freeze()" if args.gc_freeze else "")
         + "".join(f", {setting}" for setting in args.set)
+        + (f"; medians of {args.repeat} rounds" if args.repeat > 1 else "")
     )
+    width = max(12, *(len(row_name(result, args)) for result in results))
     header = (
-        f"{'config':<12} {'pages':>6} {'extracted':>9} {'seconds':>8} {'pages/s':>8} {'vs threads':>10} "
+        f"{'config':<{width}} {'pages':>6} {'extracted':>9} {'seconds':>8} {'pages/s':>8} {'vs threads':>10} "
         f"{'worst stall':>12} {'p99 stall':>10}   {'CPU ms/page: crawl':>18} {'workers':>7} {'server':>6}"
+        f"   {'full GCs':>8} {'longest':>7}"
     )
     print(header)
     print("-" * len(header))
-    threads = next((result for result in results if result["config"] == "threads"), None)
     for result in results:
         rate = result["pages"] / result["seconds"]
-        name = result["config"] + (f" ({args.workers})" if result["config"] == "workers" else "")
+        threads = next((r for r in results if r["config"] == "threads" and r["label"] == result["label"]), None)
         ratio = f"{rate / (threads['pages'] / threads['seconds']):.2f}x" if threads else ""
         print(
-            f"{name:<12} {result['pages']:>6} {result['extracted']:>9} {result['seconds']:>8.2f} {rate:>8.1f} "
-            f"{ratio:>10} {result['worst_stall'] * 1000:>9.0f} ms {result['p99_stall'] * 1000:>7.1f} ms   "
+            f"{row_name(result, args):<{width}} {result['pages']:>6} {result['extracted']:>9} {result['seconds']:>8.2f} "
+            f"{rate:>8.1f} {ratio:>10} {result['worst_stall'] * 1000:>9.0f} ms {result['p99_stall'] * 1000:>7.1f} ms   "
             f"{cpu(result.get('crawl_cpu'), result):>18} {cpu(result.get('worker_cpu'), result):>7} "
-            f"{cpu(result.get('server_cpu'), result):>6}"
+            f"{cpu(result.get('server_cpu'), result):>6}   {result['gc_full_count']:>8.0f} "
+            f"{result['gc_full_cpu'] * 1000:>4.0f} ms"
         )
-    if args.json:
-        print(json.dumps(results, indent=2))
-    if any(result["pages"] != args.pages for result in results):
-        print("warning: a crawl did not reach every page", file=sys.stderr)
+
+
+def row_name(result: dict[str, Any], args: argparse.Namespace) -> str:
+    name = result["config"] + (f" ({args.workers})" if result["config"] == "workers" else "")
+    return f"{name} {result['label']}".strip()
 
 
 if __name__ == "__main__":
