@@ -59,14 +59,23 @@ def load_pages() -> list[bytes]:
     return pages
 
 
-def make_handler(pages: list[bytes], count: int) -> type[BaseHTTPRequestHandler]:
+def make_handler(pages: list[bytes], count: int, chained: bool = False) -> type[BaseHTTPRequestHandler]:
+    """The site: ``count`` article pages behind index pages, which the front page links to.
+
+    ``chained``: the front page links to the first index only, and each index to the next one
+    before its articles, so a crawl's queue holds about one index's worth of requests
+    (Scrapy takes the last request queued first) rather than the whole site.
+    """
     indexes = math.ceil(count / LINKS_PER_INDEX)
-    links = "".join(f'<li><a href="/index/{i}.html">Index {i}</a></li>' for i in range(indexes))
+    linked = range(min(1, indexes)) if chained else range(indexes)
+    links = "".join(f'<li><a href="/index/{i}.html">Index {i}</a></li>' for i in linked)
     root = f"<!DOCTYPE html><html><body><ul>{links}</ul></body></html>".encode()
 
     def index(i: int) -> bytes:
         numbers = range(i * LINKS_PER_INDEX, min(count, (i + 1) * LINKS_PER_INDEX))
         items = "".join(f'<li><a href="/a/{n}.html">Article {n}</a></li>' for n in numbers)
+        if chained and i + 1 < indexes:
+            items = f'<li><a href="/index/{i + 1}.html">Next</a></li>' + items
         return f"<!DOCTYPE html><html><body><ul>{items}</ul></body></html>".encode()
 
     class Handler(BaseHTTPRequestHandler):
@@ -112,8 +121,8 @@ class _QuietServer(ThreadingHTTPServer):
 class Site:
     """The site on an ephemeral port of 127.0.0.1, shut down on exit or after ``lifetime`` seconds."""
 
-    def __init__(self, pages: list[bytes], count: int, lifetime: float) -> None:
-        self.server = _QuietServer(("127.0.0.1", 0), make_handler(pages, count))
+    def __init__(self, pages: list[bytes], count: int, lifetime: float, chained: bool = False) -> None:
+        self.server = _QuietServer(("127.0.0.1", 0), make_handler(pages, count, chained))
         self.server.daemon_threads = True
         self.lifetime = lifetime
 

@@ -208,6 +208,7 @@ _CRAWL_OPTIONS = (
     ),
     _Option("worker_max_pages", "READABILITY_WORKER_MAX_PAGES", _integer(0), "an integer >= 0 (0: no limit)"),
     _Option("debug", "READABILITY_DEBUG", _boolean, _BOOL),
+    _Option("gc_freeze", "READABILITY_GC_FREEZE", _boolean, _BOOL),
 )
 
 # The crash-safe scheduler under scrapy-redis (scrapy_readability.redis): settings only.
@@ -328,6 +329,11 @@ class ReadabilityConfig:
     worker_max_memory: int = 160
     worker_max_pages: int = 0  # the memory limit covers a slow leak too; a count only adds restarts
     debug: bool = False
+    # gc.freeze() while the crawl runs: what start-up built (Scrapy, Twisted, lxml, the project:
+    # some hundreds of thousands of objects) stays out of the cyclic collector's full
+    # collections, which otherwise stop the crawl's process, and its reactor, for tens of
+    # milliseconds each (benchmarks/README.md, "Crawl throughput").
+    gc_freeze: bool = True
 
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> ReadabilityConfig:

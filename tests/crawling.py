@@ -32,6 +32,7 @@ TESTS = ROOT / "tests"
 STATS_FILE_SETTING = "TEST_STATS_FILE"
 HEARTBEAT_SETTING = "TEST_HEARTBEAT"
 HEARTBEAT_STAT = "test/reactor_worst_delay_ms"
+FROZEN_STAT = "test/gc_frozen_objects"
 
 
 class StatsToFile:
@@ -63,6 +64,7 @@ class ReactorHeartbeat:
     """A Scrapy extension: a call on the reactor every 20 ms; the stats keep how late the latest-run one was.
 
     Anything that holds the reactor thread (or the GIL it needs) shows there. On with ``TEST_HEARTBEAT``.
+    The stats also get how many objects ``gc.freeze()`` had frozen at the first call.
     """
 
     TICK = 0.02
@@ -92,7 +94,11 @@ class ReactorHeartbeat:
 
     def tick(self) -> None:
         now = time.perf_counter()
-        if self.last is not None:
+        if self.last is None:
+            import gc
+
+            self.stats.set_value(FROZEN_STAT, gc.get_freeze_count())
+        else:
             late = max(0.0, now - self.last - self.TICK) * 1000
             self.stats.max_value(HEARTBEAT_STAT, round(late))
         self.last = now

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from scrapy import version_info as SCRAPY_VERSION
 
-from crawling import HEARTBEAT_SETTING, HEARTBEAT_STAT, ROOT, CrawlResult, crawl, scrapy
+from crawling import FROZEN_STAT, HEARTBEAT_SETTING, HEARTBEAT_STAT, ROOT, CrawlResult, crawl, scrapy
 from localserver import Page, serve
 from scrapy_readability.engine.article import DEFAULT_FORMATS
 from scrapy_readability.items import article_fields
@@ -296,22 +296,23 @@ HUGE_SITE = {
 }
 
 
-@pytest.mark.parametrize("workers", [0, 2])
-def test_the_preflight_of_huge_pages_does_not_hold_the_reactor(tmp_path, workers):
+@pytest.mark.parametrize(("workers", "gc_freeze"), [(0, True), (2, False)])
+def test_the_preflight_of_huge_pages_does_not_hold_the_reactor(tmp_path, workers, gc_freeze):
     """The readerable check parses every page (a second or more for these): in the pool, while the reactor ticks on.
 
     It used to run on the reactor thread, which then stopped for as long as each huge page took.
+    And the garbage collector is frozen while the crawl runs, unless the settings say not to.
     """
+    settings = {HEARTBEAT_SETTING: True, "READABILITY_WORKERS": workers, "READABILITY_GC_FREEZE": gc_freeze}
     with serve(HUGE_SITE) as site:
-        result = crawl(
-            tmp_path,
-            VERDICT_SPIDER,
-            start_urls=[f"{site}/"],
-            settings={HEARTBEAT_SETTING: True, "READABILITY_WORKERS": workers},
-        )
+        result = crawl(tmp_path, VERDICT_SPIDER, start_urls=[f"{site}/"], settings=settings)
     assert sorted(item["title"] for item in result.items) == [LIGHTHOUSE_TITLE, STARTER_TITLE]
     stats = result.readability_stats()
     assert (stats["readability/preflight/readerable"], stats["readability/preflight/not_readerable"]) == (2, 3)
     # Each huge page's check takes 0.5-2 s of CPU; the reactor waits at most for the GIL, a few ms at a time.
     assert result.stats[HEARTBEAT_STAT] < 250, result.stats[HEARTBEAT_STAT]
+    if gc_freeze:  # Scrapy, Twisted, lxml, the spider...: start-up's objects, out of every collection
+        assert result.stats[FROZEN_STAT] > 50_000
+    else:
+        assert result.stats[FROZEN_STAT] == 0
     assert result.clean, result.log[-3000:]
