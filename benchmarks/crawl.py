@@ -176,6 +176,8 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
                 import gc
 
                 gc.freeze()
+            if options["switch_interval"]:
+                sys.setswitchinterval(options["switch_interval"] / 1000)
             self.started = time.perf_counter()
             self.cpu_started = time.process_time()
             self.loop.start(TICK, now=False)
@@ -435,6 +437,7 @@ def run_config(
         "profile": args.profile,
         "stall_trace": args.stall_trace,
         "gc_freeze": args.gc_freeze,
+        "switch_interval": args.switch_interval,
         "settings": dict(setting.split("=", 1) for setting in args.set),
     }
     command = [sys.executable, __file__, "--child", config, base_url, str(result_path), json.dumps(options)]
@@ -503,6 +506,13 @@ def main() -> None:
         "--gc-freeze", action="store_true", help="every configuration again, with gc.freeze() when the spider opens"
     )
     parser.add_argument(
+        "--switch-interval",
+        type=float,
+        default=0.0,
+        metavar="MS",
+        help="every configuration again, with sys.setswitchinterval(MS / 1000) when the spider opens",
+    )
+    parser.add_argument(
         "--variant",
         action="append",
         default=[],
@@ -526,6 +536,8 @@ def main() -> None:
         variants.append(Variant("preflight thread", {"preflight_thread": True}))
     if args.gc_freeze:
         variants.append(Variant("gc.freeze()", {"gc_freeze": True}))
+    if args.switch_interval:
+        variants.append(Variant(f"switch {args.switch_interval:g} ms", {"switch_interval": args.switch_interval}))
     for text in args.variant:
         label, _, settings = text.partition(":")
         variants.append(Variant(label, {"set": [*args.set, *filter(None, settings.split(","))]}))
@@ -560,7 +572,8 @@ class Variant:
         self.label, self.options, self.package = label, options or {}, package
 
     def args(self, args: argparse.Namespace) -> argparse.Namespace:
-        return argparse.Namespace(**{**vars(args), "preflight_thread": False, "gc_freeze": False, **self.options})
+        defaults = {"preflight_thread": False, "gc_freeze": False, "switch_interval": 0.0}
+        return argparse.Namespace(**{**vars(args), **defaults, **self.options})
 
 
 MEDIAN_KEYS = (

@@ -30,6 +30,7 @@ from scrapy_readability._pool import ExtractionPool, PoolConfig, WorkerStartErro
 from scrapy_readability._worker import (
     ENGINE,
     PREFLIGHT,
+    Failed,
     Job,
     Outcome,
     Preflight,
@@ -151,6 +152,8 @@ class CrawlPool:
 
     async def run(self, task: Job) -> Outcome:
         """Run one page's job in the pool (started if need be) and log the engine's trace it brought back."""
+        if self._start_error is not None:  # the crawl is stopping (or, before Scrapy 2.18, goes on without it)
+            return Failed("worker_died", f"the worker processes cannot start: {self._start_error}")
         future: Future[Any] = self.start().submit(task)
         outcome: Outcome = await _await(future)
         replay(outcome.trace)

@@ -15,6 +15,7 @@ import scrapy
 from scrapy.http import HtmlResponse, Response
 
 from scrapy_readability import ArticleItem
+from scrapy_readability.middleware import ReadabilityMiddleware
 from scrapy_readability.pipeline import ReadabilityPipeline
 
 
@@ -60,3 +61,9 @@ class MemoryHoldingPipeline(ReadabilityPipeline):
     """The pipeline with an engine that keeps 150 MB in its process after lighthouse.html (tests/engine_stubs.py)."""
 
     _engine = "engine_stubs.HoldsMemory"
+
+
+class BrokenPreflightMiddleware(ReadabilityMiddleware):
+    """The preflight with a check whose module cannot be imported (tests/broken_engine.py)."""
+
+    _preflight = "broken_engine.is_probably_readable"

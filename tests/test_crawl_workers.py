@@ -129,10 +129,24 @@ def test_a_worker_that_holds_too_much_memory_is_replaced_between_pages(site, tmp
     assert result.clean
 
 
-def test_workers_that_cannot_start_stop_the_crawl_with_one_error(site, tmp_path):
+# The extraction's pipeline, or the preflight alone (no extraction): either way the pool cannot start.
+BROKEN = {
+    "pipeline": pipeline_settings("BrokenEnginePipeline", READABILITY_WORKERS=2),
+    "preflight only": {
+        "DOWNLOADER_MIDDLEWARES": {
+            "scrapy_readability.ReadabilityMiddleware": None,
+            "crawl_spider.BrokenPreflightMiddleware": 545,
+        },
+        "ITEM_PIPELINES": {"scrapy_readability.ReadabilityPipeline": None},
+        "READABILITY_WORKERS": 2,
+    },
+}
+
+
+@pytest.mark.parametrize("broken", list(BROKEN))
+def test_workers_that_cannot_start_stop_the_crawl_with_one_error(site, tmp_path, broken):
     """Issue 11: an engine that cannot be imported used to fail every page as worker_died."""
-    settings = pipeline_settings("BrokenEnginePipeline", READABILITY_WORKERS=2)
-    result = crawl(tmp_path, SPIDER, start_urls=[f"{site.url}/?never-fetched"], settings=settings, check=False)
+    result = crawl(tmp_path, SPIDER, start_urls=[f"{site.url}/?never-fetched"], settings=BROKEN[broken], check=False)
     errors = [line for line in result.log.splitlines() if " ERROR: " in line or " CRITICAL: " in line]
     if SCRAPY_VERSION >= (2, 18):  # a clean stop: Scrapy 2.18 lets open_spider close the spider
         assert errors == [
@@ -143,7 +157,10 @@ def test_workers_that_cannot_start_stop_the_crawl_with_one_error(site, tmp_path)
         assert result.stats["finish_reason"] == "readability_workers_failed"
     else:  # before, the exception is how it stops (Scrapy logs its traceback)
         assert "ImportError: libxml2.so.2" in result.log and "READABILITY_WORKERS = 0 extracts in threads" in result.log
-    assert site.fetched("/?never-fetched") == 0  # it stopped before the first request
+    if SCRAPY_VERSION >= (2, 18) or broken == "pipeline":
+        assert site.fetched("/?never-fetched") == 0  # it stopped before the first request
+    else:  # a spider_opened handler cannot stop a crawl before 2.18: the pages go on, judged not readerable
+        assert result.stats["readability/preflight/error"] >= 1
     assert result.items == []
     assert not any(key.startswith("readability/failed") for key in result.stats)
 

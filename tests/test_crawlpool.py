@@ -8,10 +8,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from scrapy.exceptions import CloseSpider
 from scrapy.utils.test import get_crawler
 
 from scrapy_readability._crawlpool import CrawlPool
-from scrapy_readability._worker import Judged, Preflight, Task
+from scrapy_readability._pool import WorkerStartError
+from scrapy_readability._worker import Failed, Judged, Preflight, Task
 from scrapy_readability.middleware import ReadabilityMiddleware
 from scrapy_readability.pipeline import ReadabilityPipeline
 from scrapy_site import LIGHTHOUSE
@@ -74,3 +76,19 @@ def test_the_collector_can_be_left_alone():
         assert gc.get_freeze_count() == 0
     finally:
         pool.close()
+
+
+def test_after_its_workers_could_not_start_a_pool_fails_pages_at_once():
+    """No new process for each page: the crawl is stopping (before Scrapy 2.18, it goes on without them)."""
+    crawler = get_crawler(settings_dict={"READABILITY_WORKERS": 1})
+    pool = CrawlPool.of(crawler)
+    pool.preflight = "broken_engine.is_probably_readable"
+    with pytest.raises((CloseSpider, WorkerStartError)):  # CloseSpider from Scrapy 2.18 on
+        asyncio.run(pool.open())
+    verdict = asyncio.run(pool.run(Preflight(LIGHTHOUSE, "https://news.example/a", {})))
+    assert verdict == Failed(
+        "worker_died",
+        "the worker processes cannot start: ImportError: libxml2.so.2: cannot open shared object file: "
+        "No such file or directory",
+    )
+    assert pool.running is None and gc.get_freeze_count() == 0
