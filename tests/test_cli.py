@@ -35,6 +35,12 @@ def cli(tmp_path: Path, *args: str, input: str | None = None) -> subprocess.Comp
     return run(["-m", "scrapy_readability", *args], tmp_path, input=input)
 
 
+def cli_with_engine(tmp_path: Path, engine: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """The command line with a stand-in engine of tests/engine_stubs.py (by dotted path, as the pipeline's tests do)."""
+    script = f"import sys, scrapy_readability.cli as cli; cli._engine = {engine!r}; sys.exit(cli.main())"
+    return run(["-c", script, *args], tmp_path)
+
+
 @pytest.fixture
 def pages(tmp_path: Path) -> Path:
     """A folder of pages: nested, .htm, gzipped, a file that is not a page, one without an article, binary."""
@@ -135,6 +141,42 @@ def test_workers_keep_the_input_order(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("engine", "workers", "failure"),
+    [
+        ("engine_stubs.HangsOnStarter", "2", "timeout: the extraction took longer than 3 s; its process was killed"),
+        # One worker extracts in this process: a thread cannot be killed, so its page is given up on.
+        ("engine_stubs.HangsOnStarter", "1", "timeout: the extraction took longer than 3 s; a thread cannot be"),
+        ("engine_stubs.DiesOnStarter", "2", "worker_died: the extraction process exited with code 3"),
+    ],
+)
+def test_a_page_that_hangs_or_kills_its_worker_fails_and_the_rest_arrive(
+    tmp_path: Path, engine: str, workers: str, failure: str
+) -> None:
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    for name in ("a", "b", "starter", "y", "z"):
+        (folder / f"{name}.html").write_text(article_page(name.title()))
+    result = cli_with_engine(tmp_path, engine, "pages", "--workers", workers, "--timeout", "3")
+    assert result.returncode == 1
+    assert [json.loads(line)["title"] for line in result.stdout.splitlines()] == ["A", "B", "Y", "Z"]
+    assert f"scrapy-readability: {Path('pages') / 'starter.html'}: {failure}" in result.stderr
+    reason = failure.split(":")[0]
+    assert f"5 pages, 4 extracted, 1 failed ({reason} 1)" in result.stderr
+
+
+def test_worker_options_reach_the_pool(tmp_path: Path) -> None:
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    for number in range(6):
+        (folder / f"{number}.html").write_text(article_page(str(number)))
+    kept = cli_with_engine(tmp_path, "engine_stubs.PidAndMemory", "pages", "--workers", "2")
+    recycled = cli_with_engine(tmp_path, "engine_stubs.PidAndMemory", "pages", "--workers", "2", "--worker-max-pages", "1")
+    assert kept.returncode == recycled.returncode == 0, kept.stderr + recycled.stderr
+    assert len({json.loads(line)["title"] for line in kept.stdout.splitlines()}) <= 2  # the titles are process ids
+    assert len({json.loads(line)["title"] for line in recycled.stdout.splitlines()}) == 6  # a new process a page
+
+
 def test_standard_input_and_output_file(tmp_path: Path) -> None:
     result = cli(tmp_path, "-", "--url", "https://example.com/a/", "-o", "out.json", input=article_page("Stdin"))
     assert result.returncode == 0, result.stderr
@@ -172,7 +214,7 @@ def test_engine_options_come_from_the_settings_table(tmp_path: Path) -> None:
     page = tmp_path / "short.html"
     page.write_text("<html><body><article><p>Only a short paragraph of text here.</p></article></body></html>")
     help_text = cli(tmp_path, "--help").stdout
-    for flag in ("--policy", "--char-threshold", "--nb-top-candidates", "--max-elems-to-parse",
+    for flag in ("--timeout", "--worker-max-memory", "--worker-max-pages", "--policy", "--char-threshold", "--nb-top-candidates", "--max-elems-to-parse",
                  "--classes-to-preserve", "--keep-classes", "--disable-jsonld", "--allowed-video-regex",
                  "--link-density-modifier", "--sanitize", "--no-sanitize", "--min-content-length", "--min-score",
                  "--formats"):
@@ -194,6 +236,8 @@ def test_engine_options_come_from_the_settings_table(tmp_path: Path) -> None:
         (["-f", "pdf", "x.html"], "invalid choice: 'pdf'"),
         (["--url", "https://e.test/", "a.html", "b.html"], "--url applies to one page only"),
         (["--workers", "0", "x.html"], "--workers must be at least 1"),
+        (["--timeout", "-1", "x.html"], "--timeout = '-1' is not valid; accepted values: a number of seconds >= 0"),
+        (["--worker-max-memory", "lots", "x.html"], "--worker-max-memory = 'lots' is not valid"),
         (["-", "-"], "standard input (-) can be read only once"),
         ([], "the following arguments are required: PATH"),
     ],
