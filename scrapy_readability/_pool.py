@@ -35,6 +35,7 @@ from typing import IO, cast
 
 from scrapy_readability._worker import (
     ENGINE,
+    WORKER_NICENESS,
     Answer,
     Broken,
     Failed,
@@ -77,6 +78,9 @@ class PoolConfig:
     max_memory: int = 0  # bytes of resident memory above which a worker process is replaced; 0: no limit
     max_pages: int = 0  # pages after which a worker process is replaced; 0: no limit
     trace: bool = False  # worker processes send the engine's decision trace back
+    # Added to a worker process's niceness: a crawl's run below its reactor. The command line's
+    # process only reads and writes, so there the workers are the work (benchmarks/README.md).
+    niceness: int = WORKER_NICENESS
 
 
 class _Job:
@@ -161,6 +165,7 @@ class _WorkerProcess:
         # -P: not the working directory first on its path (Python 3.11+); it has the crawl's path.
         safe_path = ["-P"] if sys.version_info >= (3, 11) else []
         command = [sys.executable, *safe_path, "-m", _WORKER_MODULE, "--engine", config.engine]
+        command += ["--niceness", str(config.niceness)]
         if config.trace:
             command.append("--trace")
         try:

@@ -43,7 +43,7 @@ ENGINE = "scrapy_readability.engine.Readability"
 TRACE_LOGGER = "scrapy_readability.engine"
 """The engine's decision trace (Readability.js's ``debug``): every engine module logs to it at DEBUG level."""
 
-WORKER_NICENESS = 10  # added to a worker process's niceness (Unix)
+WORKER_NICENESS = 10  # added to a crawl's worker processes' niceness (Unix): below the reactor
 
 
 @dataclass(frozen=True)
@@ -256,11 +256,11 @@ def _protocol_streams() -> tuple[IO[bytes], IO[bytes]]:
     return tasks, results
 
 
-def _lower_priority() -> None:
+def _lower_priority(niceness: int) -> None:
     """Below the crawl's own process, so the reactor gets a core as soon as it has work (benchmarks/README.md)."""
-    if hasattr(os, "nice"):
+    if niceness and hasattr(os, "nice"):
         try:
-            os.nice(WORKER_NICENESS)
+            os.nice(niceness)
         except OSError:
             pass
 
@@ -270,11 +270,12 @@ def serve(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scrapy_readability._worker")
     parser.add_argument("--engine", default=ENGINE)
     parser.add_argument("--trace", action="store_true")
+    parser.add_argument("--niceness", type=int, default=WORKER_NICENESS, help="added to this process's niceness")
     args = parser.parse_args(argv)
     # Ctrl-C reaches the whole process group; stopping is the crawl's decision, and it
     # stops us once the pages in flight are done.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _lower_priority()
+    _lower_priority(args.niceness)
     tasks, results = _protocol_streams()
     try:
         engine = load_engine(args.engine)

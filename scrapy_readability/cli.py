@@ -137,7 +137,8 @@ def page_option_values(args: argparse.Namespace) -> Any:
 def pool_config(args: argparse.Namespace, workers: int) -> PoolConfig:
     """The extraction pool of this run: the settings' defaults for its limits, changed by the flags.
 
-    One worker extracts in this process (a pool thread): no process to start.
+    One worker extracts in this process (a pool thread): no process to start. The worker
+    processes keep their priority: this process only reads and writes, they do the work.
     """
     from scrapy_readability.settings import ReadabilityConfig, ReadabilityConfigError
 
@@ -152,6 +153,7 @@ def pool_config(args: argparse.Namespace, workers: int) -> PoolConfig:
         timeout=config.timeout,
         max_memory=config.worker_max_memory * 2**20,
         max_pages=config.worker_max_pages,
+        niceness=0,
     )
 
 

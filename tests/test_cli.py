@@ -177,6 +177,14 @@ def test_worker_options_reach_the_pool(tmp_path: Path) -> None:
     assert len({json.loads(line)["title"] for line in recycled.stdout.splitlines()}) == 6  # a new process a page
 
 
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="Unix only")
+def test_workers_keep_the_commands_priority(tmp_path: Path, pages: Path) -> None:
+    """Unlike a crawl's (below its reactor): here the workers do all the work."""
+    result = cli_with_engine(tmp_path, "engine_stubs.Niceness", str(pages), "--workers", "2")
+    assert result.returncode == 0, result.stderr
+    assert {json.loads(line)["title"] for line in result.stdout.splitlines()} == {str(os.nice(0))}
+
+
 def test_standard_input_and_output_file(tmp_path: Path) -> None:
     result = cli(tmp_path, "-", "--url", "https://example.com/a/", "-o", "out.json", input=article_page("Stdin"))
     assert result.returncode == 0, result.stderr
