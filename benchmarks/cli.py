@@ -41,7 +41,7 @@ def seconds(cwd: Path, files: list[str], workers: int, fmt: str) -> float:
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=cwd,
     )
     elapsed = time.perf_counter() - started
-    if result.returncode not in (0, 1):
+    if result.returncode not in (0, 1) or "Traceback" in result.stderr:  # 1: some pages have no article
         sys.exit(f"the command line failed:\n{result.stderr}")
     return elapsed
 
