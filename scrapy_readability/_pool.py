@@ -13,6 +13,7 @@ The replacement is started at once, so it loads while the crawl goes on. A
 thread cannot be killed: a page past its deadline fails at once, its thread
 finishes it in the background (the result is discarded) and a new thread takes
 its place. Processes start and stop in the pool's threads, never on the reactor's.
+The pipeline and the command line (``cli.py``) both extract through it.
 """
 
 from __future__ import annotations

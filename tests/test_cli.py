@@ -119,6 +119,15 @@ def test_failures_are_reported_and_the_rest_carry_on(tmp_path: Path, pages: Path
     assert "6 pages, 3 extracted, 3 failed (engine_error 1, no_article 1, unreadable 1)" in result.stderr
 
 
+def test_a_corrupt_gzipped_page_is_unreadable_and_the_rest_carry_on(tmp_path: Path, pages: Path) -> None:
+    (pages / "corrupt.html.gz").write_bytes(b"\x1f\x8b\x08\x00" + b"not deflate data at all")
+    result = cli(tmp_path, str(pages))
+    assert result.returncode == 1
+    assert [json.loads(line)["title"] for line in result.stdout.splitlines()] == ["Alpha", "Gamma", "Delta"]
+    assert f"scrapy-readability: {pages / 'corrupt.html.gz'}: unreadable: Error -3 while decompressing" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_one_page_without_article(tmp_path: Path) -> None:
     (tmp_path / "empty.html").write_text(NO_ARTICLE)
     result = cli(tmp_path, "empty.html")
