@@ -7,7 +7,7 @@ import pytest
 from lxml import etree
 
 from scrapy_readability.engine.errors import InputError, ReadabilityError
-from scrapy_readability.engine.parsing import clean_text, decode_html, parse_html
+from scrapy_readability.engine.parsing import decode_html, parse_html
 
 
 def body_html(root) -> str:
@@ -61,9 +61,11 @@ def test_bytearray_and_memoryview_accepted():
     assert parse_html(memoryview(b"<p>y</p>")).findtext(".//p") == "y"
 
 
-def test_clean_text_scrubs_what_lxml_cannot_hold():
-    assert clean_text("a\x00b\x01c\x0cd\ufffee\tf\n") == "a\ufffdbc de\tf\n"
-    assert parse_html("<p>a\x00b\x08c</p>").findtext(".//p") == "a\ufffdbc"
+def test_what_lxml_cannot_hold_is_scrubbed():
+    root = parse_html("<p title='t\x00\x01'>a\x00b\x01c\x0cd\ufffee\tf&#1;g&#12;h\n</p>")
+    p = root.find(".//p")
+    assert p.text == "ab" + "c de\tfg h\n"  # HTML5 drops NUL in text; controls go, form feed is a space
+    assert p.get("title") == "t\ufffd"  # and makes it U+FFFD in attributes
 
 
 def test_xml_declaration_is_dropped():
