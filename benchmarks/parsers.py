@@ -231,3 +231,58 @@ CANDIDATES: dict[str, Builder] = {
 def use(name: str) -> None:
     """Make ``parse_html`` (and so ``Readability``) build its trees with candidate ``name``."""
     parsing.build_tree = CANDIDATES[name]
+
+
+# --- Timing ------------------------------------------------------------------------------
+
+
+def _time(fn: Callable[[], Any], repeat: int) -> float:
+    import time
+
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - started)
+    return best * 1000
+
+
+def time_candidates(names: list[str], repeat: int) -> dict[str, dict[str, float]]:
+    """Median over the vendored pages of the best of ``repeat`` runs, candidates interleaved
+    page by page (so a load change on the machine touches them all alike): the tree alone,
+    and ``Readability(html, url=...).parse()`` on it."""
+    import statistics
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    import test_mozilla_pages as harness
+    from scrapy_readability import Readability
+
+    pages = [harness.read_source(case) for case in harness.CASES]
+    tree: dict[str, list[float]] = {name: [] for name in names}
+    whole: dict[str, list[float]] = {name: [] for name in names}
+    for html in pages:
+        for name in names:
+            tree[name].append(_time(lambda: CANDIDATES[name](html), repeat))
+            use(name)
+            whole[name].append(_time(lambda: Readability(html, url=harness.BASE_URL).parse(), repeat))
+    use("lexbor")
+    return {name: {"tree": statistics.median(tree[name]), "parse": statistics.median(whole[name])} for name in names}
+
+
+def main() -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--candidates", default="libxml2,lexbor", help="comma-separated (default %(default)s)")
+    ap.add_argument("--repeat", type=int, default=5)
+    args = ap.parse_args()
+    names = args.candidates.split(",")
+    figures = time_candidates(names, args.repeat)
+    base = figures[names[0]]
+    print(f"{'candidate':12} {'tree ms':>8} {'parse() ms':>11} {'parse() ratio':>14}   (medians on the 106 vendored pages)")
+    for name, row in figures.items():
+        print(f"{name:12} {row['tree']:8.2f} {row['parse']:11.2f} {row['parse'] / base['parse']:13.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -14,17 +14,20 @@ import re
 import threading
 
 from lxml import etree
-from selectolax.lexbor import LexborHTMLParser
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 from w3lib.encoding import html_to_unicode
 
-from .serialize import TEMPLATE_CONTENT_ATTRIBUTE, inner_html
+from .constants import PHRASING_ELEMS
+from .dom import js_trim
 from .errors import InputError
+from .serialize import TEMPLATE_CONTENT_ATTRIBUTE, inner_html
 
 _PARSER_OPTIONS = dict(
-    remove_comments=True,
+    remove_comments=False,  # see remove_comments()
     remove_pis=True,
     huge_tree=True,  # without it libxml2 silently drops content nested deeper than 255 elements
     default_doctype=False,
+    collect_ids=False,  # nothing looks elements up by id; duplicate ids would fill the error log
 )
 _local = threading.local()
 
@@ -187,7 +190,7 @@ def build_tree(text: str) -> etree._Element:
     :data:`MAX_HTML5_DEPTH` keeps libxml2's own tree.
     """
     data = _utf8(text)
-    if data.count(b"<") - data.count(b"</") > MAX_TAGS_UNCHECKED:
+    if data.count(b"<") > MAX_TAGS_UNCHECKED:
         tree = _libxml2_tree(data)
         if _DEEPER_THAN_MAX(tree):
             return tree
@@ -201,67 +204,157 @@ def _utf8(text: str) -> bytes:
         return _SURROGATE_UTF8.sub("\ufffd".encode(), text.encode("utf-8", "surrogatepass"))
 
 
-# Up to this many start tags (about 97% of pages) HTML5's algorithm stays quick at any
-# depth (a 3,000-deep list: 0.13 s); above it, libxml2 measures the depth first.
-MAX_TAGS_UNCHECKED = 3000
+# Up to this many tags (about 90% of pages) HTML5's algorithm stays quick at any depth
+# (a list nested 3,000 deep, 6,000 tags: 0.07 s); above it, libxml2 measures the depth first.
+MAX_TAGS_UNCHECKED = 6000
 MAX_HTML5_DEPTH = 512
 _DEEPER_THAN_MAX = etree.XPath("boolean(" + "/*" * (MAX_HTML5_DEPTH + 2) + ")")
 
 # Where libxml2 closes an element when a child's start tag opens in it, although HTML5
-# keeps the child inside: the parents, and the children that would close them.
-# (libxml2's start-close table, for the nestings HTML5 can build; checked by
-# tests/engine/test_parsing.py against every pair of HTML elements.)
+# keeps the child inside (directly, or where foster parenting puts it): the parents, and
+# the children that would close them. libxml2's start-close table, as measured by
+# tests/engine/test_parsing.py.
 CLOSED_EARLY_BY: dict[tuple[str, ...], tuple[str, ...]] = {
-    ("a",): ("fieldset", "table"),
-    ("b", "i", "u"): ("center", "p"),
-    ("font",): ("center",),
+    ("a",): ("a", "fieldset", "table", "td", "th"),
+    ("b", "i", "u"): ("center", "p", "td", "th"),
+    ("font",): ("center", "td", "th"),
     ("big", "s", "small", "strike", "tt"): ("p",),
+    ("span",): ("td", "th"),
     ("address",): ("dd", "dl", "dt", "form", "li", "ul"),
     ("dir", "menu"): ("dd", "dl", "dt", "form", "ul"),
     ("dl",): ("form", "li"),
     ("dt",): ("dd", "dl"),
     ("dd",): ("dt",),
+    ("li",): ("li",),
     ("ol",): ("form",),
     ("ul",): ("address", "form", "menu", "pre"),
     ("listing", "pre"): ("dd", "dl", "dt", "fieldset", "form", "li", "table", "ul"),
     ("h1", "h2", "h3", "h4", "h5", "h6"): ("fieldset", "form", "li", "p", "table"),
     ("legend",): ("fieldset",),
-    ("p",): ("table", "title"),
     ("form",): ("form",),
+    ("option",): ("optgroup", "option"),
+    ("p",): (
+        "address", "blockquote", "caption", "center", "col", "colgroup", "dd", "dir", "div", "dl", "dt",
+        "fieldset", "form", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "li", "listing", "menu", "ol", "p",
+        "pre", "table", "tbody", "td", "tfoot", "th", "title", "tr", "ul", "xmp",
+    ),
+    ("caption", "colgroup"): ("col", "colgroup", "tbody", "tfoot", "thead", "tr"),
+    ("tbody", "thead"): ("tbody", "tfoot"),
+    ("tfoot",): ("tbody",),
+    ("tr",): ("tbody", "tfoot", "tr"),
+    ("td", "th"): ("tbody", "td", "tfoot", "th", "tr"),
 }
+# Elements libxml2 reads by rules of its own: an <isindex> takes no content there, a
+# <plaintext> runs to the end of the input, and in SVG and MathML (where HTML5 gives
+# every element content) a void or raw-text name ends or swallows what follows.
+_FOREIGN_MISREAD_TAGS = (
+    "area base basefont bgsound col embed frame input keygen link param source track wbr html head body"
+    " title textarea style script xmp iframe noembed noframes noscript".split()
+)
+RENAMED = (
+    "isindex:not(:empty)",
+    "plaintext",
+    # lexbor's :is() does not match SVG or MathML elements: one selector each
+    *(f"{space} {tag}:not(:empty)" for space in ("svg", "math") for tag in _FOREIGN_MISREAD_TAGS),
+)
+_RENAMED_TAGS = frozenset(["isindex", "plaintext", *_FOREIGN_MISREAD_TAGS])
 
 
-def _closed_early_selector() -> str:
-    """One CSS selector per child tag: lexbor matches right to left, so that is quick."""
+def _special_cases_selector() -> str:
+    """One CSS selector for both; lexbor matches right to left, so one per child tag is quick."""
     parents_of: dict[str, set[str]] = {}
     for parents, children in CLOSED_EARLY_BY.items():
         for child in children:
             parents_of.setdefault(child, set()).update(parents)
-    return ", ".join(f":is({','.join(sorted(parents))}) > {child}" for child, parents in sorted(parents_of.items()))
+    closed_early = [f":is({','.join(sorted(parents))}) > {child}" for child, parents in sorted(parents_of.items())]
+    return ", ".join([*closed_early, *RENAMED])
 
 
-_CLOSED_EARLY = _closed_early_selector()
-# Wrapped around such a child in the HTML5 tree, an element libxml2 has no rule for keeps
-# the child in its parent; it is taken out of libxml2's tree again.
+_SPECIAL_CASES = _special_cases_selector()
+# Wrapped around a child libxml2 would close its parent for, an element libxml2 has no rule
+# for keeps the child in place; it is taken out of libxml2's tree again. An element libxml2
+# reads by rules of its own goes through under another name, and gets its name back.
 _KEEPER = "readability-keeper"
+_RENAMED_PREFIX = "readability-as-"
+_RENAMED_BACK = etree.XPath(f"//*[starts-with(local-name(), '{_RENAMED_PREFIX}')]")
 
 
 def _html5_tree(data: bytes) -> etree._Element:
     document = LexborHTMLParser(data)
     _set_aside_lexbor_templates(document)
-    for child in document.css(_CLOSED_EARLY):
-        keeper = document.create_node(_KEEPER)
-        child.insert_before(keeper, move=True)
-        keeper.insert_child(child, move=True)
-    try:
-        root = etree.fromstring(_scrub(document.html or ""), parser=_parser("utf-8"))
-    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+    html = _scrub(document.html or "")
+    parser = _parser("utf-8")
+    root = _read_back(html, parser)
+    if root is not None and not parser.error_log and not _misread(root):
+        _unnest_void_elements(root)
+        return _with_body(root)
+    # libxml2 closed an element early (every such close leaves an end tag it reports as
+    # unexpected) or read markup as text: the special cases, and a second reading.
+    kept = renamed = False
+    for node in document.css(_SPECIAL_CASES):
+        if node.tag in _RENAMED_TAGS:
+            _rename(document, node)
+            renamed = True
+        else:
+            keeper = document.create_node(_KEEPER)
+            node.insert_before(keeper, move=True)
+            keeper.insert_child(node, move=True)
+            kept = True
+    root = _read_back(_scrub(document.html or ""), parser)
+    if root is None:
         return empty_document()
-    etree.strip_tags(root, _KEEPER)
+    if kept:
+        etree.strip_tags(root, _KEEPER)
     _unnest_void_elements(root)
+    if renamed:  # after the void elements, which those renamed may be named as
+        for el in _RENAMED_BACK(root):
+            el.tag = el.tag[len(_RENAMED_PREFIX):]
+    return _with_body(root)
+
+
+def _read_back(html: bytes, parser: etree.HTMLParser) -> etree._Element | None:
+    try:
+        root: etree._Element | None = etree.fromstring(html, parser=parser)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+        return None
+    return root
+
+
+# Raw text to libxml2, markup to HTML5: a <plaintext> (to the end of the input), and in SVG or
+# MathML a <title>, <style>, ... with elements inside. There too, an element named as an HTML
+# void element libxml2 does not know keeps what it holds (libxml2's tree is then moved out).
+_RAW_TEXT_NAMES = ("title", "textarea", "style", "script", "xmp", "iframe", "noembed", "noframes", "noscript")
+
+
+def _misread(root: etree._Element) -> bool:
+    """Whether libxml2 read as text what HTML5 reads as markup (it reports no error then)."""
+    for top in root.iter("svg", "math", "plaintext"):
+        if top.tag == "plaintext":
+            return True
+        for el in top.iter(*_RAW_TEXT_NAMES, *_UNKNOWN_VOID_ELEMENTS):
+            if el.tag in _UNKNOWN_VOID_ELEMENTS:
+                if el.text or len(el):
+                    return True
+            elif "<" in (el.text or ""):
+                return True
+    return False
+
+
+def _with_body(root: etree._Element) -> etree._Element:
     if root.find("body") is None:  # a frameset document
         etree.SubElement(root, "body")
     return root
+
+
+def _rename(document: LexborHTMLParser, node: LexborNode) -> None:
+    """Put ``node``'s attributes and content into an element of another name, in its place."""
+    twin = document.create_node(_RENAMED_PREFIX + (node.tag or "").lower())
+    for name, value in node.attributes.items():
+        twin.attrs[name] = value or ""
+    for child in list(node.iter(include_text=True)):
+        twin.insert_child(child, move=True)
+    node.insert_before(twin, move=True)
+    node.decompose()
 
 
 def _set_aside_lexbor_templates(document: LexborHTMLParser) -> None:
@@ -290,8 +383,8 @@ _SURROGATE_UTF8 = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
 
 def _scrub(html: str) -> bytes:
     data = html.encode("utf-8").translate(_FORM_FEED_TO_SPACE, _CONTROL_BYTES)
-    for noncharacter in _NONCHARACTERS:
-        if noncharacter in data:
+    if "\ufffe" in html or "\uffff" in html:  # a quick search in str (none at all in Latin-1 text)
+        for noncharacter in _NONCHARACTERS:
             data = data.replace(noncharacter, b"")
     return data
 
@@ -349,7 +442,7 @@ def _set_aside_template_contents(root: etree._Element) -> None:
 
 
 # Void in HTML5, unknown to libxml2, which makes what follows them their content.
-_UNKNOWN_VOID_ELEMENTS = ("embed", "wbr", "source", "track", "keygen")
+_UNKNOWN_VOID_ELEMENTS = ("bgsound", "embed", "keygen", "source", "track", "wbr")
 
 
 def _unnest_void_elements(root: etree._Element) -> None:
@@ -367,3 +460,51 @@ def _unnest_void_elements(root: etree._Element) -> None:
             anchor = child
         if tail:
             anchor.tail = (anchor.tail or "") + tail
+
+
+# --- Comments ------------------------------------------------------------------------
+
+def remove_comments(root: etree._Element) -> None:
+    """Remove comments (and processing instructions), as Mozilla's harness removes comments
+    from the page before Readability.js sees it.
+
+    There the text on either side of a removed comment stays two text nodes; lxml joins
+    them. It shows where Readability.js wraps a ``<div>``'s runs of phrasing content into
+    paragraphs (``_grabArticle``): a whitespace-only text node at either end of a run is
+    left out, where joined to the text beside it, it would be wrapped too. So those go first.
+    """
+    divs = {comment.getparent(): None for comment in root.iter(etree.Comment)}
+    for div in divs:
+        if div is not None and div.tag == "div":
+            _drop_whitespace_at_run_ends(div)
+    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
+
+
+def _drop_whitespace_at_run_ends(div: etree._Element) -> None:
+    """Clear the whitespace-only text nodes (text split at comments) at the ends of ``div``'s phrasing runs."""
+    runs: list[list[tuple[etree._Element, str, bool]]] = [[]]  # (owner, "text" or "tail", is whitespace)
+    if div.text:
+        runs[-1].append((div, "text", not js_trim(div.text)))
+    for child in div:
+        if isinstance(child.tag, str):  # an element, not a comment
+            if _is_phrasing(child):
+                runs[-1].append((child, "", child.tag == "br"))
+            else:
+                runs.append([])
+        if child.tail:
+            runs[-1].append((child, "tail", not js_trim(child.tail)))
+    for run in runs:
+        content = [i for i, (_, _, blank) in enumerate(run) if not blank]
+        keep = range(content[0], content[-1] + 1) if content else range(0)
+        for i, (owner, slot, _) in enumerate(run):
+            if slot and i not in keep:
+                setattr(owner, slot, None)
+
+
+def _is_phrasing(el: etree._Element) -> bool:
+    """``_isPhrasingContent`` of an element, the comments inside it left out (they go)."""
+    if el.tag in PHRASING_ELEMS:
+        return True
+    if el.tag not in ("a", "del", "ins"):
+        return False
+    return all(d.tag in PHRASING_ELEMS or d.tag in ("a", "del", "ins") for d in el.iterdescendants(etree.Element))
