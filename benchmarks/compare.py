@@ -183,7 +183,10 @@ def differences(ours: dict[str, Any], theirs: dict[str, Any]) -> dict[str, str]:
         if mine is not js:
             found["content"] = f"no article from {'ours' if mine is None else 'Readability.js'}"
         return found
-    content = harness.compare_content(mine["content"], js["content"])
+    try:
+        content = harness.compare_content(mine["content"], js["content"])
+    except ValueError as error:  # our content does not even parse back (a candidate parser's)
+        content = f"our content does not parse: {error}"
     if content:
         found["content"] = content
     fields = [f"{key}: Readability.js {js.get(key)!r}, ours {mine[key]!r}"

@@ -98,8 +98,9 @@ class _Copier:
     """Builds an lxml tree from start/end/text events, as parsing's scrub would leave the text."""
 
     def __init__(self) -> None:
-        self.builder = etree.TreeBuilder()
+        self.builder = etree.TreeBuilder(insert_comments=True)
         self.texts: list[str] = []
+        self.open: list[str] = []
 
     def text(self, text: str) -> None:
         self.texts.append(text)
@@ -119,14 +120,25 @@ class _Copier:
             except ValueError:
                 continue
             clean[name] = _clean(value or "")
+        name = _local(tag)
         try:
-            self.builder.start(_local(tag), clean)
+            etree.Element(name)
         except ValueError:  # a tag name lxml refuses
-            self.builder.start("span", clean)
+            name = "span"
+        self.builder.start(name, clean)
+        self.open.append(name)
 
     def end(self, tag: str) -> None:
         self._flush()
-        self.builder.end(tag)
+        self.builder.end(self.open.pop())
+
+    def comment(self, text: str) -> None:
+        """Kept, as parse_html keeps them (parse() removes them as Mozilla's harness does)."""
+        self._flush()
+        text = _clean(text)
+        while "--" in text:  # what an XML comment cannot hold; no text of the page is lost
+            text = text.replace("--", "- -")
+        self.builder.comment(text + " " if text.endswith("-") else text)
 
     def close(self) -> etree._Element:
         self._flush()
@@ -138,6 +150,7 @@ class _Copier:
 
 def html5lib_tree(text: str) -> etree._Element:
     import html5lib
+    from xml.etree import ElementTree
 
     document = html5lib.parse(text, treebuilder="etree", namespaceHTMLElements=False)
     copier = _Copier()
@@ -145,10 +158,12 @@ def html5lib_tree(text: str) -> etree._Element:
     while stack:
         node, done = stack.pop()
         if not isinstance(node.tag, str) or node.tag == "<!DOCTYPE>":
-            if done and node.tail:
-                copier.text(node.tail)
-            elif not done:
+            if not done:
+                if node.tag is ElementTree.Comment:
+                    copier.comment(node.text or "")
                 stack.append((node, True))
+            elif node.tail:
+                copier.text(node.tail)
             continue
         if done:
             copier.end(node.tag)
@@ -176,6 +191,7 @@ def lexbor_walk_tree(text: str) -> etree._Element:
     from selectolax.lexbor import LexborHTMLParser
 
     tree = LexborHTMLParser(text.encode("utf-8", "replace"))
+    parsing._set_aside_lexbor_templates(tree)
     copier = _Copier()
     html = tree.root
     stack: list[tuple[Any, bool]] = [(html, False)]
@@ -188,6 +204,9 @@ def lexbor_walk_tree(text: str) -> etree._Element:
         if tag == "-text":
             copier.text(node.text_content or "")
             continue
+        if tag == "-comment":
+            copier.comment(node.comment_content or "")
+            continue
         if tag is None or tag.startswith("-"):
             continue
         copier.start(tag, dict(node.attributes))
@@ -199,15 +218,19 @@ def lexbor_walk_tree(text: str) -> etree._Element:
 # --- markupever: HTML5 tree, XML text, lxml's XML parser ---------------------------
 
 
-_XML_PARSER = etree.XMLParser(remove_comments=True, remove_pis=True, huge_tree=True, resolve_entities=False)
-_NAMESPACE_DECLARATION = re.compile(rb'(<[^\s>/!?]+) xmlns="[^"]*"')
+_XML_PARSER = etree.XMLParser(remove_comments=False, remove_pis=True, huge_tree=True, resolve_entities=False)
+_NAMESPACE_DECLARATIONS = tuple(
+    f' xmlns="{uri}"'.encode()
+    for uri in ("http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg", "http://www.w3.org/1998/Math/MathML")
+)
 
 
 def markupever_tree(text: str) -> etree._Element:
     import markupever
 
     data = markupever.parse(text).serialize_bytes(is_html=False)
-    data = _NAMESPACE_DECLARATION.sub(rb"\1", data)  # un-namespaced tags, as the engine expects
+    for declaration in _NAMESPACE_DECLARATIONS:  # un-namespaced tags, as the engine expects
+        data = data.replace(declaration, b"")
     try:
         root = etree.fromstring(data, _XML_PARSER)
     except etree.XMLSyntaxError:

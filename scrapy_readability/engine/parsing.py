@@ -280,16 +280,15 @@ _RENAMED_BACK = etree.XPath(f"//*[starts-with(local-name(), '{_RENAMED_PREFIX}')
 
 
 def _html5_tree(data: bytes) -> etree._Element:
-    document = LexborHTMLParser(data)
-    _set_aside_lexbor_templates(document)
-    html = _scrub(document.html or "")
     parser = _parser("utf-8")
-    root = _read_back(html, parser)
+    # lexbor's tree and its serialisation are gone before libxml2 builds its own (memory).
+    root = _read_back(_scrub(_lexbor_document(data).html or ""), parser)
     if root is not None and not parser.error_log and not _misread(root):
         _unnest_void_elements(root)
         return _with_body(root)
     # libxml2 closed an element early (every such close leaves an end tag it reports as
     # unexpected) or read markup as text: the special cases, and a second reading.
+    document = _lexbor_document(data)
     kept = renamed = False
     for node in document.css(_SPECIAL_CASES):
         if node.tag in _RENAMED_TAGS:
@@ -310,6 +309,12 @@ def _html5_tree(data: bytes) -> etree._Element:
         for el in _RENAMED_BACK(root):
             el.tag = el.tag[len(_RENAMED_PREFIX):]
     return _with_body(root)
+
+
+def _lexbor_document(data: bytes) -> LexborHTMLParser:
+    document = LexborHTMLParser(data)
+    _set_aside_lexbor_templates(document)
+    return document
 
 
 def _read_back(html: bytes, parser: etree.HTMLParser) -> etree._Element | None:
@@ -382,7 +387,7 @@ _SURROGATE_UTF8 = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
 
 
 def _scrub(html: str) -> bytes:
-    data = html.encode("utf-8").translate(_FORM_FEED_TO_SPACE, _CONTROL_BYTES)
+    data = html.encode("utf-8").translate(_FORM_FEED_TO_SPACE, _CONTROL_BYTES)  # one copy at a time
     if "\ufffe" in html or "\uffff" in html:  # a quick search in str (none at all in Latin-1 text)
         for noncharacter in _NONCHARACTERS:
             data = data.replace(noncharacter, b"")
