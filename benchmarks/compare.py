@@ -12,7 +12,7 @@ Mozilla's harness runs it (oracle.js): jsdom, comments removed, ``classesToPrese
 ["caption"]``; ``isProbablyReaderable`` on a fresh document. We run ``Readability(text,
 url=..., classes_to_preserve=["caption"]).parse()`` and ``is_probably_readable(text)``.
 
-Compared per page: the content DOM node for node (as tests/test_mozilla_pages.py compares
+Compared per page: the content DOM node for node (as tests/mozilla_harness.py compares
 it), the metadata (title, byline, dir, lang, excerpt, siteName, publishedTime), the
 readerable verdict, and ``textContent``: its words (``text``: whitespace runs collapsed) and
 its whitespace (``whitespace``: exact, where the words agree). Every difference is printed with its cause:
@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(HERE))
 
 import corpus  # noqa: E402
-import test_mozilla_pages as harness  # noqa: E402
+import mozilla_harness as harness  # noqa: E402
 
 DEFAULT_ORACLE = Path.home() / ".cache" / "scrapy-readability" / "oracle"
 # The vendored cases' versions: Readability.js at the commit their expected files come from

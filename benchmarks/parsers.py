@@ -277,7 +277,7 @@ def time_candidates(names: list[str], repeat: int) -> dict[str, dict[str, float]
     import statistics
 
     sys.path.insert(0, str(ROOT / "tests"))
-    import test_mozilla_pages as harness
+    import mozilla_harness as harness
     from scrapy_readability import Readability
 
     pages = [harness.read_source(case) for case in harness.CASES]

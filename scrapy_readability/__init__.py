@@ -4,6 +4,8 @@ The engine (``Readability``, ``is_probably_readable``, ``Policy``, ``Article``)
 imports without Scrapy; the Scrapy components are loaded on first use.
 """
 
+from typing import Any
+
 from .engine import (
     Article,
     InputError,
@@ -29,6 +31,7 @@ __all__ = [
 # The Scrapy components, imported on first use so that the engine never pulls in Scrapy.
 _LAZY = {
     "ReadabilityMiddleware": "middleware",
+    "ReadabilitySpiderMiddleware": "spidermiddleware",
     "ReadabilityPipeline": "pipeline",
     "ArticleItem": "items",
     "Addon": "addon",
@@ -36,7 +39,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,17 +1,19 @@
 """The one crawl runner of the test suite: Scrapy in a subprocess, as a user runs it.
 
-:func:`crawl` runs ``scrapy runspider``/``scrapy crawl`` (or a plain script)
-with a JSON Lines feed, and returns the feed's items, the crawl's stats and its
-log; :func:`start_crawl` starts one without waiting (to stop or kill it, or to
-run several at once). Stats come from :class:`StatsToFile`, an extension this module adds
-through ``-s EXTENSIONS=…``, so any spider works without writing them itself.
-The subprocess sees the repository root and ``tests/`` on ``PYTHONPATH`` (test
-spiders, engine stand-ins and this extension are imported from there, in
-worker processes too).
+:func:`crawl` runs ``scrapy runspider``/``scrapy crawl`` with a JSON Lines
+feed (or CSV, by the feed's name), :func:`crawl_script` a ``CrawlerProcess``
+script, and both return the feed's items, the crawl's stats and its log;
+:func:`start_crawl` starts one without waiting (to stop or kill it, or to run
+several at once). Stats come from :class:`StatsToFile`, an extension this
+module adds through ``-s EXTENSIONS=…`` (or :func:`script_settings`), so any
+spider works without writing them itself. The subprocess sees the repository
+root and ``tests/`` on ``PYTHONPATH`` (test spiders, engine stand-ins and this
+extension are imported from there, in worker processes too).
 """
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import signal
@@ -80,6 +82,23 @@ def run(
 def scrapy(args: Sequence[str], cwd: Path, **kwargs: Any) -> subprocess.CompletedProcess[str]:
     """``scrapy ARGS`` (as ``python -m scrapy``) in ``cwd``."""
     return run(["-m", "scrapy", *args], cwd, **kwargs)
+
+
+def read_csv(path: Path) -> list[dict[str, Any]]:
+    """A CSV feed's rows, by column (read the header with :func:`csv_columns`)."""
+    with path.open(encoding="utf-8", newline="") as file:
+        return list(csv.DictReader(file))
+
+
+def csv_columns(path: Path) -> list[str]:
+    """A CSV feed's header line."""
+    with path.open(encoding="utf-8", newline="") as file:
+        return next(csv.reader(file))
+
+
+def read_feed(path: Path) -> list[dict[str, Any]]:
+    """A feed's items: CSV rows for ``.csv``, JSON Lines otherwise."""
+    return read_csv(path) if path.suffix == ".csv" and path.exists() else read_jsonl(path)
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
@@ -185,9 +204,31 @@ def crawl(
     return _result(feed_path, stats_path, result.stderr, result.returncode, result.stdout)
 
 
+def script_settings(tmp_path: Path, feed: str = "items.jsonl") -> tuple[dict[str, Any], Path, Path]:
+    """Settings for a crawl script's ``CrawlerProcess``: the JSON lines feed and the stats file, and their paths."""
+    feed_path, stats_path = tmp_path / feed, tmp_path / (Path(feed).stem + ".stats.json")
+    feed_path.unlink(missing_ok=True)
+    stats_path.unlink(missing_ok=True)
+    settings = {
+        "FEEDS": {str(feed_path): {"format": "jsonlines"}},
+        "EXTENSIONS": {"crawling.StatsToFile": 0},
+        STATS_FILE_SETTING: str(stats_path),
+    }
+    return settings, feed_path, stats_path
+
+
+def crawl_script(
+    tmp_path: Path, script: Path, feed_path: Path, stats_path: Path, *, timeout: float = 120
+) -> CrawlResult:
+    """Run a crawl script (``python script.py``, in ``tmp_path``) whose settings came from :func:`script_settings`."""
+    result = run([str(script)], tmp_path, timeout=timeout)
+    (tmp_path / "crawl.log").write_text(result.stderr, encoding="utf-8")
+    return _result(feed_path, stats_path, result.stderr, result.returncode, result.stdout)
+
+
 def _result(feed_path: Path, stats_path: Path, log: str, returncode: int, stdout: str = "") -> CrawlResult:
     stats = json.loads(stats_path.read_text(encoding="utf-8")) if stats_path.exists() else {}
-    return CrawlResult(read_jsonl(feed_path), stats, log, returncode, stdout)
+    return CrawlResult(read_feed(feed_path), stats, log, returncode, stdout)
 
 
 @dataclass

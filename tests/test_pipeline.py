@@ -15,6 +15,7 @@ from scrapy.exceptions import DropItem, NotConfigured
 from scrapy.utils.test import get_crawler
 
 from engine_stubs import Slow
+from scrapy_readability.carry import carried_options
 from scrapy_readability.engine.article import DEFAULT_FORMATS
 from scrapy_readability.items import ArticleItem, article_fields
 from scrapy_readability.pipeline import ReadabilityPipeline
@@ -29,7 +30,9 @@ def make(engine: str | None = None, **settings: Any) -> tuple[ReadabilityPipelin
     pipeline = ReadabilityPipeline.from_crawler(crawler)
     if engine is not None:
         pipeline._engine = f"engine_stubs.{engine}"
-    pipeline.open_spider()
+    opening = pipeline.open_spider()
+    if opening is not None:  # with worker processes, Scrapy waits for them to be ready
+        asyncio.run(opening)
     return pipeline, crawler.stats
 
 
@@ -51,8 +54,13 @@ def run(pipeline: ReadabilityPipeline, *items: Any) -> list[Any]:
         pipeline.close_spider()
 
 
-def readability_stats(stats: Any) -> dict[str, Any]:
-    return {key: value for key, value in stats.get_stats().items() if key.startswith("readability/")}
+def readability_stats(stats: Any, workers: bool = True) -> dict[str, Any]:
+    """The ``readability/`` stats; without ``readability/workers/`` (processes started, replaced) if not ``workers``."""
+    return {
+        key: value
+        for key, value in stats.get_stats().items()
+        if key.startswith("readability/") and (workers or not key.startswith("readability/workers/"))
+    }
 
 
 def test_article_item_gets_every_field_and_loses_its_inputs():
@@ -108,11 +116,50 @@ def test_items_without_the_source_field_pass_untouched():
     assert readability_stats(stats) == {}
 
 
-def test_item_skipped_by_meta_false_passes_untouched():
+def test_item_skipped_by_meta_false_loses_its_inputs_as_an_extracted_one():
     pipeline, stats = make()
+    item = ArticleItem(url=URL, html=LIGHTHOUSE, readability=False)
+    _, out = run(pipeline, item, {"url": URL, "html": LIGHTHOUSE, "readability": False, "section": "local"})
+    assert dict(item) == {"url": URL}  # not extracted; no page, no helper field
+    assert out == {"url": URL, "section": "local"}
+    assert readability_stats(stats) == {"readability/skipped": 2}
+
+
+def test_a_skipped_item_keeps_its_source_with_keep_source():
+    pipeline, _ = make(READABILITY_KEEP_SOURCE=True)
     [out] = run(pipeline, {"url": URL, "html": LIGHTHOUSE, "readability": False})
-    assert out == {"url": URL, "html": LIGHTHOUSE, "readability": False}
-    assert readability_stats(stats) == {"readability/skipped": 1}
+    assert out == {"url": URL, "html": LIGHTHOUSE}
+
+
+def test_a_default_item_loaders_lists_are_read():
+    """ItemLoader without output processors stores every field as a list (Scrapy's convention)."""
+    pipeline, stats = make()
+    item = ArticleItem(url=[URL], html=[LIGHTHOUSE], readability=[{"readerable": True, "policy": "raw"}])
+    [out] = run(pipeline, item)
+    assert (out["title"], out["attempt"]) == ("What the lighthouse logbooks tell us", "raw")
+    assert out["url"] == [URL]  # the item's own field, as the loader made it
+    assert "html" not in out and "readability" not in out
+    assert stats.get_value("readability/extracted") == 1
+
+
+def test_a_list_of_several_pages_is_no_source():
+    pipeline, stats = make(READABILITY_FAILURE_ACTION="keep")
+    [out] = run(pipeline, {"url": URL, "html": [LIGHTHOUSE, STARTER]})
+    assert out["readability_error"] == "no_source: no HTML in field 'html'"
+    assert stats.get_value("readability/failed/no_source") == 1
+
+
+def test_options_carried_beside_an_item_reach_the_engine_and_are_released():
+    crawler = get_crawler(settings_dict={})
+    pipeline = ReadabilityPipeline.from_crawler(crawler)
+    story = Story(URL, LIGHTHOUSE)
+    carried = carried_options(crawler)
+    carried.carry(story, {"readerable": True, "policy": "raw"})
+    assert len(carried) == 1
+    [out] = run(pipeline, story)
+    assert (out.title, out.html) == ("What the lighthouse logbooks tell us", None)
+    assert len(carried) == 0
+    assert crawler.stats.get_value("readability/attempt/raw") == 1
 
 
 @dataclasses.dataclass
@@ -261,7 +308,7 @@ def test_workers_give_the_same_items_and_stats_as_threads():
             {"url": URL + "?too-big", "html": LIGHTHOUSE, "readability": {"max_elems_to_parse": 10}},
         ]
         out = [dict(item) for item in run(pipeline, *items)]
-        got = readability_stats(stats)
+        got = readability_stats(stats, workers=False)
         assert got.pop("readability/extraction_seconds") > 0
         return out, got
 
@@ -299,12 +346,32 @@ def test_a_page_that_kills_its_worker_is_dropped_by_default_and_the_pool_goes_on
     assert stats.get_value("readability/extracted") == 5
 
 
+@pytest.mark.parametrize("workers", [0, 1])
+def test_one_debug_line_a_page_and_the_trace_when_the_user_asks(workers, caplog, engine_logger):
+    """A user who sets the engine's logger to DEBUG gets its trace, from worker processes too."""
+    caplog.set_level(logging.DEBUG)
+    pipeline, _ = make(READABILITY_WORKERS=workers)
+    run(pipeline, {"url": URL, "html": LIGHTHOUSE})
+    [line] = [r.getMessage() for r in caplog.records if r.name.startswith("scrapy_readability")]
+    assert line.startswith(f"Extracted {URL}: 'What the lighthouse logbooks tell us' (attempt strict, 1660 characters, ")
+
+    caplog.clear()
+    engine_logger.setLevel(logging.DEBUG)
+    pipeline, _ = make(READABILITY_WORKERS=workers)
+    run(pipeline, {"url": URL, "html": LIGHTHOUSE})
+    trace = [r.getMessage() for r in caplog.records if r.name == "scrapy_readability.engine"]
+    assert any(message.startswith("Candidate: <article> with score") for message in trace)
+    assert {r.process for r in caplog.records if r.name == "scrapy_readability.engine"} != {None}
+
+
 def test_close_stops_the_workers():
     pipeline, _ = make("WhoAmI", READABILITY_WORKERS=2)
-    workers = pipeline._workers
-    assert workers is not None
+    pool = pipeline._pool
+    assert pool is not None
     out = run(pipeline, *({"url": f"{URL}?{n}", "html": LIGHTHOUSE} for n in range(4)))  # closes the pipeline
-    assert pipeline._workers is None and workers.pids == [None, None]
+    assert pipeline._pool is None
+    pool.join(timeout=10)  # closing does not wait: the pool's threads stop the processes
+    assert pool.pids == [None, None]
     for pid in {int(item["title"].split()[0]) for item in out}:
         with pytest.raises(OSError):  # reaped: no such process
             for _ in range(100):  # bounded: a killed process may take a moment to vanish

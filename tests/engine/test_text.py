@@ -16,7 +16,7 @@ from make_text_fixtures import FOCUSED, OUT, TREE_FIXTURE
 from rendering import content_div
 from scrapy_readability import Readability
 from scrapy_readability.engine.text import article_text, inner_text
-from test_mozilla_pages import list_cases, run_engine
+from mozilla_harness import list_cases, run_engine
 
 # Vendored pages whose text differs from Chromium's, with the reason. Only shrinks (it is empty
 # since we parse as HTML5 does: the four pages where libxml2's tree and Chromium's differed agree).
