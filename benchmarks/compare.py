@@ -17,8 +17,9 @@ it), the metadata (title, byline, dir, lang, excerpt, siteName, publishedTime), 
 readerable verdict, and ``textContent``: its words (``text``: whitespace runs collapsed) and
 its whitespace (``whitespace``: exact, where the words agree). Every difference is printed with its cause:
 ``tree`` when our engine gives Readability.js's result on a tree built by an exact HTML5
-parser (html5lib), so the difference is in the tree we built; else ``engine``, with the
-first difference. Readability.js's results are cached in the oracle folder.
+parser (html5lib), so the difference is in the tree we built; ``controls`` when Readability.js's
+text holds code points an lxml tree cannot hold (README, "Where we differ"); else ``engine``,
+with the first difference. Readability.js's results are cached in the oracle folder.
 
 node and npm are needed; they are never dependencies of the package (the oracle lives
 outside the repository, by default in ~/.cache/scrapy-readability/oracle).
@@ -30,6 +31,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -207,10 +209,22 @@ def _first_text_difference(mine: str, js: str) -> str:
             f"Readability.js {js[max(0, at - 40):at + 40]!r}, ours {mine[max(0, at - 40):at + 40]!r}")
 
 
+# What an lxml tree cannot hold (README, "Where we differ"): C0 controls but tab, LF, CR; form feed
+# (a space in our tree); U+FFFE, U+FFFF.
+_UNHOLDABLE = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
 def classify(outcome: Outcome, theirs: dict[str, Any]) -> None:
-    """Say whether each difference comes from our tree: does an exact HTML5 tree remove it?"""
+    """Say where each difference comes from: code points our tree cannot hold (``controls``), or
+    the tree (``tree``: an exact HTML5 tree removes it), or else the engine (``engine``)."""
     import parsers
     from scrapy_readability.engine import parsing
+
+    article = theirs.get("article") or {}
+    if _UNHOLDABLE.search(article.get("textContent") or ""):
+        for aspect in outcome.problems:
+            outcome.causes[aspect] = "controls"
+        return
 
     current = parsing.build_tree
     parsing.build_tree = parsers.html5lib_tree
