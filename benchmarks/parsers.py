@@ -1,8 +1,9 @@
 """Ways to build the engine's lxml tree as an HTML5 parser builds it: the candidates measured.
 
 Each candidate is a function from a page's text to the ``<html>`` element of an lxml tree
-(no comments, tags without namespaces), as ``engine.parsing.build_tree`` returns it.
-``compare.py --parser NAME`` runs the engine on one of them; ``bench_parsers.py`` times them.
+(comments kept, tags without namespaces), as ``engine.parsing.build_tree`` returns it.
+``compare.py --parser NAME`` runs the engine on one of them; ``python benchmarks/parsers.py``
+times them, interleaved page by page.
 
     lexbor       the engine's: selectolax's lexbor builds the HTML5 tree; its serialisation,
                  where libxml2 would close an element early made safe, is parsed by libxml2

@@ -182,8 +182,9 @@ def build_tree(text: str) -> etree._Element:
     lexbor (through selectolax) builds the tree as browsers build it. lxml cannot adopt
     another library's tree, so lexbor serialises it and libxml2 parses that: libxml2
     tokenizes as HTML5 does, and the serialisation of an HTML5 tree is explicit
-    throughout, so the tree comes back as it was, but where libxml2 would close an
-    element early (:data:`CLOSED_EARLY_BY`) and inside the void elements it does not know.
+    throughout, so the tree comes back as it was, but where libxml2's own rules differ:
+    it closes some elements early (:data:`CLOSED_EARLY_BY`), reads some by rules of its
+    own (:data:`RENAMED`), and nests into the void elements it does not know.
 
     HTML5's algorithm slows down with the square of the nesting depth (browsers cap the
     depth; Chromium at 512). A big page (many tags) that libxml2 finds nested deeper than
@@ -204,8 +205,8 @@ def _utf8(text: str) -> bytes:
         return _SURROGATE_UTF8.sub("\ufffd".encode(), text.encode("utf-8", "surrogatepass"))
 
 
-# Up to this many tags (about 90% of pages) HTML5's algorithm stays quick at any depth
-# (a list nested 3,000 deep, 6,000 tags: 0.07 s); above it, libxml2 measures the depth first.
+# Up to this many tags ("<", in fact: 97% of pages) HTML5's algorithm stays quick at any
+# depth (a list nested 3,000 deep, 6,000 tags: 0.07 s); above it, libxml2 measures the depth first.
 MAX_TAGS_UNCHECKED = 6000
 MAX_HTML5_DEPTH = 512
 _DEEPER_THAN_MAX = etree.XPath("boolean(" + "/*" * (MAX_HTML5_DEPTH + 2) + ")")
