@@ -110,6 +110,14 @@ def add_page_options(parser: argparse.ArgumentParser) -> None:
     _add_options(group, _page_options(), PageOptions())
 
 
+def add_worker_options(parser: argparse.ArgumentParser) -> None:
+    """The pool's limits (``--timeout``, ``--worker-max-memory``, ``--worker-max-pages``), from the same table."""
+    from scrapy_readability.settings import ReadabilityConfig
+
+    group = parser.add_argument_group("worker options (as the READABILITY_* settings of the same names)")
+    _add_options(group, _pool_options(), ReadabilityConfig())
+
+
 def _option_changes(args: argparse.Namespace, options: Iterable[Any]) -> dict[str, Any]:
     changes = {}
     for option in options:
@@ -183,10 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="read web archives (.warc, .warc.gz): every HTML response record (pip install scrapy-readability[warc])",
     )
     parser.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
-    from scrapy_readability.settings import ReadabilityConfig
-
-    workers = parser.add_argument_group("worker options (as the READABILITY_* settings of the same names)")
-    _add_options(workers, _pool_options(), ReadabilityConfig())
+    add_worker_options(parser)
     add_page_options(parser)
     return parser
 

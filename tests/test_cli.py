@@ -174,6 +174,15 @@ def test_a_page_that_hangs_or_kills_its_worker_fails_and_the_rest_arrive(
     assert f"5 pages, 4 extracted, 1 failed ({reason} 1)" in result.stderr
 
 
+def test_workers_that_cannot_start_are_reported_once(tmp_path: Path, pages: Path) -> None:
+    result = cli_with_engine(tmp_path, "engine_stubs.NoSuchEngine", str(pages), "--workers", "2")
+    assert result.returncode == 1
+    assert result.stdout == ""
+    [line] = [line for line in result.stderr.splitlines() if line.startswith("scrapy-readability:")]
+    assert line.startswith("scrapy-readability: the worker processes cannot start (AttributeError: module 'engine_stubs'")
+    assert line.endswith("; --workers 1 extracts in this process")
+
+
 def test_worker_options_reach_the_pool(tmp_path: Path) -> None:
     folder = tmp_path / "pages"
     folder.mkdir()
