@@ -1,7 +1,7 @@
 """Running the engine on one page: in a pool thread, or in a worker process.
 
-Private to the pipeline and the preflight middleware, and free of Scrapy (and
-Twisted) imports, so a worker process starts with the engine alone. Both ways
+Private to the pipeline, the preflight middleware and the command line, and
+free of Scrapy (and Twisted) imports, so a worker process starts with the engine alone. Both ways
 of running go through :func:`perform`: a :class:`Task` (the page's text, its
 URL and its options as plain values) gets :func:`extract`, which returns a
 :data:`Result` (:class:`Extracted` with the article's fields, or
@@ -36,6 +36,7 @@ from typing import IO, Any, ClassVar, Union
 
 from scrapy_readability.engine import Readability, ReadabilityError, TooManyElementsError, is_probably_readable
 from scrapy_readability.engine.article import DEFAULT_FORMATS
+from scrapy_readability.engine.parsing import parse_html
 
 ENGINE = "scrapy_readability.engine.Readability"
 """The engine by dotted path. Tests replace it (``ReadabilityPipeline._engine``) with stubs that fail or die."""
@@ -46,7 +47,7 @@ PREFLIGHT = "scrapy_readability.engine.is_probably_readable"
 TRACE_LOGGER = "scrapy_readability.engine"
 """The engine's decision trace (Readability.js's ``debug``): every engine module logs to it at DEBUG level."""
 
-WORKER_NICENESS = 10  # added to a worker process's niceness (Unix)
+WORKER_NICENESS = 10  # added to a crawl's worker processes' niceness (Unix): below the reactor
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Task:
     url: str | None
     options: dict[str, Any]  # the engine's keyword arguments, ``policy`` by name
     formats: tuple[str, ...] = DEFAULT_FORMATS  # the representations to compute, where the page was parsed
+    content_type: str | None = None  # the page's Content-Type header, for the charset of bytes
 
     what: ClassVar[str] = "extraction"  # for messages
 
@@ -68,6 +70,7 @@ class Preflight:
     html: str | bytes
     url: str | None
     options: dict[str, Any]  # is_probably_readable's keyword arguments
+    content_type: str | None = None  # the page's Content-Type header, for the charset of bytes
 
     what: ClassVar[str] = "readerable check"  # for messages
 
@@ -142,13 +145,18 @@ def perform(job: Job, engines: Engines) -> Outcome:
 
 
 def judge(task: Preflight, check: Callable[..., Any] = is_probably_readable) -> Verdict:
-    """The preflight's verdict on one page; never raises (an error comes back as Failed, with its traceback)."""
+    """The preflight's verdict on one page; never raises (an error comes back as Failed).
+
+    Bytes with a Content-Type are parsed first, for the header's charset; a page that
+    cannot be parsed at all (an image, say) fails, as its extraction would.
+    """
     started = time.perf_counter()
     verdict: Verdict
     try:
-        verdict = Judged(bool(check(task.html, **task.options)), 0.0)
-    except Exception as error:  # a bug in the heuristic: the middleware keeps the page
-        verdict = Failed("exception", f"{type(error).__name__}: {error}", traceback=traceback.format_exc())
+        page = parse_html(task.html, task.content_type) if task.content_type else task.html
+        verdict = Judged(bool(check(page, **task.options)), 0.0)
+    except Exception as error:  # noqa: BLE001 - every failure comes back as Failed
+        verdict = _failure(error)
     return replace(verdict, seconds=time.perf_counter() - started)
 
 
@@ -157,19 +165,25 @@ def extract(task: Task, engine: type = Readability) -> Result:
     started = time.perf_counter()
     result: Result
     try:
-        article = engine(task.html, task.url, **task.options).parse()
-    except TooManyElementsError as error:
-        result = Failed("too_many_elements", str(error))
-    except ReadabilityError as error:  # bad input, said so on purpose
-        result = Failed("engine_error", f"{type(error).__name__}: {error}")
-    except Exception as error:  # a bug: the pipeline logs the traceback at DEBUG level
-        result = Failed("exception", f"{type(error).__name__}: {error}", traceback=traceback.format_exc())
+        page = {"content_type": task.content_type} if task.content_type else {}
+        article = engine(task.html, task.url, **page, **task.options).parse()
+    except Exception as error:  # noqa: BLE001 - every failure comes back as Failed
+        result = _failure(error)
     else:
         if article is None:
             result = Failed("no_article", "the page has no readable content")
         else:
             result = Extracted(article.to_dict(task.formats), 0.0)
     return replace(result, seconds=time.perf_counter() - started)
+
+
+def _failure(error: Exception) -> Failed:
+    """Why a page failed: bad input the engine said so about, or a bug (with its traceback, logged at DEBUG)."""
+    if isinstance(error, TooManyElementsError):
+        return Failed("too_many_elements", str(error))
+    if isinstance(error, ReadabilityError):
+        return Failed("engine_error", f"{type(error).__name__}: {error}")
+    return Failed("exception", f"{type(error).__name__}: {error}", traceback=traceback.format_exc())
 
 
 # The decision trace. Scrapy's default LOG_LEVEL is DEBUG, at which the engine would log some
@@ -306,11 +320,11 @@ def _protocol_streams() -> tuple[IO[bytes], IO[bytes]]:
     return tasks, results
 
 
-def _lower_priority() -> None:
+def _lower_priority(niceness: int) -> None:
     """Below the crawl's own process, so the reactor gets a core as soon as it has work (benchmarks/README.md)."""
-    if hasattr(os, "nice"):
+    if niceness and hasattr(os, "nice"):
         try:
-            os.nice(WORKER_NICENESS)
+            os.nice(niceness)
         except OSError:
             pass
 
@@ -321,11 +335,12 @@ def serve(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--engine", default=ENGINE)
     parser.add_argument("--preflight", default=PREFLIGHT)
     parser.add_argument("--trace", action="store_true")
+    parser.add_argument("--niceness", type=int, default=WORKER_NICENESS, help="added to this process's niceness")
     args = parser.parse_args(argv)
     # Ctrl-C reaches the whole process group; stopping is the crawl's decision, and it
     # stops us once the pages in flight are done.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _lower_priority()
+    _lower_priority(args.niceness)
     tasks, results = _protocol_streams()
     try:
         engines = Engines.load(args.engine, args.preflight)
