@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from scrapy_readability._pool import ExtractionPool, PoolConfig, WorkerStartError
 from scrapy_readability._worker import ENGINE, Failed, Job, Judged, Outcome, Preflight, Task
@@ -307,7 +307,8 @@ def _submit(pool: ExtractionPool, page: Page, make_task: Callable[[Page, bytes],
         unreadable: Future[Outcome] = Future()
         unreadable.set_result(Failed("unreadable", getattr(error, "strerror", None) or str(error)))
         return unreadable
-    return pool.submit(make_task(page, body))
+    # A run's pages are all extractions or all preflights (--readerable): either future is one of Outcome.
+    return cast("Future[Outcome]", pool.submit(make_task(page, body)))
 
 
 def _next_result(pending: deque[tuple[Page, Future[Outcome]]]) -> tuple[Page, Outcome]:
