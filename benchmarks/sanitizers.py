@@ -35,7 +35,7 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "engine")]
 import lxml.html  # noqa: E402
 from lxml import etree  # noqa: E402
 
-import test_mozilla_pages as harness  # noqa: E402
+import mozilla_harness as harness  # noqa: E402
 from scrapy_readability import Readability  # noqa: E402
 from scrapy_readability.engine.constants import REGEXPS  # noqa: E402
 from scrapy_readability.engine.dom import text_content  # noqa: E402

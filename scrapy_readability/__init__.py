@@ -31,6 +31,7 @@ __all__ = [
 # The Scrapy components, imported on first use so that the engine never pulls in Scrapy.
 _LAZY = {
     "ReadabilityMiddleware": "middleware",
+    "ReadabilitySpiderMiddleware": "spidermiddleware",
     "ReadabilityPipeline": "pipeline",
     "ArticleItem": "items",
     "Addon": "addon",
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from .items import ArticleItem as ArticleItem
     from .middleware import ReadabilityMiddleware as ReadabilityMiddleware
     from .pipeline import ReadabilityPipeline as ReadabilityPipeline
+    from .spidermiddleware import ReadabilitySpiderMiddleware as ReadabilitySpiderMiddleware
     from .settings import ReadabilityConfigError as ReadabilityConfigError
 else:
 

@@ -6,27 +6,32 @@ from typing import TYPE_CHECKING
 
 from scrapy.utils.misc import load_object
 
+from scrapy_readability.exporters import ArticleCsvItemExporter
 from scrapy_readability.middleware import MIDDLEWARE_PRIORITY, ReadabilityMiddleware
 from scrapy_readability.pipeline import PIPELINE_PRIORITY, ReadabilityPipeline
+from scrapy_readability.spidermiddleware import SPIDER_MIDDLEWARE_PRIORITY, ReadabilitySpiderMiddleware
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
 
 
 class Addon:
-    """Enable the preflight middleware and the extraction pipeline, and UTF-8 feeds.
+    """Enable the preflight middleware, the spider middleware, the extraction pipeline, and UTF-8 feeds.
 
     Whatever the project already says wins: a component it lists (at another
-    priority, or ``None`` to disable it) stays as it is, and its own
-    ``FEED_EXPORT_ENCODING`` is kept, since add-on settings have a lower
-    priority than project settings.
+    priority, or ``None`` to disable it) stays as it is, and so do its own
+    ``FEED_EXPORT_ENCODING`` and its own exporter for ``csv``, since add-on
+    settings have a lower priority than project settings.
     """
 
     def update_settings(self, settings: BaseSettings) -> None:
         _setdefault_component(settings, "DOWNLOADER_MIDDLEWARES", ReadabilityMiddleware, MIDDLEWARE_PRIORITY)
+        _setdefault_component(settings, "SPIDER_MIDDLEWARES", ReadabilitySpiderMiddleware, SPIDER_MIDDLEWARE_PRIORITY)
         _setdefault_component(settings, "ITEM_PIPELINES", ReadabilityPipeline, PIPELINE_PRIORITY)
         # Without it, JSON feeds escape every non-ASCII character.
         settings.set("FEED_EXPORT_ENCODING", "utf-8", priority="addon")
+        # CSV feeds of ArticleItem without the columns that would stay empty.
+        _setdefault_exporter(settings, "csv", ArticleCsvItemExporter)
 
 
 def _setdefault_component(settings: BaseSettings, name: str, component: type, priority: int) -> None:
@@ -43,3 +48,11 @@ def _setdefault_component(settings: BaseSettings, name: str, component: type, pr
             continue  # not ours; Scrapy reports it when it builds the components
     components[component] = priority
     settings.set(name, components, settings.getpriority(name) or 0)
+
+
+def _setdefault_exporter(settings: BaseSettings, format_name: str, exporter: type) -> None:
+    """Set the exporter of a feed format in ``FEED_EXPORTERS`` unless the project names one."""
+    exporters = settings.getdict("FEED_EXPORTERS")
+    if format_name not in exporters:
+        exporters[format_name] = exporter
+        settings.set("FEED_EXPORTERS", exporters, settings.getpriority("FEED_EXPORTERS") or 0)

@@ -8,13 +8,22 @@ can decide what to extract or follow before paying for the real thing.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import HtmlResponse
+from scrapy.http.request import NO_CALLBACK
+from scrapy.spidermiddlewares.httperror import HttpErrorMiddleware
 
 from scrapy_readability.engine import is_probably_readable
-from scrapy_readability.settings import META_KEY, ReadabilityConfig, is_enabled
+from scrapy_readability.settings import (
+    META_KEY,
+    PageOptions,
+    ReadabilityConfig,
+    ReadabilityConfigError,
+    component_enabled,
+    is_enabled,
+)
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -30,36 +39,108 @@ logger = logging.getLogger(__name__)
 MIDDLEWARE_PRIORITY = 545
 
 
+class SpiderReceives:
+    """Whether the spider's callback will get a response: the preflight judges only those.
+
+    Not the requests Scrapy makes for itself (robots.txt, media pipelines'
+    downloads), which it marks with ``callback=NO_CALLBACK``, and not a non-2xx
+    response that ``HttpErrorMiddleware`` will filter out, decided as it decides
+    (``handle_httpstatus_all``/``handle_httpstatus_list`` in the request's meta,
+    the spider's ``handle_httpstatus_list``, ``HTTPERROR_ALLOW_ALL``,
+    ``HTTPERROR_ALLOWED_CODES``; every status when it is disabled).
+    """
+
+    def __init__(self, crawler: Crawler | None = None) -> None:
+        self._crawler = crawler
+        self._filters_errors = True  # Scrapy's defaults, for a middleware built without a crawler
+        self._allow_all = False
+        self._allowed: list[Any] = []
+        if crawler is not None:
+            settings = crawler.settings
+            self._filters_errors = component_enabled(settings, "SPIDER_MIDDLEWARES", HttpErrorMiddleware)
+            self._allow_all = settings.getbool("HTTPERROR_ALLOW_ALL")
+            self._allowed = settings.getlist("HTTPERROR_ALLOWED_CODES")
+
+    def __call__(self, request: Request, response: Response) -> bool:
+        if request.callback is NO_CALLBACK:
+            return False
+        return 200 <= response.status < 300 or not self._filters_errors or self._status_allowed(request, response)
+
+    def _status_allowed(self, request: Request, response: Response) -> bool:
+        """``HttpErrorMiddleware.process_spider_input``'s decision for a non-2xx response."""
+        meta = request.meta
+        if meta.get("handle_httpstatus_all", False):
+            return True
+        if "handle_httpstatus_list" in meta:
+            allowed = meta["handle_httpstatus_list"]
+        elif self._allow_all:
+            return True
+        else:
+            spider = self._crawler.spider if self._crawler is not None else None
+            allowed = getattr(spider, "handle_httpstatus_list", self._allowed)
+        return response.status in allowed
+
+
 class ReadabilityMiddleware:
     """Write ``{"readerable": bool, **options}`` into ``meta['readability']`` of HTML responses.
 
     Per request, ``meta={'readability': False}`` skips the page, and a dict of
-    options overrides the settings for that page (validated like the settings);
-    the dict written back holds every option in force, so an item built from
-    the response carries them to the pipeline. Non-HTML responses pass through.
-    With ``READABILITY_PREFLIGHT_ACTION = "drop"``, non-readerable pages are
-    ignored (``IgnoreRequest``) instead of reaching the spider.
+    options overrides the settings for that page: validated before the request
+    is downloaded (a bad one fails that request, logged and counted); the dict
+    written back holds every option in force, so an item built from the
+    response carries them to the pipeline. Only responses the spider will
+    receive are judged (see :class:`SpiderReceives`); non-HTML responses pass
+    through. With ``READABILITY_PREFLIGHT_ACTION = "drop"``, non-readerable
+    pages are ignored (``IgnoreRequest``) instead of reaching the spider.
     """
 
-    def __init__(self, config: ReadabilityConfig, stats: StatsCollector) -> None:
+    def __init__(
+        self, config: ReadabilityConfig, stats: StatsCollector, spider_receives: SpiderReceives | None = None
+    ) -> None:
         self.config = config
         self.stats = stats
+        self.spider_receives = spider_receives or SpiderReceives()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ReadabilityMiddleware:
         if not is_enabled(crawler.settings):
             raise NotConfigured
-        return cls(ReadabilityConfig.from_settings(crawler.settings), crawler.stats)
+        assert crawler.stats is not None
+        return cls(ReadabilityConfig.from_settings(crawler.settings), crawler.stats, SpiderReceives(crawler))
+
+    def process_request(self, request: Request, spider: Spider | None = None) -> None:
+        """Refuse a request whose ``meta['readability']`` does not validate, before it is downloaded."""
+        self._page_options(request)
 
     def process_response(self, request: Request, response: Response, spider: Spider | None = None) -> Response:
-        # response.meta is request.meta, but is not reachable from the response yet.
-        wanted = request.meta.get(META_KEY, True)
-        if wanted is False:
+        if not self.spider_receives(request, response):
+            return response  # robots.txt, a media download, an error page the spider will not see
+        options = self._page_options(request)
+        if options is None:
             self.stats.inc_value("readability/preflight/skipped")
             return response
         if not isinstance(response, HtmlResponse):
             return response
-        options = self.config.page.override(None if wanted is True else wanted)
+        return self._record(request, response, options, self._judge(response, options))
+
+    def _page_options(self, request: Request) -> PageOptions | None:
+        """The options for this request's page, ``None`` to skip it; refuse the request if they are bad."""
+        # From the request: in process_response, response.meta (the same dict) is not reachable yet.
+        wanted = request.meta.get(META_KEY, True)
+        if wanted is False:
+            return None
+        try:
+            return self.config.page.override(None if wanted is True else wanted)
+        except ReadabilityConfigError as error:
+            self._refuse(request, error)
+
+    def _refuse(self, request: Request, error: ReadabilityConfigError) -> NoReturn:
+        self.stats.inc_value("readability/preflight/invalid_options")
+        logger.error("Not downloading %s: %s", request, error)
+        raise IgnoreRequest(str(error))
+
+    def _judge(self, response: HtmlResponse, options: PageOptions) -> bool:
+        """Readability.js's ``isProbablyReaderable`` on the page; an error in it judges the page not readerable."""
         # The text, parsed by the engine, rather than the tree parsel builds for response.css()
         # (response.selector.root). Measured with benchmarks/crawl.py --preflight-tree, 1,000 pages
         # without extraction, CPU of the crawl per page: when the spider uses selectors on the
@@ -73,11 +154,14 @@ class ReadabilityMiddleware:
         # libxml2 does not know to be void, a stray </br>, or control characters change some
         # pages' verdicts on parsel's tree.
         try:
-            readerable = bool(is_probably_readable(response.text, **options.preflight_kwargs()))
+            return bool(is_probably_readable(response.text, **options.preflight_kwargs()))
         except Exception:  # a bug in the heuristic must not lose the page
             logger.warning("Readerable check failed on %s; judged not readerable", response.url, exc_info=True)
             self.stats.inc_value("readability/preflight/error")
-            readerable = False
+            return False
+
+    def _record(self, request: Request, response: Response, options: PageOptions, readerable: bool) -> Response:
+        """Write the verdict into the request's meta, count it, and drop the page if the settings say so."""
         # A new dict: the one passed in may be shared by many requests.
         request.meta[META_KEY] = {"readerable": readerable, **options.to_meta()}
         self.stats.inc_value(f"readability/preflight/{'readerable' if readerable else 'not_readerable'}")

@@ -25,6 +25,7 @@ from scrapy.exceptions import DropItem, NotConfigured
 from twisted.internet.defer import Deferred
 
 from scrapy_readability._worker import ENGINE, WorkerPool, extract, load_engine
+from scrapy_readability.carry import CarriedOptions, carried_options, carries_page, single_value
 from scrapy_readability.items import ERROR_FIELD, article_fields
 from scrapy_readability.settings import (
     META_KEY,
@@ -62,8 +63,10 @@ class ReadabilityPipeline:
 
     Any item type works (through itemadapter); items without the source field
     pass through untouched, so a spider can yield other items too. Options come
-    from the settings, overridden by the item's ``readability`` field (what the
-    middleware wrote into ``meta['readability']``); ``False`` there skips the item.
+    from the settings, overridden by the page's ``meta['readability']`` (the
+    item's own ``readability`` value, else the one the spider middleware
+    carried from its response); ``False`` there skips the item, which then
+    loses its inputs as an extracted one does.
     A page with no article, or one the engine fails on, is dropped or kept with
     ``readability_error`` (``READABILITY_FAILURE_ACTION``); the crawl goes on,
     even when a worker process dies (the page fails with ``worker_died`` and
@@ -79,12 +82,14 @@ class ReadabilityPipeline:
         self._executor: ThreadPoolExecutor | None = None
         self._workers: WorkerPool | None = None
         self._run: Callable[..., dict[str, Any]] = extract
+        self._carried = CarriedOptions()  # the spider middleware's, once from_crawler has run
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ReadabilityPipeline:
         if not is_enabled(crawler.settings):
             raise NotConfigured
         pipeline = cls(ReadabilityConfig.from_settings(crawler.settings), crawler.stats)
+        pipeline._carried = carried_options(crawler)
         # close_spider() runs first in a normal close; this also covers a crawl stopped another way.
         crawler.signals.connect(pipeline.close_spider, signal=signals.spider_closed)
         return pipeline
@@ -114,26 +119,33 @@ class ReadabilityPipeline:
 
     async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         adapter = ItemAdapter(item)
+        verdict = self._page_verdict(adapter)
         source_field = self.config.source_field
-        if source_field not in adapter.field_names():
+        if not carries_page(adapter, source_field):
             return item  # not a page for us
-        verdict = adapter.get(META_KEY)
         if verdict is False:
             self.stats.inc_value("readability/skipped")
+            self._strip_inputs(adapter)
             return item
-        url = adapter.get("url")
+        url = single_value(adapter.get("url"))
         try:
             options = self.config.page.override(None if verdict is None or verdict is True else verdict)
         except ReadabilityConfigError as error:
             return self._fail(adapter, url, ExtractionFailed("invalid_options", str(error)), self.config.page)
         try:
-            article = await self._extract(adapter.get(source_field), url, options)
+            article = await self._extract(single_value(adapter.get(source_field)), url, options)
         except ExtractionFailed as failure:
             return self._fail(adapter, url, failure, options)
         self._fill(adapter, article, options)
         self.stats.inc_value("readability/extracted")
         self.stats.inc_value(f"readability/attempt/{article['attempt']}")
         return item
+
+    def _page_verdict(self, adapter: ItemAdapter) -> Any:
+        """The page's ``meta['readability']``: the item's own value, else the one carried beside it (now released)."""
+        carried = self._carried.take(adapter.item)
+        own = single_value(adapter.get(META_KEY))
+        return own if own is not None else carried
 
     async def _extract(self, html: Any, url: str | None, options: PageOptions) -> dict[str, Any]:
         """The article's fields, or ExtractionFailed with the reason there is none."""
@@ -157,7 +169,7 @@ class ReadabilityPipeline:
         self.stats.inc_value("readability/failed")
         self.stats.inc_value(f"readability/failed/{failure.reason}")
         if self.config.failure_action == "drop":
-            _remove(adapter, self.config.source_field)  # Scrapy logs the dropped item: keep it short
+            self._strip_inputs(adapter, dropping=True)  # Scrapy logs the dropped item: keep it short
             raise DropItem(f"No article in {url}: {failure}")
         logger.warning("No article in %s: %s", url, failure)
         self._fill(adapter, {}, options)
@@ -172,8 +184,12 @@ class ReadabilityPipeline:
         for name in article_fields(options.formats):
             value = values.get(name)
             _set(adapter, name, None if isinstance(value, str) and not value.strip() else value)
+        self._strip_inputs(adapter)
+
+    def _strip_inputs(self, adapter: ItemAdapter, *, dropping: bool = False) -> None:
+        """Remove what only the pipeline needed: ``readability``, and the page unless ``READABILITY_KEEP_SOURCE``."""
         _remove(adapter, META_KEY)
-        if not self.config.keep_source:
+        if dropping or not self.config.keep_source:
             _remove(adapter, self.config.source_field)
 
     async def _in_thread(self, func: Callable[..., _T], *args: Any) -> _T:

@@ -28,6 +28,7 @@ __all__ = [
     "PageOptions",
     "ReadabilityConfig",
     "ReadabilityConfigError",
+    "component_enabled",
     "is_enabled",
 ]
 
@@ -331,6 +332,21 @@ def is_enabled(settings: BaseSettings) -> bool:
     """``READABILITY_ENABLED`` (default True), validated like the others."""
     value = settings.get(_ENABLED.setting)
     return True if value is None else _ENABLED.read(value, _ENABLED.setting)
+
+
+def component_enabled(settings: BaseSettings, name: str, cls: type) -> bool:
+    """Whether ``cls`` (or a subclass) is enabled in the component dict ``name`` (``ITEM_PIPELINES``...)."""
+    from scrapy.utils.conf import build_component_list
+    from scrapy.utils.misc import load_object
+
+    for component in build_component_list(settings.getwithbase(name)):
+        try:
+            found = load_object(component)
+        except (ImportError, NameError, ValueError):
+            continue  # not ours; Scrapy reports it when it builds the components
+        if isinstance(found, type) and issubclass(found, cls):
+            return True
+    return False
 
 
 def default_settings() -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """The one crawl runner of the test suite: Scrapy in a subprocess, as a user runs it.
 
 :func:`crawl` runs ``scrapy runspider``/``scrapy crawl`` (or a plain script)
-with a JSON Lines feed, and returns the feed's items, the crawl's stats and its
+with a JSON Lines feed (or CSV, by the feed's name), and returns the feed's items, the crawl's stats and its
 log; :func:`start_crawl` starts one without waiting (to stop or kill it, or to
 run several at once). Stats come from :class:`StatsToFile`, an extension this module adds
 through ``-s EXTENSIONS=…``, so any spider works without writing them itself.
@@ -12,6 +12,7 @@ worker processes too).
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import signal
@@ -80,6 +81,23 @@ def run(
 def scrapy(args: Sequence[str], cwd: Path, **kwargs: Any) -> subprocess.CompletedProcess[str]:
     """``scrapy ARGS`` (as ``python -m scrapy``) in ``cwd``."""
     return run(["-m", "scrapy", *args], cwd, **kwargs)
+
+
+def read_csv(path: Path) -> list[dict[str, Any]]:
+    """A CSV feed's rows, by column (read the header with :func:`csv_columns`)."""
+    with path.open(encoding="utf-8", newline="") as file:
+        return list(csv.DictReader(file))
+
+
+def csv_columns(path: Path) -> list[str]:
+    """A CSV feed's header line."""
+    with path.open(encoding="utf-8", newline="") as file:
+        return next(csv.reader(file))
+
+
+def read_feed(path: Path) -> list[dict[str, Any]]:
+    """A feed's items: CSV rows for ``.csv``, JSON Lines otherwise."""
+    return read_csv(path) if path.suffix == ".csv" and path.exists() else read_jsonl(path)
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
@@ -187,7 +205,7 @@ def crawl(
 
 def _result(feed_path: Path, stats_path: Path, log: str, returncode: int, stdout: str = "") -> CrawlResult:
     stats = json.loads(stats_path.read_text(encoding="utf-8")) if stats_path.exists() else {}
-    return CrawlResult(read_jsonl(feed_path), stats, log, returncode, stdout)
+    return CrawlResult(read_feed(feed_path), stats, log, returncode, stdout)
 
 
 @dataclass

@@ -1,7 +1,8 @@
 """The spider of ``test_crawl_formats.py``: every start URL becomes an item, with per-URL options.
 
 ``-a options='{"/path": {...}}'`` gives ``meta['readability']`` for the URLs
-whose path is a key: the per-request override of ``READABILITY_FORMATS``.
+whose path is a key: the per-request override of ``READABILITY_FORMATS`` (or
+``false``, to skip the page).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class FormatsSpider(scrapy.Spider):
     def start_requests(self) -> Iterator[scrapy.Request]:  # Scrapy before 2.13 calls this one
         for url in self.start_urls:
             options = self.page_options.get(urlsplit(url).path)
-            yield scrapy.Request(url, meta={"readability": options} if options else {})
+            yield scrapy.Request(url, meta={} if options is None else {"readability": options})
 
     def parse(self, response: Response) -> Iterator[Any]:
         yield ArticleItem.from_response(response)

@@ -117,6 +117,26 @@ INDEX = """<!DOCTYPE html>
 </html>
 """
 
+# A front page as real sites write them: before the articles, links no request can be made of,
+# a fragment, a link to another site; the same article linked three times; a PDF.
+LINK_LIST_INDEX = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Harbour Notes</title></head>
+<body>
+  <a href="#stories">Skip to the stories</a>
+  <nav><a href="javascript:void(0)">Menu</a> <a href="mailto:desk@harbour.example">Write to us</a>
+    <a href="tel:+15550100">Call us</a> <a href="http://offsite.example/weather">Weather</a></nav>
+  <ul id="stories">
+    <li><a href="/articles/lighthouse.html">Reading the lighthouse logbooks</a>
+      (<a href="/articles/lighthouse.html#comments">comments</a>)</li>
+    <li><a href="/articles/starter.html">Why starters sleep in winter</a></li>
+    <li><a href="/files/report.pdf">Annual report (PDF)</a></li>
+  </ul>
+  <footer><a href="/articles/lighthouse.html">Most read</a> <a href="javascript:window.print()">Print</a></footer>
+</body>
+</html>
+"""
+
 ABOUT = """<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>About | Harbour Notes</title></head>

@@ -8,6 +8,7 @@ options. Each test reads the JSONL feed and the crawl's stats.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +16,16 @@ import pytest
 from scrapy import version_info as SCRAPY_VERSION
 
 from crawling import ROOT, CrawlResult, crawl, scrapy
+from localserver import Page, serve
 from scrapy_readability.engine.article import DEFAULT_FORMATS
 from scrapy_readability.items import article_fields
-from scrapy_site import PDF
+from scrapy_site import ABOUT, LIGHTHOUSE, LINK_LIST_INDEX, PDF, STARTER
 
 SPIDER = Path(__file__).with_name("crawl_spider.py")
+FORMATS_SPIDER = Path(__file__).with_name("formats_spider.py")
+ADDON = {"ADDONS": {"scrapy_readability.Addon": 0}, "TELNETCONSOLE_ENABLED": False}
+LIGHTHOUSE_TITLE = "What the lighthouse logbooks tell us"
+STARTER_TITLE = "Why sourdough starters get sleepy in winter"
 
 
 def crawl_site(tmp_path: Path, site: Any, paths: list[str], *settings: str) -> tuple[dict[str, dict[str, Any]], CrawlResult]:
@@ -145,7 +151,11 @@ def test_a_bad_setting_stops_the_crawl(site, tmp_path):
 
 
 def test_example_project(tmp_path):
-    """``scrapy crawl articles -O articles.jsonl`` in example_project/, offline, on its bundled pages."""
+    """``scrapy crawl articles -O articles.jsonl`` in example_project/, offline, on its bundled pages.
+
+    Its front page links to ``javascript:``, ``mailto:`` and ``tel:`` before the articles, to a fragment,
+    to another site, and to articles twice.
+    """
     result = crawl(tmp_path, "articles", command="crawl", cwd=ROOT / "example_project", feed="articles.jsonl")
     items = {item["title"]: item for item in result.items}
     assert sorted(items) == [
@@ -165,4 +175,102 @@ def test_example_project(tmp_path):
     assert result.stats["readability/preflight/readerable"] == 4
     # the front page (twice: its menu links to itself, and start URLs skip the duplicate filter) and the about page
     assert result.stats["readability/preflight/not_readerable"] == 3
+    # the pages above, the front page's second visit, the about page and the CSV file: no other site
+    assert result.stats["downloader/request_count"] == 8
+    assert "example.org" not in result.log
     assert result.clean
+
+
+def documented_spider(document: Path) -> str:
+    """The spider class a document shows (the Python block that defines ``ArticlesSpider``)."""
+    blocks = re.findall(r"```python\n(.*?)```", document.read_text(encoding="utf-8"), re.S)
+    return next(block for block in blocks if "class ArticlesSpider" in block)
+
+
+@pytest.mark.parametrize("document", ["README.md", "docs/scrapy.md"])
+def test_the_documented_spider_survives_real_link_lists(tmp_path, document):
+    """``javascript:``, ``mailto:`` and ``tel:`` links, a fragment, another site, duplicates, a PDF: every article."""
+    pages = {"/": LINK_LIST_INDEX, "/about.html": ABOUT, "/articles/lighthouse.html": LIGHTHOUSE, "/articles/starter.html": STARTER}
+    pages["/files/report.pdf"] = Page(PDF, "application/pdf")
+    with serve(pages) as site:
+        code = documented_spider(ROOT / document)
+        code = code.replace('"https://news.example/"', f'"{site}/"').replace('["news.example"]', '["127.0.0.1"]')
+        spider = tmp_path / "articles.py"
+        spider.write_text(code, encoding="utf-8")
+        result = crawl(tmp_path, spider, settings=ADDON)
+        fetched = list(site.requests)
+    assert sorted(item["title"] for item in result.items) == [LIGHTHOUSE_TITLE, STARTER_TITLE]
+    assert fetched.count("/articles/lighthouse.html") == 1  # linked three times, once with a fragment
+    assert "/files/report.pdf" not in fetched  # not a page
+    assert result.stats["offsite/domains"] == 1  # offsite.example, never requested
+    assert result.stats["finish_reason"] == "finished"
+    assert result.clean, result.log[-3000:]
+
+
+# An article that links to two pages robots.txt disallows and two that are gone. (Linked, not
+# start URLs: Scrapy 2.19 lets through requests that wait for robots.txt beside the first one.)
+ROBOTS_ARTICLE = LIGHTHOUSE.replace(
+    '<a href="/about.html">About</a>',
+    '<a href="/about.html">About</a> <a href="/private/one.html">Members</a> <a href="/private/two.html">Archive</a>'
+    ' <a href="/gone.html">Old news</a> <a href="/also-gone.html">Older news</a>',
+)
+ROBOTS_SITE = {
+    # Served as HTML, as many servers do: the preflight must leave it to RobotsTxtMiddleware.
+    "/robots.txt": Page("User-agent: *\nDisallow: /private/\n"),
+    "/": Page(ABOUT),
+    "/about.html": Page(ABOUT),
+    "/articles/lighthouse.html": Page(ROBOTS_ARTICLE),
+    "/private/one.html": Page(STARTER),
+    "/private/two.html": Page(STARTER),
+}
+
+
+@pytest.mark.parametrize("action", ["annotate", "drop"])
+def test_robots_txt_and_error_pages_are_not_judged(tmp_path, action):
+    """With ``drop`` as with ``annotate``: robots.txt obeyed, 404 pages neither judged nor counted."""
+    with serve(ROBOTS_SITE) as site:
+        result = crawl(
+            tmp_path,
+            SPIDER,
+            start_urls=[f"{site}/articles/lighthouse.html"],
+            settings=["ROBOTSTXT_OBEY=True", f"READABILITY_PREFLIGHT_ACTION={action}"],
+        )
+        fetched = list(site.requests)
+    assert fetched.count("/robots.txt") == 1
+    assert [path for path in fetched if path.startswith("/private/")] == []  # robots.txt obeyed
+    assert result.stats["robotstxt/forbidden"] == 2
+    assert fetched.count("/gone.html") == fetched.count("/also-gone.html") == 1  # fetched, not judged
+    assert [item["title"] for item in result.items] == [LIGHTHOUSE_TITLE]
+    stats = result.readability_stats()
+    assert stats == {
+        "readability/preflight/readerable": 1,
+        "readability/preflight/not_readerable": 2,  # the front and about pages (linked from the article)
+        **({"readability/preflight/dropped": 2} if action == "drop" else {}),
+        "readability/extracted": 1,
+        "readability/attempt/strict": 1,
+        "readability/extraction_seconds": stats["readability/extraction_seconds"],
+    }
+    assert result.clean, result.log[-3000:]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"policy": "bogus"}, "['policy'] = 'bogus' is not valid; accepted values: 'auto', 'strict', 'moderate', 'clean', 'raw'"),
+        ({"char_treshold": 100}, "has an unknown option 'char_treshold'; accepted options: policy, char_threshold,"),
+    ],
+)
+def test_bad_options_fail_their_request_before_the_download(site, tmp_path, options, message):
+    seen = len(site.requests)
+    result = crawl(
+        tmp_path,
+        FORMATS_SPIDER,
+        start_urls=[f"{site}/articles/lighthouse.html", f"{site}/articles/starter.html"],
+        spider_args={"options": json.dumps({"/articles/starter.html": options})},
+    )
+    assert "/articles/starter.html" not in site.requests[seen:]  # never downloaded
+    assert [item["title"] for item in result.items] == [LIGHTHOUSE_TITLE]  # the other page is fine
+    [line] = [line for line in result.log.splitlines() if message in line]  # logged once, with the request
+    assert f"ERROR: Not downloading <GET {site}/articles/starter.html>: meta['readability']" in line
+    assert result.stats["readability/preflight/invalid_options"] == 1
+    assert "Error downloading" not in result.log and "Traceback" not in result.log

@@ -1,4 +1,4 @@
-"""READABILITY_FORMATS in a real crawl: which representations reach the feed, per crawl and per request."""
+"""READABILITY_FORMATS in a real crawl: which representations reach the feed (JSON Lines, CSV), per crawl and per request."""
 
 from __future__ import annotations
 
@@ -8,13 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from crawling import crawl
+from crawling import crawl, csv_columns
 from localserver import LocalSite, serve
 from scrapy_readability.items import article_fields
 
 SPIDER = Path(__file__).with_name("formats_spider.py")
 PARAGRAPH = "The ferry will leave at 8.15 on *both* days, half an hour later than usual, while the pier is mended. "
-STORY = f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Ferry changes</title></head>
+STORY = f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Ferry changes</title>
+<meta name="author" content="Courier staff"><meta property="og:site_name" content="The Courier">
+<meta property="article:published_time" content="2025-05-09T16:00:00+00:00"></head>
 <body><nav><a href="/">Home</a></nav><article>
 <h2>What changes</h2>
 <p>{PARAGRAPH * 3}</p>
@@ -23,7 +25,7 @@ STORY = f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Fe
 <ul><li>No cars before 9.</li><li>The café opens at 8.</li></ul>
 <p>{PARAGRAPH * 3}</p>
 </article><footer>Copyright</footer></body></html>"""
-PAGES = {"/story": STORY, "/other": STORY.replace("What changes", "What stays")}
+PAGES = {"/story": STORY, "/other": STORY.replace("What changes", "What stays"), "/skipped": STORY}
 
 
 @pytest.fixture(scope="module")
@@ -85,3 +87,33 @@ def test_a_bad_choice_fails_the_page_not_the_crawl(tmp_path: Path, site: LocalSi
     assert list(items) == ["/story"]  # the other request was refused, with the reason
     assert "meta['readability']['formats'] = ['pdf'] is not valid; accepted values: a list of 'html'" in result.log
     assert "text" in items["/story"]
+
+
+@pytest.mark.parametrize(
+    ("settings", "columns"),
+    [
+        ((), ["url", *article_fields(["html", "text"])]),
+        (
+            ("READABILITY_FORMATS=html,markdown", "READABILITY_KEEP_SOURCE=true", "READABILITY_FAILURE_ACTION=keep"),
+            ["url", "html", *article_fields(["html", "markdown"]), "readability_error"],
+        ),
+    ],
+)
+def test_a_csv_feed_has_the_columns_the_settings_can_fill(tmp_path: Path, site: LocalSite, settings: tuple[str, ...], columns: list[str]) -> None:
+    """``-O items.csv`` of ``ArticleItem``: no page, no ``readability``, no representation left out, in feed order."""
+    result = crawl(
+        tmp_path,
+        SPIDER,
+        start_urls=[f"{site}/story", f"{site}/other", f"{site}/skipped"],
+        settings=settings,
+        spider_args={"options": json.dumps({"/skipped": False})},
+        feed="items.csv",
+    )
+    assert csv_columns(tmp_path / "items.csv") == columns
+    rows = {row["url"].removeprefix(site.url): row for row in result.items}
+    assert sorted(rows) == ["/other", "/skipped", "/story"]
+    for column in columns:
+        if column not in ("dir", "readability_error"):  # no page here has a text direction, or fails
+            assert rows["/story"][column] and rows["/other"][column], column
+    assert {name for name, value in rows["/skipped"].items() if value} == {"url"} | ({"html"} & set(columns))
+    assert result.clean, result.log[-3000:]

@@ -15,6 +15,7 @@ from scrapy.exceptions import DropItem, NotConfigured
 from scrapy.utils.test import get_crawler
 
 from engine_stubs import Slow
+from scrapy_readability.carry import carried_options
 from scrapy_readability.engine.article import DEFAULT_FORMATS
 from scrapy_readability.items import ArticleItem, article_fields
 from scrapy_readability.pipeline import ReadabilityPipeline
@@ -108,11 +109,50 @@ def test_items_without_the_source_field_pass_untouched():
     assert readability_stats(stats) == {}
 
 
-def test_item_skipped_by_meta_false_passes_untouched():
+def test_item_skipped_by_meta_false_loses_its_inputs_as_an_extracted_one():
     pipeline, stats = make()
+    item = ArticleItem(url=URL, html=LIGHTHOUSE, readability=False)
+    _, out = run(pipeline, item, {"url": URL, "html": LIGHTHOUSE, "readability": False, "section": "local"})
+    assert dict(item) == {"url": URL}  # not extracted; no page, no helper field
+    assert out == {"url": URL, "section": "local"}
+    assert readability_stats(stats) == {"readability/skipped": 2}
+
+
+def test_a_skipped_item_keeps_its_source_with_keep_source():
+    pipeline, _ = make(READABILITY_KEEP_SOURCE=True)
     [out] = run(pipeline, {"url": URL, "html": LIGHTHOUSE, "readability": False})
-    assert out == {"url": URL, "html": LIGHTHOUSE, "readability": False}
-    assert readability_stats(stats) == {"readability/skipped": 1}
+    assert out == {"url": URL, "html": LIGHTHOUSE}
+
+
+def test_a_default_item_loaders_lists_are_read():
+    """ItemLoader without output processors stores every field as a list (Scrapy's convention)."""
+    pipeline, stats = make()
+    item = ArticleItem(url=[URL], html=[LIGHTHOUSE], readability=[{"readerable": True, "policy": "raw"}])
+    [out] = run(pipeline, item)
+    assert (out["title"], out["attempt"]) == ("What the lighthouse logbooks tell us", "raw")
+    assert out["url"] == [URL]  # the item's own field, as the loader made it
+    assert "html" not in out and "readability" not in out
+    assert stats.get_value("readability/extracted") == 1
+
+
+def test_a_list_of_several_pages_is_no_source():
+    pipeline, stats = make(READABILITY_FAILURE_ACTION="keep")
+    [out] = run(pipeline, {"url": URL, "html": [LIGHTHOUSE, STARTER]})
+    assert out["readability_error"] == "no_source: no HTML in field 'html'"
+    assert stats.get_value("readability/failed/no_source") == 1
+
+
+def test_options_carried_beside_an_item_reach_the_engine_and_are_released():
+    crawler = get_crawler(settings_dict={})
+    pipeline = ReadabilityPipeline.from_crawler(crawler)
+    story = Story(URL, LIGHTHOUSE)
+    carried = carried_options(crawler)
+    carried.carry(story, {"readerable": True, "policy": "raw"})
+    assert len(carried) == 1
+    [out] = run(pipeline, story)
+    assert (out.title, out.html) == ("What the lighthouse logbooks tell us", None)
+    assert len(carried) == 0
+    assert crawler.stats.get_value("readability/attempt/raw") == 1
 
 
 @dataclasses.dataclass

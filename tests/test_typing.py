@@ -28,7 +28,7 @@ from scrapy.http import TextResponse
 from scrapy.settings import Settings
 
 from scrapy_readability import Addon, ArticleItem, ReadabilityConfigError
-from scrapy_readability import ReadabilityMiddleware, ReadabilityPipeline
+from scrapy_readability import ReadabilityMiddleware, ReadabilityPipeline, ReadabilitySpiderMiddleware
 from scrapy_readability import ArticleItm  # error: attr-defined
 
 item = ArticleItem(url="https://example.com/", html="<p>An article</p>")
@@ -55,8 +55,11 @@ def configure(setting: str) -> None:
         print(error.setting)  # error: attr-defined
 
 
-def components(middleware: ReadabilityMiddleware, pipeline: ReadabilityPipeline) -> None:
+def components(
+    middleware: ReadabilityMiddleware, spider_middleware: ReadabilitySpiderMiddleware, pipeline: ReadabilityPipeline
+) -> None:
     reveal_type(middleware)  # reveals: scrapy_readability.middleware.ReadabilityMiddleware
+    reveal_type(spider_middleware)  # reveals: scrapy_readability.spidermiddleware.ReadabilitySpiderMiddleware
     reveal_type(pipeline)  # reveals: scrapy_readability.pipeline.ReadabilityPipeline
 """
 

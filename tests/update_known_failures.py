@@ -7,7 +7,7 @@
     python tests/update_known_failures.py --emit     # dicts to paste into
                                                      # tests/mozilla_known_failures.py
 
-It uses the same checks as tests/test_mozilla_pages.py. The exit status is 0
+It uses the same checks as tests/test_mozilla_pages.py (tests/mozilla_harness.py). The exit status is 0
 when the failures are exactly the listed ones, 1 otherwise. With ``--emit``,
 listed cases keep their reason; new ones get the first line of their failure
 message, to be replaced by a real one-line reason.
@@ -24,8 +24,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-import mozilla_known_failures as known  # noqa: E402
-import test_mozilla_pages as pages  # noqa: E402
+import mozilla_harness as pages  # noqa: E402
+
+known = pages.known_failures()
 
 ASPECTS = {"content": "CONTENT", "metadata": "METADATA", "readerable": "READERABLE"}
 

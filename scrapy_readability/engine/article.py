@@ -34,6 +34,7 @@ class Article:
     content: str
     text_content: str
     length: int
+    """``textContent.length``: UTF-16 code units, as JavaScript counts (an emoji counts two)."""
     excerpt: str | None
     site_name: str | None
     published_time: str | None

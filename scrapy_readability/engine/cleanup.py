@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from .constants import (
     DEFAULT_CHAR_THRESHOLD,
@@ -27,7 +29,6 @@ from .dom import (
     child_nodes,
     create_element,
     element_children,
-    first_element_child,
     get_next_node,
     has_ancestor_tag,
     has_descendant,
@@ -35,6 +36,7 @@ from .dom import (
     inner_text,
     is_phrasing_content,
     iter_tags,
+    js_length,
     js_trim,
     match_string,
     remove,
@@ -43,7 +45,8 @@ from .dom import (
     set_node_tag,
     text_content,
 )
-from .scoring import GrabState, get_class_weight, get_link_density
+from .measures import get_class_weight, get_link_density, get_text_density
+from .state import GrabState
 from .urls import InvalidURL, resolve, url_string
 
 log = logging.getLogger("scrapy_readability.engine")
@@ -58,33 +61,26 @@ def prep_article(state: GrabState, article_content: Element) -> None:
     mark_data_tables(state, article_content)
     fix_lazy_images(article_content)
 
-    clean_conditionally(state, article_content, "form")
-    clean_conditionally(state, article_content, "fieldset")
-    clean(state, article_content, "object")
-    clean(state, article_content, "embed")
-    clean(state, article_content, "footer")
-    clean(state, article_content, "link")
-    clean(state, article_content, "aside")
+    for tag in ("form", "fieldset"):
+        clean_conditionally(state, article_content, tag)
+    for tag in ("object", "embed", "footer", "link", "aside"):
+        clean(state, article_content, tag)
 
     # Share widgets with little content go, except the top candidates themselves.
     for top_candidate in element_children(article_content):
         clean_matched_nodes(
             top_candidate,
             lambda node, match: bool(REGEXPS.shareElements.search(match))
-            and len(text_content(node)) < DEFAULT_CHAR_THRESHOLD,
+            and js_length(text_content(node)) < DEFAULT_CHAR_THRESHOLD,
         )
 
-    clean(state, article_content, "iframe")
-    clean(state, article_content, "input")
-    clean(state, article_content, "textarea")
-    clean(state, article_content, "select")
-    clean(state, article_content, "button")
+    for tag in ("iframe", "input", "textarea", "select", "button"):
+        clean(state, article_content, tag)
     clean_headers(state, article_content)
 
     # Last, as the cleaning above may have removed what these look at.
-    clean_conditionally(state, article_content, "table")
-    clean_conditionally(state, article_content, "ul")
-    clean_conditionally(state, article_content, "div")
+    for tag in ("table", "ul", "div"):
+        clean_conditionally(state, article_content, tag)
 
     # The title is shown separately: h1s become h2s.
     for h1 in iter_tags(article_content, "h1"):
@@ -109,7 +105,7 @@ def clean_styles(root: Element) -> None:
         if el.tag in DEPRECATED_SIZE_ATTRIBUTE_ELEMS:
             attrib.pop("width", None)
             attrib.pop("height", None)
-        stack.extend(c for c in el if isinstance(c.tag, str))
+        stack.extend(el)
 
 
 _LEADING_INT = re.compile(r"^[\s]*([+-]?[0-9]+)")
@@ -136,6 +132,7 @@ def _row_and_column_count(table: Element) -> tuple[int, int]:
 
 
 def _is_data_table(table: Element) -> bool:
+    """The test ``_markDataTables`` applies to each table."""
     if table.get("role") == "presentation":
         return False
     if table.get("datatable") == "0":
@@ -181,7 +178,10 @@ _JS_SPACE = re.compile(JS_S)
 
 
 def looks_like_image_url(value: str) -> bool:
-    """``/^\\s*\\S+\\.(jpg|jpeg|png|webp)\\S*\\s*$/`` in linear time: one token holding an image extension."""
+    """``_fixLazyImages``'s ``/^\\s*\\S+\\.(jpg|jpeg|png|webp)\\S*\\s*$/``, in linear time.
+
+    One token holding an image extension.
+    """
     token = js_trim(value)
     return bool(token) and not _JS_SPACE.search(token) and REGEXPS.lazySrcExtension.search(token, 1) is not None
 
@@ -200,7 +200,7 @@ def fix_lazy_images(root: Element) -> None:
             src_could_be_removed = any(
                 name != "src" and REGEXPS.imageExtension.search(value) for name, value in elem.items()
             )
-            if src_could_be_removed and len(data_url) - len(parts.group(0)) < 133:
+            if src_could_be_removed and js_length(data_url) - js_length(parts.group(0)) < 133:
                 del elem.attrib["src"]
                 src = None
 
@@ -227,17 +227,8 @@ def fix_lazy_images(root: Element) -> None:
                 elem.append(img)
 
 
-def _text_density(el: Element, tags, lengths: TextLengths) -> float:
-    """Port of ``_getTextDensity``: share of the text inside descendants with ``tags``."""
-    text_length = lengths(el)
-    if text_length == 0:
-        return 0.0
-    children_length = sum(lengths(child) for child in el.iterdescendants(*tags))
-    return children_length / text_length
-
-
 def _has_video(state: GrabState, el: Element) -> bool:
-    """An embed with an allowed video URL in any attribute.
+    """The video test of ``_clean`` and ``_cleanConditionally``: an allowed video URL in any attribute.
 
     Readability.js also means to search ``<object>``'s inner HTML, but compares
     ``tagName`` with lower-case ``"object"``, which never matches in an HTML
@@ -247,9 +238,28 @@ def _has_video(state: GrabState, el: Element) -> bool:
     return any(regex.search(value) for value in el.values())
 
 
+@dataclass(frozen=True)
+class _Signals:
+    """What ``_cleanConditionally`` measured of a node, as ``shouldRemoveNode`` reads it."""
+
+    is_list: bool
+    is_figure_child: bool
+    weight: int
+    p: int
+    img: int
+    li: int
+    inputs: int
+    embed_count: int
+    content_length: int
+    link_density: float
+    heading_density: float
+    text_density: float
+
+
 def _should_clean_conditionally(
-    state: GrabState, node: Element, tag: str, lengths: TextLengths, link_lengths: dict
+    state: GrabState, node: Element, tag: str, lengths: TextLengths, link_lengths: dict[Element, float]
 ) -> bool:
+    """The node test of ``_cleanConditionally``: whether ``node`` looks fishy enough to go."""
     is_data_table = state.data_tables.get
     is_list = tag in ("ul", "ol")
     if not is_list:
@@ -282,7 +292,7 @@ def _should_clean_conditionally(
     img = sum(1 for _ in node.iterdescendants("img"))
     li = sum(1 for _ in node.iterdescendants("li")) - 100
     inputs = sum(1 for _ in node.iterdescendants("input"))
-    heading_density = _text_density(node, HEADING_TAGS, lengths)
+    heading_density = get_text_density(node, HEADING_TAGS, lengths)
 
     embed_count = 0
     for embed in node.iterdescendants(*_EMBED_TAGS):
@@ -294,48 +304,64 @@ def _should_clean_conditionally(
     if REGEXPS.adWords.search(inner) or REGEXPS.loadingWords.search(inner):
         return True
 
-    content_length = len(inner)
-    link_density = get_link_density(node, link_lengths)
-    text_density = _text_density(node, TEXTISH_TAGS, lengths)
-    is_figure_child = has_ancestor_tag(node, "figure")
-    modifier = state.options.link_density_modifier
-
-    reasons = []
-    if not is_figure_child and img > 1 and p / img < 0.5:
-        reasons.append(f"Bad p to img ratio (img={img}, p={p})")
-    if not is_list and li > p:
-        reasons.append(f"Too many li's outside of a list. (li={li} > p={p})")
-    if inputs > p // 3:
-        reasons.append(f"Too many inputs per p. (input={inputs}, p={p})")
-    if (
-        not is_list
-        and not is_figure_child
-        and heading_density < 0.9
-        and content_length < 25
-        and (img == 0 or img > 2)
-        and link_density > 0
-    ):
-        reasons.append(f"Suspiciously short. (headingDensity={heading_density}, img={img})")
-    if not is_list and weight < 25 and link_density > 0.2 + modifier:
-        reasons.append(f"Low weight and a little linky. (linkDensity={link_density})")
-    if weight >= 25 and link_density > 0.5 + modifier:
-        reasons.append(f"High weight and mostly links. (linkDensity={link_density})")
-    if (embed_count == 1 and content_length < 75) or embed_count > 1:
-        reasons.append(f"Suspicious embed. (embedCount={embed_count}, contentLength={content_length})")
-    if img == 0 and text_density == 0:
-        reasons.append(f"No useful content. (img={img}, textDensity={text_density})")
-    have_to_remove = bool(reasons)
-    if have_to_remove:
-        log.debug("Checks failed: %s", reasons)
-
+    signals = _Signals(
+        is_list=is_list,
+        is_figure_child=has_ancestor_tag(node, "figure"),
+        weight=weight,
+        p=p,
+        img=img,
+        li=li,
+        inputs=inputs,
+        embed_count=embed_count,
+        content_length=js_length(inner),
+        link_density=get_link_density(node, link_lengths),
+        heading_density=heading_density,
+        text_density=get_text_density(node, TEXTISH_TAGS, lengths),
+    )
+    reasons = _should_remove_node(signals, state.options.link_density_modifier)
+    if not reasons:
+        return False
+    log.debug("Checks failed: %s", reasons)
     # Simple lists of images may stay.
-    if is_list and have_to_remove:
-        for child in element_children(node):
-            if len(element_children(child)) > 1:
-                return have_to_remove
-        if img == sum(1 for _ in node.iterdescendants("li")):
-            return False
-    return have_to_remove
+    return not (is_list and _is_image_list(node, img))
+
+
+def _should_remove_node(s: _Signals, modifier: float) -> list[str]:
+    """Port of ``shouldRemoveNode`` in ``_cleanConditionally``: the shadiness checks that fail."""
+    reasons = []
+    if not s.is_figure_child and s.img > 1 and s.p / s.img < 0.5:
+        reasons.append(f"Bad p to img ratio (img={s.img}, p={s.p})")
+    if not s.is_list and s.li > s.p:
+        reasons.append(f"Too many li's outside of a list. (li={s.li} > p={s.p})")
+    if s.inputs > s.p // 3:
+        reasons.append(f"Too many inputs per p. (input={s.inputs}, p={s.p})")
+    if (
+        not s.is_list
+        and not s.is_figure_child
+        and s.heading_density < 0.9
+        and s.content_length < 25
+        and (s.img == 0 or s.img > 2)
+        and s.link_density > 0
+    ):
+        reasons.append(
+            f"Suspiciously short. (headingDensity={s.heading_density}, img={s.img}, linkDensity={s.link_density})"
+        )
+    if not s.is_list and s.weight < 25 and s.link_density > 0.2 + modifier:
+        reasons.append(f"Low weight and a little linky. (linkDensity={s.link_density})")
+    if s.weight >= 25 and s.link_density > 0.5 + modifier:
+        reasons.append(f"High weight and mostly links. (linkDensity={s.link_density})")
+    if (s.embed_count == 1 and s.content_length < 75) or s.embed_count > 1:
+        reasons.append(f"Suspicious embed. (embedCount={s.embed_count}, contentLength={s.content_length})")
+    if s.img == 0 and s.text_density == 0:
+        reasons.append(f"No useful content. (img={s.img}, textDensity={s.text_density})")
+    return reasons
+
+
+def _is_image_list(node: Element, img: int) -> bool:
+    """The image-list exception of ``_cleanConditionally``: as many images as items, none with two children."""
+    if any(len(child) > 1 for child in node):
+        return False
+    return img == sum(1 for _ in node.iterdescendants("li"))
 
 
 def clean_conditionally(state: GrabState, root: Element, tag: str) -> None:
@@ -365,7 +391,7 @@ def clean(state: GrabState, root: Element, tag: str) -> None:
         remove(element)
 
 
-def clean_matched_nodes(root: Element, predicate) -> None:
+def clean_matched_nodes(root: Element, predicate: Callable[[Element, str], bool]) -> None:
     """Port of ``_cleanMatchedNodes``: remove descendants for which ``predicate(node, match)``."""
     end = get_next_node(root, True)
     nxt = get_next_node(root)
@@ -408,13 +434,20 @@ def remove_brs_before_paragraphs(root: Element) -> None:
 def unwrap_single_cell_tables(root: Element) -> None:
     """Single-cell tables become the cell's content, as a ``<p>`` or a ``<div>`` (``_prepArticle``)."""
     for table in iter_tags(root, "table"):
-        tbody = first_element_child(table) if has_single_tag_inside_element(table, "tbody") else table
-        if not has_single_tag_inside_element(tbody, "tr"):
+        cell = _single_cell(table)
+        if cell is None:
             continue
-        row = first_element_child(tbody)
-        if not has_single_tag_inside_element(row, "td"):
-            continue
-        cell = first_element_child(row)
         phrasing = all(is_phrasing_content(n) for n in child_nodes(cell))
         set_node_tag(cell, "p" if phrasing else "div")
         replace_with(table, cell)
+
+
+def _single_cell(table: Element) -> Element | None:
+    """The ``<td>`` of a table with one row of one cell (a ``<tbody>`` or none between)."""
+    rows = table[0] if has_single_tag_inside_element(table, "tbody") else table
+    if not has_single_tag_inside_element(rows, "tr"):
+        return None
+    row = rows[0]
+    if not has_single_tag_inside_element(row, "td"):
+        return None
+    return row[0]

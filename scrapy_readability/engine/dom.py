@@ -10,8 +10,10 @@ All walks here iterate; none recurses, so deep documents cannot overflow the sta
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Union
+import codecs
+import sys
+from collections.abc import Callable, Iterable
+from typing import Union, cast
 
 from lxml import etree
 
@@ -28,8 +30,34 @@ def js_trim(text: str) -> str:
     return text.strip(JS_WHITESPACE)
 
 
+# PEP 393: CPython stores a str that holds a character outside the BMP at four
+# bytes a character, any other at one or two, and sys.getsizeof tells which in
+# O(1). Four bytes a character or more (a str can carry a cached UTF-8 copy too)
+# means "may hold one", never a wrong "holds none". Without getsizeof (PyPy),
+# every str may. Measured: benchmarks/README.md, "Counting as JavaScript counts".
+_getsizeof: Callable[[object], int] = sys.getsizeof
+try:
+    _UCS4_EMPTY = _getsizeof(chr(0x10000)) - 4  # the size of a four-byte str of no characters
+except TypeError:  # pragma: no cover
+    _getsizeof, _UCS4_EMPTY = (lambda _text: 1 << 62), 0
 
-_string_value = etree.XPath("string()")
+_utf16_encode = codecs.utf_16_le_encode
+
+
+def js_length(text: str) -> int:
+    """``String.prototype.length``: UTF-16 code units, so a character outside the BMP (an emoji) counts two.
+
+    Text that cannot hold such a character (ASCII, or stored at one or two
+    bytes a character) is answered in O(1); other text is encoded.
+    """
+    length = len(text)
+    if text.isascii() or _getsizeof(text) < _UCS4_EMPTY + 4 * length:
+        return length
+    return len(_utf16_encode(text, "surrogatepass")[0]) >> 1
+
+
+# XPath's string() is the fastest way to an element's text content in lxml.
+_string_value = cast(Callable[[Element], str], etree.XPath("string()"))
 
 
 def text_content(el: Element) -> str:
@@ -51,16 +79,21 @@ def inner_text_length(el: Element) -> int:
     Trimmed, with every whitespace run counted as one character, which is what
     collapsing runs of two or more gives. ``str.split()`` knows the same
     whitespace as JavaScript except U+FEFF and U+0085 (U+001C..U+001F never
-    reach the tree), so text holding those takes the exact path.
+    reach the tree), so text holding those takes the exact path. Counted in
+    UTF-16 units as JavaScript counts: whitespace is never outside the BMP, so
+    the characters that count twice are those of the whole text.
     """
     text = _string_value(el)
     if "\ufeff" in text or "\x85" in text:
-        return len(REGEXPS.normalize.sub(" ", js_trim(text)))
+        return js_length(REGEXPS.normalize.sub(" ", js_trim(text)))
     words = text.split()
-    return sum(map(len, words)) + len(words) - 1 if words else 0
+    if not words:
+        return 0
+    length = sum(map(len, words)) + len(words) - 1
+    return length if text.isascii() else length + js_length(text) - len(text)
 
 
-class TextLengths(dict):
+class TextLengths(dict[Element, int]):
     """Memoised :func:`inner_text_length` for a phase that removes nodes as it goes.
 
     Removing a node changes the text of its ancestors only, so
@@ -96,21 +129,20 @@ def match_string(el: Element) -> str:
 
 
 def create_element(tag: str) -> Element:
+    """``document.createElement(tag)``."""
     return _make_element(tag)
 
 
 # --- Tree walking ---------------------------------------------------------
 
 
-# parse() strips comments and processing instructions first, so every child
-# is an element and lxml's own navigation is DOM's element navigation.
-
-
-def first_element_child(el: Element) -> Element | None:
-    return el[0] if len(el) else None
+# parse() strips comments and processing instructions before anything else, so
+# every child is an element and lxml's own navigation is DOM's element
+# navigation: nothing below (or in the phases) filters other node kinds.
 
 
 def previous_element_sibling(el: Element) -> Element | None:
+    """``Element.previousElementSibling``."""
     return el.getprevious()
 
 
@@ -127,12 +159,24 @@ def get_next_node(node: Element, ignore_self_and_kids: bool = False) -> Element 
     """
     if not ignore_self_and_kids and len(node):
         return node[0]
-    while node is not None:
-        sibling = node.getnext()
+    current: Element | None = node
+    while current is not None:
+        sibling = current.getnext()
         if sibling is not None:
             return sibling
-        node = node.getparent()
+        current = current.getparent()
     return None
+
+
+def append_text_before(el: Element, text: str) -> None:
+    """Add ``text`` to the text just before ``el``: the previous sibling's tail, or the parent's text."""
+    prev = el.getprevious()
+    if prev is not None:
+        prev.tail = (prev.tail or "") + text
+        return
+    parent = el.getparent()
+    if parent is not None:
+        parent.text = (parent.text or "") + text
 
 
 def remove(el: Element) -> None:
@@ -140,13 +184,8 @@ def remove(el: Element) -> None:
     parent = el.getparent()
     if parent is None:
         return
-    tail = el.tail
-    if tail:
-        prev = el.getprevious()
-        if prev is not None:
-            prev.tail = (prev.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
+    if el.tail:
+        append_text_before(el, el.tail)
     el.tail = None
     parent.remove(el)
 
@@ -190,7 +229,9 @@ def get_node_ancestors(node: Element, max_depth: int = 0) -> list[Element]:
     return ancestors
 
 
-def has_ancestor_tag(node: Element, tag: str, max_depth: int = 3, filter_fn=None) -> bool:
+def has_ancestor_tag(
+    node: Element, tag: str, max_depth: int = 3, filter_fn: Callable[[Element], bool] | None = None
+) -> bool:
     """Port of ``_hasAncestorTag``. ``max_depth`` <= 0 means unlimited."""
     depth = 0
     parent = node.getparent()
@@ -213,6 +254,7 @@ def iter_tags(root: Element, *tags: str) -> list[Element]:
 
 
 def has_descendant(root: Element, *tags: str) -> bool:
+    """``root.querySelector(tags) !== null`` for tag names."""
     for _ in root.iterdescendants(*tags):
         return True
     return False
@@ -285,8 +327,6 @@ def is_phrasing_content(node: Node) -> bool:
         if isinstance(current, str):
             continue
         tag = current.tag
-        if not isinstance(tag, str):
-            return False  # comments and PIs are not phrasing content
         if tag in PHRASING_ELEMS:
             continue
         if tag in ("a", "del", "ins"):

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .constants import HTML_ESCAPE_MAP, JS_S, REGEXPS, TITLE_SEPARATORS
-from .dom import Element, inner_text, iter_tags, js_trim, text_content
+from .dom import Element, inner_text, iter_tags, js_length, js_trim, text_content
 from .urls import is_absolute_url
 
 
 @dataclass
 class Metadata:
+    """What ``_getArticleMetadata`` (and ``_getJSONLD``) return."""
+
     title: str | None = None
     byline: str | None = None
     excerpt: str | None = None
@@ -44,12 +46,8 @@ def document_title(root: Element) -> str:
     return ""
 
 
-def _js_length(text: str) -> int:
-    """``String.prototype.length``: UTF-16 code units (an emoji counts two)."""
-    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
-
-
 def _word_count(text: str) -> int:
+    """``wordCount`` in ``_getArticleTitle``: the pieces between runs of whitespace."""
     return len(REGEXPS.whitespaceRun.split(text))
 
 
@@ -74,7 +72,7 @@ def get_article_title(root: Element) -> str:
                 cur_title = orig_title[orig_title.find(":") + 1 :]
             elif _word_count(orig_title[: orig_title.find(":")]) > 5:
                 cur_title = orig_title
-    elif not 15 <= _js_length(cur_title) <= 150:
+    elif not 15 <= js_length(cur_title) <= 150:
         h_ones = iter_tags(root, "h1")
         if len(h_ones) == 1:
             cur_title = inner_text(h_ones[0])
@@ -99,7 +97,7 @@ def text_similarity(text_a: str, text_b: str) -> float:
         return 0.0
     known = set(tokens_a)
     uniq_b = [t for t in tokens_b if t not in known]
-    return 1 - len(" ".join(uniq_b)) / len(" ".join(tokens_b))
+    return 1 - js_length(" ".join(uniq_b)) / js_length(" ".join(tokens_b))
 
 
 # --- Entities --------------------------------------------------------------
@@ -155,11 +153,13 @@ def _match(value: Any, pattern: re.Pattern[str]) -> bool:
 
 
 def _is_article_type(item: Any) -> bool:
+    """``_getJSONLD``'s test of an object's ``@type``."""
     type_ = _get(item, "@type")
     return _truthy(type_) and _match(type_, REGEXPS.jsonLdArticleTypes)
 
 
 def _json_ld_object(text: str, root: Element) -> Metadata | None:
+    """What ``_getJSONLD`` reads from one ld+json script (it raises where the original throws)."""
     parsed = json.loads(REGEXPS.cdataMarkers.sub("", text))
     if isinstance(parsed, list):
         parsed = next((it for it in parsed if _is_article_type(it)), None)
@@ -260,6 +260,7 @@ _ANY_WS = re.compile(JS_S)
 
 
 def _meta_values(root: Element) -> dict[str, str]:
+    """The ``<meta>`` values ``_getArticleMetadata`` collects, by normalised name or property."""
     values: dict[str, str] = {}
     for element in root.iter("meta"):
         content = element.get("content")
@@ -280,6 +281,7 @@ def _meta_values(root: Element) -> dict[str, str]:
 
 
 def _first(*candidates: str | None) -> str | None:
+    """``a || b || ...`` over strings."""
     for candidate in candidates:
         if candidate:
             return candidate

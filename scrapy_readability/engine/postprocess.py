@@ -82,6 +82,7 @@ def fix_relative_uris(article_content: Element, base_url: str, document_url: str
 
 
 def _replace_with_text(el: Element, text: str) -> None:
+    """``el.parentNode.replaceChild(document.createTextNode(text), el)``."""
     el.tail = text + (el.tail or "")
     remove(el)
 
@@ -91,7 +92,7 @@ def simplify_nested_elements(article_content: Element) -> None:
 
     A wrapper hands its attributes down to the child that replaces it.
     """
-    node = article_content
+    node: Element | None = article_content
     while node is not None:
         if (
             node.getparent() is not None
@@ -108,7 +109,7 @@ def simplify_nested_elements(article_content: Element) -> None:
 
 
 def _collapse_into_child(node: Element) -> Element:
-    """``node`` is replaced by its only child, which takes ``node``'s attributes over."""
+    """``_simplifyNestedElements``'s collapse: ``node``'s only child replaces it, with ``node``'s attributes."""
     child = element_children(node)[0]
     if all(_settable(name) for name in node.keys()):
         for name, value in node.items():
@@ -144,8 +145,6 @@ _CLASS_SPLIT = re.compile(JS_S + "+")
 def clean_classes(root: Element, classes_to_preserve: frozenset[str]) -> None:
     """Port of ``_cleanClasses``: drop every class not in ``classes_to_preserve``."""
     for el in root.iter():
-        if not isinstance(el.tag, str):
-            continue
         value = el.get("class")
         if value is None:
             continue

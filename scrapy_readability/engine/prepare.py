@@ -11,6 +11,7 @@ import copy
 from .constants import REGEXPS
 from .dom import (
     Element,
+    Node,
     child_nodes,
     create_element,
     element_children,
@@ -29,6 +30,7 @@ _IMAGE_SOURCE_ATTRIBUTES = frozenset({"src", "srcset", "data-src", "data-srcset"
 
 
 def _might_hold_image(img: Element) -> bool:
+    """``_unwrapNoscriptImages``'s test of a placeholder: an attribute that could hold an image source."""
     return any(
         name in _IMAGE_SOURCE_ATTRIBUTES or REGEXPS.imageExtension.search(value)
         for name, value in img.items()
@@ -106,18 +108,22 @@ def replace_brs(elem: Element) -> None:
         _replace_brs_in(parent)
 
 
-def _next_non_blank(nodes: list, index: int) -> int:
+def _next_non_blank(nodes: list[Node], index: int) -> int:
     """Port of ``_nextNode`` over a node list: skip whitespace-only text."""
-    while index < len(nodes) and isinstance(nodes[index], str) and not js_trim(nodes[index]):
+    while index < len(nodes):
+        node = nodes[index]
+        if not isinstance(node, str) or js_trim(node):
+            break
         index += 1
     return index
 
 
-def _is_br(node: object) -> bool:
-    return not isinstance(node, str) and node.tag == "br"  # type: ignore[attr-defined]
+def _is_br(node: Node) -> bool:
+    return not isinstance(node, str) and node.tag == "br"
 
 
 def _replace_brs_in(parent: Element) -> None:
+    """``_replaceBrs`` for the ``<br>`` children of one parent, in one pass over its child nodes."""
     nodes = child_nodes(parent)
     changed = False
     i = 0
@@ -139,7 +145,7 @@ def _replace_brs_in(parent: Element) -> None:
         # follows, up to the next <br><br> chain.
         changed = True
         p = create_element("p")
-        content = []
+        content: list[Node] = []
         m = i + 1
         while m < len(nodes):
             node = nodes[m]

@@ -16,15 +16,15 @@ from .constants import (
     FLAG_STRIP_UNLIKELYS,
     FLAG_WEIGHT_CLASSES,
 )
-from .dom import Element, create_element, get_node_ancestors, inner_text_length, js_trim, text_content
+from .dom import Element, create_element, get_node_ancestors, inner_text_length, js_length, js_trim, text_content
 from .errors import TooManyElementsError
+from .inputs import read_page
 from .metadata import Metadata, get_article_metadata, get_json_ld
 from .options import ATTEMPT_NAMES, OptionArgs, Options, Policy
 from .parsing import parse_html
 from .postprocess import document_base_url, post_process_content
 from .prepare import prep_document, remove_scripts, unwrap_noscript_images
 from .scoring import (
-    GrabState,
     join_siblings,
     prepare_nodes,
     promote_top_candidate,
@@ -33,6 +33,7 @@ from .scoring import (
     wrap_body_in_candidate,
 )
 from .serialize import inner_html
+from .state import GrabState
 from .urls import ABOUT_BLANK, InvalidURL, resolve
 
 if TYPE_CHECKING:
@@ -46,6 +47,8 @@ _LADDER = (FLAG_STRIP_UNLIKELYS, FLAG_WEIGHT_CLASSES, FLAG_CLEAN_CONDITIONALLY)
 
 @dataclass
 class _Attempt:
+    """One entry of ``_grabArticle``'s ``this._attempts``."""
+
     content: Element
     text_length: int
     name: str
@@ -55,12 +58,15 @@ class Readability:
     """Extract the main article of an HTML page, as Firefox Reader View does.
 
     ``html`` is ``str``, ``bytes`` (decoded from its BOM or ``<meta charset>``,
-    else UTF-8) or an lxml HTML document. A document passed in is modified by
-    :meth:`parse`, as Readability.js modifies the DOM it is given; text and
-    bytes are parsed afresh for each instance.
+    else UTF-8), an lxml HTML document, a Scrapy response or a parsel
+    ``Selector`` (both recognised by their shape: see ``inputs``). A document
+    passed in is modified by :meth:`parse`, as Readability.js modifies the DOM
+    it is given; a selector's document is copied, and text and bytes are parsed
+    afresh for each instance.
 
-    ``url`` is the page's address, used to make links and images absolute;
-    ``content_type`` is the page's ``Content-Type`` header, for its charset.
+    ``url`` is the page's address, used to make links and images absolute (a
+    response's own URL by default); ``content_type`` is the page's
+    ``Content-Type`` header, for its charset.
     The options (:class:`OptionArgs` lists them) keep Readability.js's names
     (snake_cased) and defaults;
     ``policy`` picks how much of the retry ladder to run (see :class:`Policy`),
@@ -77,8 +83,9 @@ class Readability:
         **options: Unpack[OptionArgs],
     ) -> None:
         self.options = Options.build(**options)
-        self.url = _document_url(url)
-        self._root = parse_html(html, content_type)
+        page = read_page(html, url, content_type, private=True)
+        self.url = _document_url(page.url)
+        self._root = parse_html(page.markup, page.content_type)
 
     # --- parse() --------------------------------------------------------------
 
@@ -136,7 +143,7 @@ class Readability:
             lang=state.article_lang,
             content=inner_html(article_content),
             text_content=text,
-            length=len(text),
+            length=js_length(text),
             excerpt=excerpt,
             site_name=metadata.site_name,
             published_time=metadata.published_time,
@@ -181,7 +188,7 @@ class Readability:
             name = best.name if single_pass else "longest"
             return best.content, name
 
-    def _grab_once(self, state: GrabState, root: Element, page: Element):
+    def _grab_once(self, state: GrabState, root: Element, page: Element) -> tuple[Element, Element, Element | None]:
         """One pass of ``_grabArticle``: phases 1 to 5, then ``_prepArticle``."""
         elements_to_score = prepare_nodes(state, root)
         candidates = score_elements(state, elements_to_score)
@@ -213,7 +220,7 @@ class Readability:
 
     @staticmethod
     def _set_article_dir(state: GrabState, top_candidate: Element, parent_of_top: Element | None) -> None:
-        """The text direction: the first ``dir`` among the top candidate's parent, itself, and up."""
+        """``_grabArticle``'s ``_articleDir``: the first ``dir`` among the top candidate's parent, itself, and up."""
         chain = [parent_of_top, top_candidate]
         if parent_of_top is not None:
             chain += get_node_ancestors(parent_of_top)

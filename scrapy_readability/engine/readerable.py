@@ -13,10 +13,11 @@ from collections.abc import Callable
 from lxml import etree
 
 from .constants import DEFAULT_MIN_CONTENT_LENGTH, DEFAULT_MIN_SCORE
-from .dom import Element, js_trim, match_string, text_content
+from .dom import Element, js_length, js_trim, match_string, text_content
 from .errors import InputError
+from .inputs import read_page
+from .measures import style_value, unlikely_match
 from .parsing import parse_html
-from .scoring import _style_value, unlikely_match
 
 # p, pre and article elements in document order, then divs holding a <br>.
 _CANDIDATES = etree.XPath("//p | //pre | //article")
@@ -26,7 +27,7 @@ _DIVS_WITH_BR = etree.XPath("//div[br]")
 def is_node_visible(node: Element) -> bool:
     """Port of ``isNodeVisible``: not ``display: none``, not ``hidden``, not ``aria-hidden``."""
     style = node.get("style")
-    if style and _style_value(style, "display") == "none":
+    if style and style_value(style, "display") == "none":
         return False
     if node.get("hidden") is not None:
         return False
@@ -51,12 +52,14 @@ def is_probably_readable(
     min_score: float = DEFAULT_MIN_SCORE,
     visibility_checker: Callable[[Element], bool] | None = None,
 ) -> bool:
-    """Whether :meth:`Readability.parse` will probably find an article in ``html``.
+    """Port of ``isProbablyReaderable``: whether :meth:`Readability.parse` will probably find an article.
 
-    ``html`` is text, bytes or a parsed lxml document (left unmodified).
+    ``html`` is text, bytes, a parsed lxml document, a Scrapy response or a
+    parsel ``Selector``; a document or a selector is left unmodified.
     """
     try:
-        root = parse_html(html)
+        page = read_page(html, private=False)
+        root = parse_html(page.markup, page.content_type)
     except InputError:
         return False  # an image, a PDF, binary data, no markup at all: not an article
     visible = visibility_checker or is_node_visible
@@ -75,7 +78,7 @@ def is_probably_readable(
             continue
         if _inside_li(node):
             continue
-        length = len(js_trim(text_content(node)))
+        length = js_length(js_trim(text_content(node)))
         if length < min_content_length:
             continue
         score += math.sqrt(length - min_content_length)

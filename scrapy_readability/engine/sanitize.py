@@ -51,12 +51,11 @@ references to renamed ids.
 from __future__ import annotations
 
 import re
-from typing import cast
 from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from .dom import Element, remove
+from .dom import Element, append_text_before, remove
 from .urls import (
     BLANKS,
     C0_CONTROL_OR_SPACE,
@@ -395,7 +394,7 @@ def _clean_attributes(el: Element, name: str, references: _References) -> bool:
     notation and cannot address them; such an element has to go.
     """
     allowed = _ELEMENT_ATTRIBUTES.get(name, _NOTHING)
-    for key, value in cast("list[tuple[str, str]]", el.items()):
+    for key, value in el.items():
         attr = key.lower()
         if (attr in _GLOBAL_ATTRIBUTES or attr in allowed or _DATA_OR_ARIA.match(attr)) and _value_ok(
             name, attr, value
@@ -443,15 +442,10 @@ def _clean_frame(el: Element, references: _References) -> bool:
 
 def _unwrap(el: Element) -> None:
     """Replace ``el`` by its content: text and children stay where they were."""
-    parent = el.getparent()
-    if parent is None:
+    if el.getparent() is None:
         return
     if el.text:
-        prev = el.getprevious()
-        if prev is not None:
-            prev.tail = (prev.tail or "") + el.text
-        else:
-            parent.text = (parent.text or "") + el.text
+        append_text_before(el, el.text)
         el.text = None
     for child in list(el):
         el.addprevious(child)  # moves the child with its tail

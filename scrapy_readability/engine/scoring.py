@@ -11,23 +11,20 @@ One pass of ``_grabArticle`` is, in order:
    container where the evidence says so;
 5. :func:`join_siblings` gathers related siblings into the article.
 
-The retry ladder around these phases lives in :mod:`.readability`.
+The measures these phases judge nodes by are in :mod:`.measures`, the state
+they share in :mod:`.state`, and the retry ladder around them in :mod:`.readability`.
 """
 
 from __future__ import annotations
 
-import functools
 import logging
 import math
-import re
-from dataclasses import dataclass, field
 
 from .constants import (
     ALTER_TO_DIV_EXCEPTIONS,
     DEFAULT_TAGS_TO_SCORE,
     EMPTY_CONTAINER_TAGS,
     FLAG_STRIP_UNLIKELYS,
-    FLAG_WEIGHT_CLASSES,
     INITIAL_SCORES,
     MINIMUM_TOPCANDIDATES,
     REGEXPS,
@@ -35,9 +32,9 @@ from .constants import (
 )
 from .dom import (
     Element,
+    Node,
     append_child,
     child_nodes,
-    class_string,
     create_element,
     element_children,
     get_next_node,
@@ -46,10 +43,10 @@ from .dom import (
     has_child_block_element,
     has_single_tag_inside_element,
     inner_text,
-    inner_text_length,
     is_element_without_content,
     is_phrasing_content,
     is_whitespace_node,
+    js_length,
     js_trim,
     match_string,
     remove_and_get_next,
@@ -58,150 +55,23 @@ from .dom import (
     set_node_tag,
     text_content,
 )
+from .measures import get_class_weight, get_link_density, is_probably_visible, is_valid_byline, unlikely_match
 from .metadata import text_similarity
-from .options import Options
+from .state import GrabState
 
 log = logging.getLogger("scrapy_readability.engine")
 
 
-@dataclass
-class GrabState:
-    """What one ``_grabArticle`` run carries from phase to phase and pass to pass.
-
-    ``scores`` is Readability.js's ``node.readability.contentScore``; it
-    survives a retry only for nodes that survive it (``<body>`` and ``<html>``),
-    as in the original, where ``page.innerHTML`` replaces everything else.
-    """
-
-    flags: int
-    options: Options
-    article_title: str = ""
-    metadata_byline: str | None = None
-    article_byline: str | None = None
-    article_lang: str | None = None
-    article_dir: str | None = None
-    # Readability.js can remove <html> itself (a class like "sidebar-visible" makes
-    # it an unlikely candidate): the walk ends there, and later passes find no
-    # documentElement to walk at all.
-    document_removed: bool = False
-    scores: dict[Element, float] = field(default_factory=dict)
-    data_tables: dict[Element, bool] = field(default_factory=dict)
-
-    def flag_is_active(self, flag: int) -> bool:
-        return bool(self.flags & flag)
-
-
-# --- Per-node measures ------------------------------------------------------
-
-
-def get_class_weight(el: Element, flags: int) -> int:
-    """Port of ``_getClassWeight``: +/-25 for positive/negative class and id names."""
-    if not flags & FLAG_WEIGHT_CLASSES:
-        return 0
-    return _name_weight(class_string(el)) + _name_weight(el.get("id"))
-
-
-@functools.lru_cache(maxsize=8192)
-def _name_weight(value: str | None) -> int:
-    """The weight one class or id value contributes; pages repeat them, so memoised."""
-    if not value:
-        return 0
-    weight = 0
-    if REGEXPS.negative.search(value):
-        weight -= 25
-    if REGEXPS.positive.search(value):
-        weight += 25
-    return weight
-
-
-def get_link_density(el: Element, link_lengths: dict[Element, float] | None = None) -> float:
-    """Port of ``_getLinkDensity``: share of the text inside links (hash links count 0.3).
-
-    ``link_lengths`` memoises each link's weighted length while the tree holds
-    still (candidates nest, so the same links are measured for each ancestor).
-    """
-    text_length = inner_text_length(el)
-    if text_length == 0:
-        return 0.0
-    link_length = 0.0
-    for link in el.iterdescendants("a"):
-        length = link_lengths.get(link) if link_lengths is not None else None
-        if length is None:
-            href = link.get("href")
-            coefficient = 0.3 if href and REGEXPS.hashUrl.search(href) else 1
-            length = inner_text_length(link) * coefficient
-            if link_lengths is not None:
-                link_lengths[link] = length
-        link_length += length
-    return link_length / text_length
-
-
 def initialize_node(state: GrabState, node: Element) -> None:
     """Port of ``_initializeNode``: the tag's base score plus the class weight."""
-    state.scores[node] = INITIAL_SCORES.get(node.tag, 0) + get_class_weight(node, state.flags)
-
-
-# The look-behind makes a long word with no colon linear to scan, not quadratic.
-_DECLARATION = re.compile(r"(?<![\w-])([\w-]+)\s*:\s*([^;]*)")
-
-
-def _without_important(value: str) -> str:
-    """``value`` without a trailing ``!important`` (string checks: a regex was quadratic on blanks)."""
-    if value.lower().endswith("important"):
-        head = value[: -len("important")].rstrip()
-        if head.endswith("!"):
-            return head[:-1].rstrip()
-    return value
-
-
-def _style_value(style: str, prop: str) -> str:
-    """The value ``el.style[prop]`` would give: the last declaration wins."""
-    value = ""
-    for name, raw in _DECLARATION.findall(style):
-        if name.lower() == prop:
-            value = _without_important(raw.strip()).lower()
-    return value
-
-
-def is_probably_visible(node: Element) -> bool:
-    """Port of ``_isProbablyVisible``."""
-    style = node.get("style")
-    if style and (_style_value(style, "display") == "none" or _style_value(style, "visibility") == "hidden"):
-        return False
-    if node.get("hidden") is not None:
-        return False
-    # Wikimedia math images carry aria-hidden but are shown as fallback images.
-    return node.get("aria-hidden") != "true" or "fallback-image" in class_string(node)
-
-
-@functools.lru_cache(maxsize=8192)
-def _byline_match(match: str) -> bool:
-    return REGEXPS.byline.search(match) is not None
-
-
-def is_valid_byline(node: Element, match: str) -> bool:
-    """Port of ``_isValidByline``."""
-    rel = node.get("rel")
-    itemprop = node.get("itemprop")
-    if not (rel == "author" or (itemprop and "author" in itemprop) or _byline_match(match)):
-        return False
-    length = len(js_trim(text_content(node)))
-    return 0 < length < 100
-
-
-def header_duplicates_title(state: GrabState, node: Element) -> bool:
-    """Port of ``_headerDuplicatesTitle``: an h1/h2 that repeats the article title."""
-    if node.tag not in ("h1", "h2"):
-        return False
-    heading = inner_text(node, False)
-    return text_similarity(state.article_title or "", heading) > 0.75
+    state.scores[node] = INITIAL_SCORES.get(str(node.tag), 0) + get_class_weight(node, state.flags)
 
 
 # --- Phase 1: node prepping -------------------------------------------------
 
 
 def _byline_text(node: Element) -> str:
-    """The byline node's text, or that of its first ``[itemprop~=name]`` descendant."""
+    """``_grabArticle``'s byline: the node's text, or that of its first ``[itemprop~=name]`` descendant."""
     end = get_next_node(node, True)
     nxt = get_next_node(node)
     while nxt is not None and nxt is not end:
@@ -212,15 +82,16 @@ def _byline_text(node: Element) -> str:
     return js_trim(text_content(node))
 
 
-@functools.lru_cache(maxsize=8192)
-def unlikely_match(match: str) -> bool:
-    """The class/id test of unlikely candidates (shared with the readerable preflight)."""
-    return bool(
-        REGEXPS.unlikelyCandidates.search(match) and not REGEXPS.okMaybeItsACandidate.search(match)
-    )
+def header_duplicates_title(state: GrabState, node: Element) -> bool:
+    """Port of ``_headerDuplicatesTitle``: an h1/h2 that repeats the article title."""
+    if node.tag not in ("h1", "h2"):
+        return False
+    heading = inner_text(node, False)
+    return text_similarity(state.article_title or "", heading) > 0.75
 
 
 def _is_unlikely_candidate(node: Element, match: str) -> bool:
+    """The unlikely-candidate test of ``_grabArticle``'s walk: class and id, then where the node is."""
     return (
         unlikely_match(match)
         and not has_ancestor_tag(node, "table")
@@ -231,7 +102,7 @@ def _is_unlikely_candidate(node: Element, match: str) -> bool:
 
 
 def _wrap_phrasing_content(div: Element) -> None:
-    """Put runs of phrasing content (text, inline elements) of a ``<div>`` into ``<p>``s.
+    """``_grabArticle``'s wrapping of a ``<div>``'s runs of phrasing content (text, inline elements) in ``<p>``s.
 
     Runs of blank text alone are dropped; when that is all there is to do, the
     blank text is cleared in place instead of rebuilding the children.
@@ -245,7 +116,7 @@ def _wrap_phrasing_content(div: Element) -> None:
             child.tail = None
         return
     nodes = child_nodes(div)
-    result: list = []
+    result: list[Node] = []
     i = 0
     while i < len(nodes):
         if not is_phrasing_content(nodes[i]):
@@ -283,7 +154,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
     if state.document_removed:
         return elements_to_score
     should_remove_title_header = True
-    node = root
+    node: Element | None = root
 
     while node is not None:
         tag = node.tag
@@ -352,7 +223,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
 
 
 def score_elements(state: GrabState, elements_to_score: list[Element]) -> list[Element]:
-    """Phase 2: score each paragraph and add the score to five levels of ancestors.
+    """Phase 2 of ``_grabArticle``: score each paragraph and add the score to five levels of ancestors.
 
     Returns the candidates (ancestors that received a score) in the order they
     were first scored, which decides ties later on.
@@ -363,12 +234,13 @@ def score_elements(state: GrabState, elements_to_score: list[Element]) -> list[E
         if element.getparent() is None:
             continue
         text = inner_text(element)
-        if len(text) < 25:
+        length = js_length(text)
+        if length < 25:
             continue
         ancestors = get_node_ancestors(element, 5)
         if not ancestors:
             continue
-        content_score = 1 + len(REGEXPS.commas.split(text)) + min(len(text) // 100, 3)
+        content_score = 1 + len(REGEXPS.commas.split(text)) + min(length // 100, 3)
         for level, ancestor in enumerate(ancestors):
             if ancestor.getparent() is None:  # the root: its parent is the document
                 continue
@@ -384,7 +256,7 @@ def score_elements(state: GrabState, elements_to_score: list[Element]) -> list[E
 
 
 def select_top_candidates(state: GrabState, candidates: list[Element]) -> list[Element]:
-    """Phase 3: scale scores by link density and keep the ``nb_top_candidates`` best."""
+    """Phase 3 of ``_grabArticle``: scale scores by link density and keep the ``nb_top_candidates`` best."""
     scores = state.scores
     limit = state.options.nb_top_candidates
     top: list[Element] = []
@@ -405,46 +277,62 @@ def select_top_candidates(state: GrabState, candidates: list[Element]) -> list[E
 # --- Phase 4: promotion -------------------------------------------------------
 
 
-def _is_body(node: Element | None) -> bool:
-    return node is None or node.tag == "body"
-
-
 def promote_top_candidate(state: GrabState, top_candidates: list[Element]) -> Element:
-    """Phase 4: find a better container than the best-scored node, where one is evident.
+    """Phase 4 of ``_grabArticle``: find a better container than the best-scored node, where one is evident.
 
     * an ancestor shared by at least three near-best candidates wins;
     * a parent whose score rises above the candidate's wins;
     * an only child hands over to its parent, to help sibling joining.
     """
     scores = state.scores
-    top_candidate = top_candidates[0]
+    top_candidate = _shared_ancestor(state, top_candidates)
+    if top_candidate not in scores:
+        initialize_node(state, top_candidate)
+    top_candidate = _higher_scoring_parent(state, top_candidate)
+    parent = top_candidate.getparent()
+    while parent is not None and parent.tag != "body" and len(parent) == 1:
+        top_candidate = parent
+        parent = top_candidate.getparent()
+    if top_candidate not in scores:
+        initialize_node(state, top_candidate)
+    return top_candidate
 
+
+def _shared_ancestor(state: GrabState, top_candidates: list[Element]) -> Element:
+    """The first ancestor of the best candidate that three near-best ones share, else the best."""
+    scores = state.scores
+    top_candidate = top_candidates[0]
     alternative_ancestors = [
         get_node_ancestors(candidate)
         for candidate in top_candidates[1:]
         if _js_ratio(scores[candidate], scores[top_candidate]) >= 0.75
     ]
-    if len(alternative_ancestors) >= MINIMUM_TOPCANDIDATES:
-        parent = top_candidate.getparent()
-        while not _is_body(parent):
-            lists_containing = 0
-            for ancestors in alternative_ancestors:
-                if lists_containing >= MINIMUM_TOPCANDIDATES:
-                    break
-                lists_containing += parent in ancestors
+    if len(alternative_ancestors) < MINIMUM_TOPCANDIDATES:
+        return top_candidate
+    parent = top_candidate.getparent()
+    while parent is not None and parent.tag != "body":
+        lists_containing = 0
+        for ancestors in alternative_ancestors:
             if lists_containing >= MINIMUM_TOPCANDIDATES:
-                top_candidate = parent
                 break
-            parent = parent.getparent()
-    if top_candidate not in scores:
-        initialize_node(state, top_candidate)
+            lists_containing += parent in ancestors
+        if lists_containing >= MINIMUM_TOPCANDIDATES:
+            return parent
+        parent = parent.getparent()
+    return top_candidate
 
-    # Parents of candidates got a share of their score. A parent scoring higher
-    # than the candidate in the first few steps up holds more of the content.
+
+def _higher_scoring_parent(state: GrabState, top_candidate: Element) -> Element:
+    """A scored parent that holds more of the content than the candidate, else the candidate.
+
+    Parents of candidates got a share of their score; climbing stops where a
+    parent's score falls below a third of the candidate's.
+    """
+    scores = state.scores
     parent = top_candidate.getparent()
     last_score = scores[top_candidate]
     score_threshold = last_score / 3
-    while not _is_body(parent):
+    while parent is not None and parent.tag != "body":
         if parent not in scores:
             parent = parent.getparent()
             continue
@@ -452,17 +340,9 @@ def promote_top_candidate(state: GrabState, top_candidates: list[Element]) -> El
         if parent_score < score_threshold:
             break
         if parent_score > last_score:
-            top_candidate = parent
-            break
+            return parent
         last_score = parent_score
         parent = parent.getparent()
-
-    parent = top_candidate.getparent()
-    while not _is_body(parent) and len(element_children(parent)) == 1:
-        top_candidate = parent
-        parent = top_candidate.getparent()
-    if top_candidate not in scores:
-        initialize_node(state, top_candidate)
     return top_candidate
 
 
@@ -476,7 +356,7 @@ def _js_ratio(a: float, b: float) -> float:
 
 
 def wrap_body_in_candidate(state: GrabState, page: Element) -> Element:
-    """No usable candidate: move everything in the page into a new ``<div>`` and use that."""
+    """``_grabArticle`` without a usable candidate: everything in the page moves into a new ``<div>``, the candidate."""
     top_candidate = create_element("div")
     set_child_nodes(top_candidate, child_nodes(page))
     page.append(top_candidate)
@@ -488,6 +368,7 @@ def wrap_body_in_candidate(state: GrabState, page: Element) -> Element:
 
 
 def _sibling_belongs(state: GrabState, sibling: Element, top_candidate: Element, threshold: float) -> bool:
+    """Whether ``_grabArticle`` appends ``sibling`` of the top candidate to the article."""
     scores = state.scores
     if sibling is top_candidate:
         return True
@@ -501,7 +382,7 @@ def _sibling_belongs(state: GrabState, sibling: Element, top_candidate: Element,
     if sibling.tag == "p":
         link_density = get_link_density(sibling)
         content = inner_text(sibling)
-        length = len(content)
+        length = js_length(content)
         if length > 80 and link_density < 0.25:
             return True
         if 0 < length < 80 and link_density == 0 and REGEXPS.sentenceEnd.search(content):
@@ -510,7 +391,7 @@ def _sibling_belongs(state: GrabState, sibling: Element, top_candidate: Element,
 
 
 def join_siblings(state: GrabState, top_candidate: Element) -> Element:
-    """Phase 5: an article ``<div>`` with the top candidate and its related siblings.
+    """Phase 5 of ``_grabArticle``: an article ``<div>`` with the top candidate and its related siblings.
 
     Preambles, content split by removed ads and the like sit beside the top
     candidate; siblings that score well enough, or read like paragraphs, join it.
@@ -518,7 +399,8 @@ def join_siblings(state: GrabState, top_candidate: Element) -> Element:
     article_content = create_element("div")
     threshold = max(10.0, state.scores[top_candidate] * 0.2)
     parent = top_candidate.getparent()
-    for sibling in element_children(parent):
+    siblings = element_children(parent) if parent is not None else [top_candidate]
+    for sibling in siblings:
         if not _sibling_belongs(state, sibling, top_candidate, threshold):
             continue
         log.debug("Appending node: <%s>", sibling.tag)

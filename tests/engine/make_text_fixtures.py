@@ -36,7 +36,7 @@ OUT = HERE / "text_fixtures"
 TREE_FIXTURE = "inner-text-of-our-tree.txt"
 sys.path.insert(0, str(HERE.parent))
 
-from test_mozilla_pages import PAGES_DIR, list_cases, run_engine  # noqa: E402
+from mozilla_harness import PAGES_DIR, list_cases, run_engine  # noqa: E402
 
 
 # Focused cases: each one thing innerText does (or skips), checked against Chromium.

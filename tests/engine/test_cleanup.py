@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from lxml import etree
 
 from scrapy_readability.engine.constants import (
     FLAG_CLEAN_CONDITIONALLY,
-    FLAG_STRIP_UNLIKELYS,
-    FLAG_WEIGHT_CLASSES,
 )
 from scrapy_readability.engine.cleanup import (
     clean,
@@ -22,26 +19,10 @@ from scrapy_readability.engine.cleanup import (
     remove_empty_paragraphs,
     unwrap_single_cell_tables,
 )
-from scrapy_readability.engine.options import Options
-from scrapy_readability.engine.parsing import parse_html
-from scrapy_readability.engine.scoring import GrabState
 
-ALL = FLAG_STRIP_UNLIKELYS | FLAG_WEIGHT_CLASSES | FLAG_CLEAN_CONDITIONALLY
+from engine_helpers import ALL, article, inner, state
+
 PARA = "<p>" + "Plain paragraph text, with a comma. " * 4 + "</p>"
-
-
-def state(flags: int = ALL, **options) -> GrabState:
-    return GrabState(flags=flags, options=Options.build(**options))
-
-
-def article(html: str):
-    """A ``<div>`` holding ``html``, as join_siblings builds it."""
-    return parse_html(f"<div id=article>{html}</div>").find("body/div")
-
-
-def inner(el) -> str:
-    text = etree.tostring(el, encoding=str, with_tail=False, method="html")
-    return text[text.index(">") + 1 : text.rindex("<")]
 
 
 # --- Data tables ------------------------------------------------------------------

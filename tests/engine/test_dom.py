@@ -27,14 +27,7 @@ from scrapy_readability.engine.dom import (
 )
 from scrapy_readability.engine.parsing import parse_html
 
-
-def frag(html: str):
-    """The first element of ``<body>`` after parsing ``html``."""
-    return parse_html(html).find("body")[0]
-
-
-def html(el) -> str:
-    return etree.tostring(el, encoding=str, with_tail=False)
+from engine_helpers import frag, outer
 
 
 # --- child_nodes / set_child_nodes ---------------------------------------------
@@ -53,14 +46,14 @@ def test_child_nodes_of_empty_element():
 def test_set_child_nodes_round_trip_keeps_text():
     div = frag("<div>a<b>b</b>c<i>i</i><u>u</u>d</div>")
     set_child_nodes(div, child_nodes(div))
-    assert html(div) == "<div>a<b>b</b>c<i>i</i><u>u</u>d</div>"
+    assert outer(div) == "<div>a<b>b</b>c<i>i</i><u>u</u>d</div>"
 
 
 def test_set_child_nodes_reorders_and_merges_adjacent_text():
     div = frag("<div>a<b>b</b>c<i>i</i>d</div>")
     text_a, b, text_c, i, text_d = child_nodes(div)
     set_child_nodes(div, [i, text_a, text_c, b, "x", "y"])
-    assert html(div) == "<div><i>i</i>ac<b>b</b>xy</div>"
+    assert outer(div) == "<div><i>i</i>ac<b>b</b>xy</div>"
 
 
 def test_set_child_nodes_moves_elements_without_their_tails():
@@ -70,7 +63,7 @@ def test_set_child_nodes_moves_elements_without_their_tails():
     p, section = root[0], root[1]
     em = p[0]
     set_child_nodes(section, ["x", em])
-    assert html(root) == "<div><p>one</p><section>x<em>e</em></section></div>"
+    assert outer(root) == "<div><p>one</p><section>x<em>e</em></section></div>"
 
 
 def test_set_child_nodes_moves_many_siblings_in_linear_time():
@@ -87,13 +80,13 @@ def test_set_child_nodes_moves_many_siblings_in_linear_time():
 def test_remove_keeps_tail_after_previous_sibling():
     div = frag("<div>a<b>b</b>c<i>i</i>d</div>")
     remove(div.find("i"))
-    assert html(div) == "<div>a<b>b</b>cd</div>"
+    assert outer(div) == "<div>a<b>b</b>cd</div>"
 
 
 def test_remove_first_child_moves_tail_into_parent_text():
     div = frag("<div>a<b>b</b>c</div>")
     remove(div.find("b"))
-    assert html(div) == "<div>ac</div>"
+    assert outer(div) == "<div>ac</div>"
 
 
 def test_remove_detached_is_a_no_op():
@@ -107,7 +100,7 @@ def test_remove_and_get_next_returns_next_outside_subtree():
     section = div[0]
     nxt = remove_and_get_next(section)
     assert nxt.tag == "aside"
-    assert html(div) == "<div><aside>y</aside></div>"
+    assert outer(div) == "<div><aside>y</aside></div>"
 
 
 def test_replace_with_keeps_surrounding_text():
@@ -115,22 +108,22 @@ def test_replace_with_keeps_surrounding_text():
     new = etree.Element("i")
     new.text = "n"
     replace_with(div.find("b"), new)
-    assert html(div) == "<div>a<i>n</i>c</div>"
+    assert outer(div) == "<div>a<i>n</i>c</div>"
 
 
 def test_replace_with_moves_new_node_from_its_old_place():
     div = frag("<div><section>s<p>p</p>after</section><b>b</b>tail</div>")
     p = div.find(".//p")
     replace_with(div.find("b"), p)
-    assert html(div) == "<div><section>safter</section><p>p</p>tail</div>"
+    assert outer(div) == "<div><section>safter</section><p>p</p>tail</div>"
 
 
 def test_append_child_moves_without_old_tail():
     div = frag("<div><p>1</p>t1<p>2</p>t2</div>")
     target = etree.Element("section")
     append_child(target, div[0])
-    assert html(div) == "<div>t1<p>2</p>t2</div>"
-    assert html(target) == "<section><p>1</p></section>"
+    assert outer(div) == "<div>t1<p>2</p>t2</div>"
+    assert outer(target) == "<section><p>1</p></section>"
 
 
 # --- walking ---------------------------------------------------------------------
@@ -261,7 +254,7 @@ def test_set_node_tag_renames_in_place():
     div = frag("<div class=c>a<b>b</b></div>")
     renamed = set_node_tag(div, "P")
     assert renamed is div
-    assert html(div) == '<p class="c">a<b>b</b></p>'
+    assert outer(div) == '<p class="c">a<b>b</b></p>'
 
 
 def test_text_content_and_inner_text():

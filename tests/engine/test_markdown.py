@@ -15,7 +15,7 @@ from rendering import content_div, lines, render_markdown, rendered_text, struct
 from scrapy_readability import Readability
 from scrapy_readability.engine.markdown import escape, to_markdown
 from scrapy_readability.engine.text import article_text
-from test_mozilla_pages import list_cases, run_engine
+from mozilla_harness import list_cases, run_engine
 
 # Vendored pages whose Markdown does not read back as their text, with the reason. Only shrinks.
 KNOWN_DIFFERENCES: dict[str, str] = {}

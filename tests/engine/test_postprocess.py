@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from lxml import etree
 
 from scrapy_readability.engine.parsing import parse_html
@@ -16,19 +15,9 @@ from scrapy_readability.engine.postprocess import (
 from scrapy_readability.engine.serialize import inner_html
 from scrapy_readability.engine.urls import ABOUT_BLANK
 
+from engine_helpers import detached, inner
+
 PAGE = "http://fakehost/test/page.html"
-
-
-def detached(html: str):
-    """An article ``<div>`` with no parent, as parse() hands it to post-processing."""
-    div = parse_html(f"<div>{html}</div>").find("body/div")
-    div.getparent().remove(div)
-    return div
-
-
-def inner(el) -> str:
-    text = etree.tostring(el, encoding=str, with_tail=False, method="html")
-    return text[text.index(">") + 1 : text.rindex("<")]
 
 
 # --- document_base_url ---------------------------------------------------------------

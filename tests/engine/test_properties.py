@@ -129,7 +129,8 @@ def contract(html: str | bytes, url: str | None = "https://a.example/dir/page.ht
         if article is None:
             continue
         assert isinstance(article, Article)
-        assert article.length == len(article.text_content)
+        # textContent.length: UTF-16 units, as JavaScript counts
+        assert article.length == len(article.text_content.encode("utf-16-le", "surrogatepass")) // 2
         for name in ("title", "byline", "dir", "lang", "excerpt", "site_name", "published_time"):
             assert getattr(article, name) is None or isinstance(getattr(article, name), str)
         # content re-parses as HTML, with libxml2 and with an HTML5 parser

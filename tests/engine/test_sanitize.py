@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -28,6 +27,7 @@ from scrapy_readability.engine.sanitize import (
 )
 from scrapy_readability.engine.serialize import inner_html
 
+import mozilla_harness as harness
 from xss_vectors import VECTORS, embedding_hazards, executable_constructs
 
 pytest.importorskip("html5lib")
@@ -467,17 +467,6 @@ def without_rewrites(html: str) -> str:
     return inner_html(root)
 
 
-def _mozilla_harness():
-    sys.path.insert(0, str(TESTS_DIR))
-    try:
-        import test_mozilla_pages as harness
-    except ImportError:
-        return None
-    finally:
-        sys.path.remove(str(TESTS_DIR))
-    return harness
-
-
 def test_mozilla_pages_with_sanitize_on() -> None:
     """How many of Mozilla's cases still match with ``sanitize=True``, and that all outputs are safe.
 
@@ -485,9 +474,6 @@ def test_mozilla_pages_with_sanitize_on() -> None:
     ones in ``SANITIZE_DIFFERENCES``. At the time of writing: 84 of the 105
     cases that pass with it off.
     """
-    harness = _mozilla_harness()
-    if harness is None:
-        pytest.skip("tests/test_mozilla_pages.py is not there")
     passing_off = passing_on = 0
     unexpected = []
     for case in harness.CASES:

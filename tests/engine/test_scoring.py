@@ -1,26 +1,16 @@
-"""scoring: the per-node measures and the five phases of _grabArticle, on small synthetic pages."""
+"""scoring: the five phases of _grabArticle, on small synthetic pages."""
 
 from __future__ import annotations
 
 import pytest
 from lxml import etree
 
-from scrapy_readability.engine.constants import (
-    FLAG_CLEAN_CONDITIONALLY,
-    FLAG_STRIP_UNLIKELYS,
-    FLAG_WEIGHT_CLASSES,
-)
-from scrapy_readability.engine.options import Options
-from scrapy_readability.engine.readability import Readability
+from scrapy_readability.engine.constants import FLAG_STRIP_UNLIKELYS
 from scrapy_readability.engine.parsing import parse_html
+from scrapy_readability.engine.readability import Readability
 from scrapy_readability.engine.scoring import (
-    GrabState,
-    get_class_weight,
-    get_link_density,
     header_duplicates_title,
     initialize_node,
-    is_probably_visible,
-    is_valid_byline,
     join_siblings,
     prepare_nodes,
     promote_top_candidate,
@@ -28,20 +18,7 @@ from scrapy_readability.engine.scoring import (
     select_top_candidates,
 )
 
-ALL = FLAG_STRIP_UNLIKELYS | FLAG_WEIGHT_CLASSES | FLAG_CLEAN_CONDITIONALLY
-
-
-def state(flags: int = ALL, title: str = "", **options) -> GrabState:
-    return GrabState(flags=flags, options=Options.build(**options), article_title=title)
-
-
-def el(html: str):
-    return parse_html(html).find("body")[0]
-
-
-def body_html(root) -> str:
-    return etree.tostring(root.find("body"), encoding=str, with_tail=False, method="html")
-
+from engine_helpers import ALL, body_html, frag, state
 
 # A paragraph text of 255 characters with two commas: 1 + 3 + min(255 // 100, 3) = 6 points.
 TEXT6 = "a" * 120 + ", " + "b" * 130 + ", c"
@@ -49,101 +26,18 @@ TEXT6 = "a" * 120 + ", " + "b" * 130 + ", c"
 TEXT2 = "x" * 30
 
 
-# --- class weight, link density, visibility, bylines ---------------------------
-
-
-@pytest.mark.parametrize(
-    "attrs, weight",
-    [
-        ("", 0),
-        ('class="article-body"', 25),
-        ('id="sidebar"', -25),
-        ('class="post comment"', 0),  # negative and positive in one name
-        ('class="entry" id="main"', 50),
-        ('class="footer" id="promo"', -50),
-        ('class="hid"', -25),
-        ('class="hide"', 0),
-    ],
-)
-def test_class_weight(attrs, weight):
-    assert get_class_weight(el(f"<div {attrs}>x</div>"), ALL) == weight
-
-
-def test_class_weight_needs_the_weight_classes_flag():
-    node = el('<div class="article" id="sidebar">x</div>')
-    assert get_class_weight(node, ALL & ~FLAG_WEIGHT_CLASSES) == 0
-    assert get_class_weight(node, FLAG_WEIGHT_CLASSES) == 0  # +25 - 25
-
-
-def test_link_density():
-    node = el('<p>' + "t" * 80 + '<a href="/x">' + "l" * 20 + "</a></p>")
-    assert get_link_density(node) == pytest.approx(20 / 100)
-
-
-def test_link_density_hash_links_count_thirty_percent():
-    node = el('<p>' + "t" * 80 + '<a href="#section">' + "l" * 20 + "</a></p>")
-    assert get_link_density(node) == pytest.approx(0.3 * 20 / 100)
-    # A bare "#" is not a hash link for /^#.+/.
-    node = el('<p>' + "t" * 80 + '<a href="#">' + "l" * 20 + "</a></p>")
-    assert get_link_density(node) == pytest.approx(0.2)
-
-
-def test_link_density_uses_normalised_text_and_empty_is_zero():
-    node = el("<p>  <a href=x>ab    cd</a>   ef  </p>")  # "ab cd ef" (8), link "ab cd" (5)
-    assert get_link_density(node) == pytest.approx(5 / 8)
-    assert get_link_density(el("<p> </p>")) == 0.0
-
-
-@pytest.mark.parametrize(
-    "attrs, visible",
-    [
-        ("", True),
-        ('style="display:none"', False),
-        ('style="color: red; DISPLAY : none !important"', False),
-        ('style="display: none; display: block"', True),  # the last declaration wins
-        ('style="visibility:hidden"', False),
-        ('style="visibility:visible"', True),
-        ("hidden", False),
-        ('aria-hidden="true"', False),
-        ('aria-hidden="false"', True),
-        ('aria-hidden="true" class="mwe-math-fallback-image-inline"', True),
-    ],
-)
-def test_is_probably_visible(attrs, visible):
-    assert is_probably_visible(el(f"<div {attrs}>x</div>")) is visible
-
-
-@pytest.mark.parametrize(
-    "html, valid",
-    [
-        ('<a rel="author">Jane Doe</a>', True),
-        ('<span itemprop="author name">Jane</span>', True),
-        ('<div class="byline">By Jane</div>', True),
-        ('<div id="article-author">Jane</div>', True),
-        ('<div class="byline">   </div>', False),
-        ('<div class="byline">' + "x" * 100 + "</div>", False),
-        ('<div class="byline">' + "x" * 99 + "</div>", True),
-        ("<div>Jane</div>", False),
-    ],
-)
-def test_is_valid_byline(html, valid):
-    node = el(html)
-    match = (node.get("class") or "") + " " + (node.get("id") or "")
-    assert is_valid_byline(node, match) is valid
-
-
 def test_header_duplicates_title():
     s = state(title="The Great Article Title")
-    assert header_duplicates_title(s, el("<h1>The Great Article Title</h1>"))
-    assert header_duplicates_title(s, el("<h2>Great Article Title</h2>"))
-    assert not header_duplicates_title(s, el("<h3>The Great Article Title</h3>"))
-    assert not header_duplicates_title(s, el("<h2>Something else entirely</h2>"))
+    assert header_duplicates_title(s, frag("<h1>The Great Article Title</h1>"))
+    assert header_duplicates_title(s, frag("<h2>Great Article Title</h2>"))
+    assert not header_duplicates_title(s, frag("<h3>The Great Article Title</h3>"))
+    assert not header_duplicates_title(s, frag("<h2>Something else entirely</h2>"))
 
 
 def test_initialize_node_tag_bonus_plus_class_weight():
     s = state()
     for html, score in [("<div class=content>x</div>", 30), ("<td>x</td>", 3), ("<ul><li>x</li></ul>", -3), ("<h2>x</h2>", -5), ("<article>x</article>", 0)]:
-        node = el(html) if not html.startswith("<td") else parse_html(f"<table><tr>{html}</tr></table>").find(".//td")
+        node = frag(html) if not html.startswith("<td") else parse_html(f"<table><tr>{html}</tr></table>").find(".//td")
         initialize_node(s, node)
         assert s.scores[node] == score, html
 
@@ -176,29 +70,34 @@ def test_prepare_nodes_without_strip_unlikelys_keeps_unlikely_nodes():
     assert body_html(root) == "<body><p>side</p><p>nav</p></body>"
 
 
-def test_prepare_nodes_byline_from_itemprop_name_and_removed():
+@pytest.mark.parametrize(
+    "html, metadata_byline, byline, body",
+    [
+        # The [itemprop~=name] descendant's text, and the byline node goes.
+        (
+            '<div class="byline">By <span itemprop="name"> Jane Doe </span> on Monday</div><p>text</p>',
+            None,
+            "Jane Doe",
+            "<body><p>text</p></body>",
+        ),
+        # The whole (trimmed) text of the first byline only.
+        (
+            '<p class="author">  By Jane  </p><p class="author">By Joe</p>',
+            None,
+            "By Jane",
+            '<body><p class="author">By Joe</p></body>',
+        ),
+        # The metadata has a byline: the node stays.
+        ('<p class="byline">By Jane</p>', "From meta", None, '<body><p class="byline">By Jane</p></body>'),
+    ],
+)
+def test_prepare_nodes_takes_the_byline_out(html, metadata_byline, byline, body):
     s = state()
-    root = parse_html('<div class="byline">By <span itemprop="name"> Jane Doe </span> on Monday</div><p>text</p>')
+    s.metadata_byline = metadata_byline
+    root = parse_html(html)
     prepare_nodes(s, root)
-    assert s.article_byline == "Jane Doe"
-    assert body_html(root) == "<body><p>text</p></body>"
-
-
-def test_prepare_nodes_byline_whole_text_and_only_the_first():
-    s = state()
-    root = parse_html('<p class="author">  By Jane  </p><p class="author">By Joe</p>')
-    prepare_nodes(s, root)
-    assert s.article_byline == "By Jane"
-    assert body_html(root) == '<body><p class="author">By Joe</p></body>'
-
-
-def test_prepare_nodes_keeps_byline_node_when_metadata_has_one():
-    s = state()
-    s.metadata_byline = "From meta"
-    root = parse_html('<p class="byline">By Jane</p>')
-    prepare_nodes(s, root)
-    assert s.article_byline is None
-    assert body_html(root) == '<body><p class="byline">By Jane</p></body>'
+    assert s.article_byline == byline
+    assert body_html(root) == body
 
 
 def test_prepare_nodes_removes_first_header_duplicating_the_title():

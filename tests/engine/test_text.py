@@ -16,7 +16,7 @@ from make_text_fixtures import FOCUSED, OUT, TREE_FIXTURE
 from rendering import content_div
 from scrapy_readability import Readability
 from scrapy_readability.engine.text import article_text, inner_text
-from test_mozilla_pages import list_cases, run_engine
+from mozilla_harness import list_cases, run_engine
 
 # Vendored pages whose text differs from Chromium's, with the reason. Only shrinks.
 # Each is a difference of parsers: on the tree our parser builds from the same HTML, Chromium's

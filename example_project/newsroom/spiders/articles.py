@@ -7,6 +7,7 @@ crawls real sites instead, staying on their domains.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from urllib.parse import urlparse
 
 import scrapy
 from scrapy.http import Response
+from scrapy.linkextractors import LinkExtractor
 
 from scrapy_readability import ArticleItem
 
@@ -31,17 +33,22 @@ class ArticlesSpider(scrapy.Spider):
     def __init__(self, start_urls: str | None = None, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.start_urls = [url.strip() for url in start_urls.split(",")] if start_urls else [SAMPLE_SITE.as_uri()]
-        # Stay on the sites we were given (file:// URLs have no host: nothing to filter).
+        # Stay on the sites we were given: their domains for Scrapy's offsite filter, and for
+        # file:// URLs, which have no host, their folders.
         self.allowed_domains = sorted({host for url in self.start_urls if (host := urlparse(url).hostname)})
+        folders = [url.rsplit("/", 1)[0] + "/" for url in self.start_urls if url.startswith("file:")]
+        # Only http(s), file and ftp links (no javascript:, mailto:, tel:), each once per page.
+        self.links = LinkExtractor(allow=[f"^{re.escape(folder)}" for folder in folders])
+        self.brief_links = LinkExtractor(restrict_css="a.brief")
 
     def parse(self, response: Response) -> Iterator[Any]:
         verdict = response.meta.get("readability")
-        if not isinstance(verdict, dict):
+        if not verdict:
             return  # not HTML: the middleware judges HTML pages only
         if verdict["readerable"]:
             yield ArticleItem.from_response(response)  # the pipeline extracts it
             return
         # Not an article: a front page or a section index, which is where the links to articles are.
-        for link in response.css("a[href]"):
-            brief = "brief" in link.attrib.get("class", "").split()
-            yield response.follow(link, meta={"readability": BRIEF_OPTIONS} if brief else {})
+        briefs = {link.url for link in self.brief_links.extract_links(response)}
+        for link in self.links.extract_links(response):
+            yield response.follow(link, meta={"readability": BRIEF_OPTIONS} if link.url in briefs else {})

@@ -1,0 +1,37 @@
+"""What one ``_grabArticle`` run carries from phase to phase and pass to pass."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .dom import Element
+from .options import Options
+
+
+@dataclass
+class GrabState:
+    """The state of one ``_grabArticle`` run: flags, metadata it needs, scores, data tables.
+
+    ``scores`` is Readability.js's ``node.readability.contentScore``; it
+    survives a retry only for nodes that survive it (``<body>`` and ``<html>``),
+    as in the original, where ``page.innerHTML`` replaces everything else.
+    ``data_tables`` is ``table._readabilityDataTable``.
+    """
+
+    flags: int
+    options: Options
+    article_title: str = ""
+    metadata_byline: str | None = None
+    article_byline: str | None = None
+    article_lang: str | None = None
+    article_dir: str | None = None
+    # Readability.js can remove <html> itself (a class like "sidebar-visible" makes
+    # it an unlikely candidate): the walk ends there, and later passes find no
+    # documentElement to walk at all.
+    document_removed: bool = False
+    scores: dict[Element, float] = field(default_factory=dict)
+    data_tables: dict[Element, bool] = field(default_factory=dict)
+
+    def flag_is_active(self, flag: int) -> bool:
+        """Port of ``_flagIsActive``."""
+        return bool(self.flags & flag)
