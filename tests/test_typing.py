@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import scrapy
 
 import scrapy_readability
 
@@ -43,7 +42,7 @@ addon.update_setting(Settings())  # error: attr-defined
 
 def pack(response: TextResponse) -> ArticleItem:
     reveal_type(ArticleItem.from_response(response))  # reveals: scrapy_readability.items.ArticleItem
-    ArticleItem.from_response("https://example.com/")  # error if Scrapy is typed: arg-type
+    ArticleItem.from_response("https://example.com/")  # error: arg-type
     return ArticleItem.from_response(response)
 
 
@@ -63,8 +62,7 @@ def components(
     reveal_type(pipeline)  # reveals: scrapy_readability.pipeline.ReadabilityPipeline
 """
 
-SCRAPY_IS_TYPED = (Path(scrapy.__file__).parent / "py.typed").exists()  # Scrapy 2.11 ships no py.typed
-EXPECTATION = re.compile(r"#\s*(error|error if Scrapy is typed|reveals):\s*(\S+)\s*$")
+EXPECTATION = re.compile(r"#\s*(error|reveals):\s*(\S+)\s*$")
 REPORT = re.compile(r"^user\.py:(\d+): (error|note): (.*?)(?:  \[([\w-]+)\])?$")
 REVEALED = re.compile(r'Revealed type is "(.*)"')
 
@@ -80,7 +78,7 @@ def expected_by_line(source: str) -> tuple[dict[int, str], dict[int, str]]:
         kind, value = match.groups()
         if kind == "reveals":
             reveals[number] = value
-        elif kind == "error" or SCRAPY_IS_TYPED:
+        else:
             errors[number] = value
     return errors, reveals
 
