@@ -172,11 +172,13 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
         def read_worker_cpu(self) -> None:
             """The worker processes' CPU time so far, from /proc (Linux), for the CPU columns."""
             for component in getattr(self.crawler.engine.scraper.itemproc, "middlewares", ()):
-                executor = getattr(component, "_executor", None)
-                if executor is not None:  # pages waiting for a thread or a worker
-                    self.queued.append(executor._work_queue.qsize())
-                pool = getattr(component, "_workers", None)
-                for pid in getattr(pool, "pids", ()) if pool is not None else ():
+                pool = getattr(component, "_pool", None)
+                if pool is None:
+                    continue
+                self.queued.append(pool.queued)  # pages waiting for a thread or a worker
+                for pid in pool.pids:
+                    if pid is None:
+                        continue
                     try:
                         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
                     except (OSError, IndexError):

@@ -1,221 +1,298 @@
-"""Running the engine on one page, in a pool thread or in a worker process.
+"""Running the engine on one page: in a pool thread, or in a worker process.
 
 Private to the pipeline, and free of Scrapy (and Twisted) imports, so a worker
 process starts with the engine alone. Both ways of running go through
-:func:`extract`, which takes plain values and returns a plain dict: what the
-pipeline hands a worker process is the page's text, its URL and its options,
-and what comes back is the article's fields or a failure reason.
+:func:`extract`, which takes a :class:`Task` (the page's text, its URL and its
+options as plain values) and returns a :data:`Result`: :class:`Extracted` with
+the article's fields, or :class:`Failed` with the reason.
+
+A worker process is ``python -m scrapy_readability._worker`` (started by
+``_pool.py``), so it never imports the crawl's ``__main__`` and never runs the
+user's code: a crawl script without ``if __name__ == "__main__":`` is not run
+again in each worker. It reads tasks from its standard input and writes
+results to its standard output, each a pickle behind its length
+(:func:`send`, :func:`receive`); anything else it prints goes to its
+standard error, which the pool forwards to the crawl's log. Why a process of
+its own rather than a fork server, and what starting one costs: benchmarks/README.md.
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
-import multiprocessing
+import logging
 import os
-import queue
+import pickle
 import signal
+import struct
+import sys
 import time
 import traceback
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import IO, Any, Union
 
-from scrapy_readability.engine import Policy, Readability, ReadabilityError, TooManyElementsError
+from scrapy_readability.engine import Readability, ReadabilityError, TooManyElementsError
 from scrapy_readability.engine.article import DEFAULT_FORMATS
 
 ENGINE = "scrapy_readability.engine.Readability"
 """The engine by dotted path. Tests replace it (``ReadabilityPipeline._engine``) with stubs that fail or die."""
 
-# How a worker starts. A crawl runs a Twisted reactor and threads (this pool, DNS lookups,
-# feed storage), so "fork" (Linux's default before Python 3.14) could copy a lock that another
-# thread holds at that moment, and the child would hang on it; so no fork of the crawl itself.
-# "spawn" and "forkserver" are both safe. We take "forkserver", with this module (so lxml and
-# the engine) preloaded into the server: a worker is then a fork of a small, single-threaded,
-# already-warm process. Measured on this 2-core machine (time to a new worker's first answer):
-# spawn 200-230 ms, forkserver 35 ms (the first one ~280 ms, as it starts the server). Both also
-# re-import the crawl's main script in each worker; for the `scrapy` command that is Scrapy
-# itself, 0.4-0.65 s either way (Python only skips it for `python -m ...`; preloading "__main__"
-# into the forkserver does not work before the fix of CPython issue 126631, and would run the
-# user's script in the server). Workers start when the spider opens, in the pool threads, and
-# again only after a death, so this is never on the reactor thread. Where there is no
-# forkserver (Windows), "spawn".
-START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+TRACE_LOGGER = "scrapy_readability.engine"
+"""The engine's decision trace (Readability.js's ``debug``): every engine module logs to it at DEBUG level."""
 
 WORKER_NICENESS = 10  # added to a worker process's niceness (Unix)
-_STOP = None  # sent to a worker to make it exit
-_WORKER_EXIT_WAIT = 2.0  # seconds a stopping worker gets before it is killed
+
+
+@dataclass(frozen=True)
+class Task:
+    """One page to extract, as plain values (what a worker process is sent)."""
+
+    html: str | bytes
+    url: str | None
+    options: dict[str, Any]  # the engine's keyword arguments, ``policy`` by name
+    formats: tuple[str, ...] = DEFAULT_FORMATS  # the representations to compute, where the page was parsed
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """The page's article: ``fields`` is ``Article.to_dict(formats)``."""
+
+    fields: dict[str, Any]
+    seconds: float
+    trace: tuple[logging.LogRecord, ...] = ()  # the decision trace, from a worker process that kept it
+
+
+@dataclass(frozen=True)
+class Failed:
+    """No article: ``reason`` is the short name in stats and messages, ``detail`` says why."""
+
+    reason: str
+    detail: str
+    seconds: float = 0.0
+    traceback: str | None = None  # for an unexpected exception in the engine: a bug to report
+    trace: tuple[logging.LogRecord, ...] = ()
+
+
+Result = Union[Extracted, Failed]
 
 
 def load_engine(path: str) -> type:
     module, _, name = path.rpartition(".")
-    return getattr(importlib.import_module(module), name)
+    engine = getattr(importlib.import_module(module), name)
+    if not isinstance(engine, type):
+        raise TypeError(f"{path} is not a class")
+    return engine
 
 
-def extract(html: str | bytes, url: str | None, options: dict[str, Any], engine: type = Readability) -> dict[str, Any]:
-    """Run the engine on one page; never raises.
-
-    ``options`` are the engine's keyword arguments as plain values (``policy`` by
-    name), and ``formats``: the representations to compute (``READABILITY_FORMATS``),
-    here, where the page was parsed. The answer is ``{"article": {...}}`` or
-    ``{"failure": reason, "detail": message}`` (plus ``"traceback"`` for an
-    unexpected exception), and ``"seconds"``.
-    """
+def extract(task: Task, engine: type = Readability) -> Result:
+    """Run the engine on one page; never raises."""
     started = time.perf_counter()
-    result: dict[str, Any]
-    options = dict(options)
-    formats = options.pop("formats", DEFAULT_FORMATS)
+    result: Result
     try:
-        article = engine(html, url, **{**options, "policy": Policy(options["policy"])}).parse()
+        article = engine(task.html, task.url, **task.options).parse()
     except TooManyElementsError as error:
-        result = {"failure": "too_many_elements", "detail": str(error)}
+        result = Failed("too_many_elements", str(error))
     except ReadabilityError as error:  # bad input, said so on purpose
-        result = {"failure": "engine_error", "detail": f"{type(error).__name__}: {error}"}
+        result = Failed("engine_error", f"{type(error).__name__}: {error}")
     except Exception as error:  # a bug: the pipeline logs the traceback at DEBUG level
-        result = {
-            "failure": "exception",
-            "detail": f"{type(error).__name__}: {error}",
-            "traceback": traceback.format_exc(),
-        }
+        result = Failed("exception", f"{type(error).__name__}: {error}", traceback=traceback.format_exc())
     else:
         if article is None:
-            result = {"failure": "no_article", "detail": "the page has no readable content"}
+            result = Failed("no_article", "the page has no readable content")
         else:
-            result = {"article": article.to_dict(formats)}
-    result["seconds"] = time.perf_counter() - started
-    return result
+            result = Extracted(article.to_dict(task.formats), 0.0)
+    return replace(result, seconds=time.perf_counter() - started)
 
 
-def _serve(conn: Any, engine_path: str) -> None:
-    """A worker process: answer pages from ``conn`` until told to stop or the crawl is gone."""
-    # Ctrl-C reaches the whole process group; stopping is the crawl's decision, and it
-    # stops us once the pages in flight are done.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # Below the crawl's own process, so the reactor gets a core as soon as it has work: with
-    # 2 workers on 2 cores (benchmarks/crawl.py, 1,000 pages), the reactor's worst stall went
-    # from 76-85 ms to 51-54 ms and its p99 from 54-59 to 34-39 ms, at the same pages/s.
+# The decision trace. Scrapy's default LOG_LEVEL is DEBUG, at which the engine would log some
+# 80 lines a page; so during a crawl it is off unless asked for (READABILITY_DEBUG, or the
+# user's own level on the logger), and a disabled trace costs one cached level check per call.
+
+
+class TraceSwitch:
+    """Turns the engine's trace on or off for a crawl, and back to what it was afterwards.
+
+    On when ``wanted`` or when the user set the logger's level to DEBUG
+    themselves; otherwise its level goes to INFO, unless the user set one.
+    """
+
+    def __init__(self, wanted: bool) -> None:
+        self._logger = logging.getLogger(TRACE_LOGGER)
+        self._previous = self._logger.level
+        user_level = self._previous != logging.NOTSET
+        self.enabled = wanted or (user_level and self._previous <= logging.DEBUG)
+        if self.enabled and not (user_level and self._previous <= logging.DEBUG):
+            self._logger.setLevel(logging.DEBUG)
+        elif not self.enabled and not user_level:
+            self._logger.setLevel(logging.INFO)
+
+    def restore(self) -> None:
+        self._logger.setLevel(self._previous)
+
+
+class TraceCollector(logging.Handler):
+    """Keeps a worker process's trace records, made picklable, to send back with the page's result."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self._records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        kept = logging.makeLogRecord(record.__dict__)
+        kept.msg, kept.args, kept.exc_info = record.getMessage(), None, None
+        self._records.append(kept)
+
+    def take(self) -> tuple[logging.LogRecord, ...]:
+        records, self._records = tuple(self._records), []
+        return records
+
+    @classmethod
+    def install(cls) -> TraceCollector:
+        logger = logging.getLogger(TRACE_LOGGER)
+        collector = cls()
+        logger.addHandler(collector)
+        logger.setLevel(logging.DEBUG)
+        logger.propagate = False  # the crawl logs them, not this process
+        return collector
+
+
+def replay(records: Sequence[logging.LogRecord]) -> None:
+    """Log a worker's trace records in this process, as if the engine had logged them here."""
+    for record in records:
+        logging.getLogger(record.name).handle(record)
+
+
+# The pipe between the pool and a worker process: a pickle behind its length, each way.
+
+_LENGTH = struct.Struct("<Q")
+
+
+def send(stream: IO[bytes], message: object) -> None:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_LENGTH.pack(len(data)))
+    stream.write(data)
+    stream.flush()
+
+
+def receive(stream: IO[bytes]) -> object:
+    """The next message; EOFError when the other side has gone."""
+    header = stream.read(_LENGTH.size)
+    if len(header) < _LENGTH.size:
+        raise EOFError
+    (length,) = _LENGTH.unpack(header)
+    data = stream.read(length)
+    if len(data) < length:
+        raise EOFError
+    return pickle.loads(data)
+
+
+@dataclass(frozen=True)
+class Ready:
+    """A worker's first message: its engine is loaded."""
+
+    pid: int
+
+
+@dataclass(frozen=True)
+class Broken:
+    """A worker's first and last message: its engine could not be loaded."""
+
+    detail: str
+    traceback: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A worker's answer to a task: the result, and its resident memory afterwards (bytes; None if unknown)."""
+
+    result: Result
+    memory: int | None
+
+
+def resident_memory() -> int | None:
+    """This process's resident memory in bytes: current on Linux, peak elsewhere on Unix, None on Windows."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        pass
+    try:
+        import resource
+    except ImportError:
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
+
+
+def _protocol_streams() -> tuple[IO[bytes], IO[bytes]]:
+    """Our own copies of stdin and stdout for the messages; fd 1 then points at stderr, fd 0 at nothing.
+
+    So whatever the engine (or a library) prints cannot corrupt a message.
+    """
+    tasks = os.fdopen(os.dup(0), "rb")
+    results = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    return tasks, results
+
+
+def _lower_priority() -> None:
+    """Below the crawl's own process, so the reactor gets a core as soon as it has work (benchmarks/README.md)."""
     if hasattr(os, "nice"):
         try:
             os.nice(WORKER_NICENESS)
         except OSError:
             pass
-    engine = load_engine(engine_path)
+
+
+def serve(argv: Sequence[str] | None = None) -> int:
+    """A worker process: load the engine, say so, then answer tasks until told to stop or the crawl is gone."""
+    parser = argparse.ArgumentParser(prog="python -m scrapy_readability._worker")
+    parser.add_argument("--engine", default=ENGINE)
+    parser.add_argument("--trace", action="store_true")
+    args = parser.parse_args(argv)
+    # Ctrl-C reaches the whole process group; stopping is the crawl's decision, and it
+    # stops us once the pages in flight are done.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _lower_priority()
+    tasks, results = _protocol_streams()
+    try:
+        engine = load_engine(args.engine)
+    except BaseException as error:  # noqa: BLE001 - said to the pool, which stops the crawl
+        send(results, Broken(f"{type(error).__name__}: {error}", traceback.format_exc()))
+        return 1
+    collector = TraceCollector.install() if args.trace else None
+    send(results, Ready(os.getpid()))
     while True:
         try:
-            task = conn.recv()
-        except (EOFError, OSError):  # the crawl's process has gone
-            return
-        if task is _STOP:
-            return
-        conn.send(extract(*task, engine=engine))
-
-
-class _Worker:
-    """One worker process and the pipe to it; started on first use, restarted after a death."""
-
-    def __init__(self, context: Any, engine_path: str) -> None:
-        self._context = context
-        self._engine_path = engine_path
-        self._process: Any = None
-        self._conn: Any = None
-
-    def run(self, task: tuple[Any, ...]) -> dict[str, Any]:
-        started = time.perf_counter()
-        if self._process is None:
-            self._start()
+            task = receive(tasks)
+        except EOFError:  # the crawl's process has gone
+            return 0
+        if not isinstance(task, Task):  # told to stop
+            return 0
+        result = extract(task, engine)
+        if collector is not None:
+            result = replace(result, trace=collector.take())
         try:
-            self._conn.send(task)
-            return self._conn.recv()
-        except (EOFError, OSError):  # it died on this page: the next page gets a new process
-            code = self.stop()
-            how = f"was killed by signal {-code}" if code is not None and code < 0 else f"exited with code {code}"
-            return {
-                "failure": "worker_died",
-                "detail": f"the extraction process {how}",
-                "seconds": time.perf_counter() - started,
-            }
-
-    def _start(self) -> None:
-        parent, child = self._context.Pipe()
-        process = self._context.Process(
-            target=_serve, args=(child, self._engine_path), name="readability-worker", daemon=True
-        )
-        process.start()
-        child.close()  # only the worker holds its end, so its death closes the pipe
-        self._process, self._conn = process, parent
-
-    def stop(self) -> int | None:
-        """Stop the process (politely, then not) and return its exit code."""
-        process, conn = self._process, self._conn
-        self._process = self._conn = None
-        if process is None:
-            return None
-        try:
-            conn.send(_STOP)
-        except OSError:
-            pass
-        process.join(_WORKER_EXIT_WAIT)
-        if process.exitcode is None:
-            process.kill()
-            process.join(_WORKER_EXIT_WAIT)
-        conn.close()
-        return process.exitcode
+            _answer(results, result)
+        except OSError:  # the crawl's process has gone
+            return 0
 
 
-class WorkerPool:
-    """``size`` worker processes; :meth:`run` blocks its (pool) thread until a worker answers.
+def _answer(results: IO[bytes], result: Result) -> None:
+    """Send a result; one that cannot be pickled (an engine's odd field) fails its page instead."""
+    try:
+        send(results, Answer(result, resident_memory()))
+    except (pickle.PicklingError, TypeError, AttributeError) as error:  # raised before anything is written
+        failed = Failed("exception", f"the result could not be sent: {type(error).__name__}: {error}")
+        send(results, Answer(replace(failed, seconds=result.seconds), resident_memory()))
 
-    The pipeline calls :meth:`run` from a thread pool of the same size, so a
-    worker is always free when a thread asks for one.
-    """
 
-    def __init__(self, size: int, engine_path: str = ENGINE) -> None:
-        context = multiprocessing.get_context(START_METHOD)
-        if START_METHOD == "forkserver":
-            # Read when the server starts (our first worker, unless something else started it);
-            # the server is one per process, so add to its list rather than replace it.
-            from multiprocessing import forkserver
+if __name__ == "__main__":
+    # Run by its real name, so the classes it pickles are scrapy_readability._worker's, not __main__'s.
+    from scrapy_readability._worker import serve as _serve
 
-            preload = list(getattr(forkserver._forkserver, "_preload_modules", None) or [])
-            if __name__ not in preload:
-                context.set_forkserver_preload([*preload, __name__])
-        self._workers = [_Worker(context, engine_path) for _ in range(size)]
-        self._idle: queue.SimpleQueue[_Worker] = queue.SimpleQueue()
-        for worker in self._workers:
-            self._idle.put(worker)
-        self._closed = False
-
-    def run(self, html: str | bytes, url: str | None, options: dict[str, Any]) -> dict[str, Any]:
-        worker = self._idle.get()
-        try:
-            if self._closed:
-                return {"failure": "worker_died", "detail": "the worker pool is shut down", "seconds": 0.0}
-            return worker.run((html, url, options))
-        finally:
-            self._idle.put(worker)
-
-    def close(self) -> None:
-        """Stop the workers. Bounded: a worker still busy after a short wait is killed."""
-        self._closed = True
-        deadline = time.monotonic() + _WORKER_EXIT_WAIT
-        for _ in self._workers:
-            try:
-                worker = self._idle.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                break
-            worker.stop()
-        for worker in self._workers:  # still busy: its thread gets "worker_died" and stops it
-            process = worker._process
-            if process is not None and process.exitcode is None:
-                process.kill()
-
-    def warm_up(self) -> None:
-        """Start an idle worker that has no process yet (call it from a pool thread, once per worker)."""
-        worker = self._idle.get()
-        try:
-            if worker._process is None and not self._closed:
-                worker._start()
-        finally:
-            self._idle.put(worker)
-
-    @property
-    def pids(self) -> list[int | None]:
-        """The workers' process ids (None for one not started yet), for tests."""
-        return [worker._process.pid if worker._process is not None else None for worker in self._workers]
+    sys.exit(_serve())

@@ -5,26 +5,26 @@ runs on the reactor thread. By default it runs in a small thread pool of its
 own (``READABILITY_THREADS``): the reactor keeps downloading meanwhile, but
 the threads share one core through the GIL. With ``READABILITY_WORKERS = N``
 it runs in N worker processes, one pool thread each passing pages to its
-process, so a crawl uses every core. Either way the pool thread runs
-``_worker.extract`` (directly or in the process) and gets back a plain dict,
-which the reactor thread turns into the item, the stats and the log lines.
+process, so a crawl uses every core (``_pool.py``). Either way a page's
+result comes back as a ``_worker.Result``, which the reactor thread turns
+into the item, the stats and the log lines.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from concurrent.futures import Future, ThreadPoolExecutor
-from functools import partial
+from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import scrapy
 from itemadapter import ItemAdapter
 from scrapy import signals
-from scrapy.exceptions import DropItem, NotConfigured
+from scrapy.exceptions import CloseSpider, DropItem, NotConfigured
 from twisted.internet.defer import Deferred
 
-from scrapy_readability._worker import ENGINE, WorkerPool, extract, load_engine
+from scrapy_readability._pool import ExtractionPool, PoolConfig, WorkerStartError
+from scrapy_readability._worker import ENGINE, Extracted, Failed, Task, TraceSwitch, replay
 from scrapy_readability.carry import CarriedOptions, carried_options, carries_page, single_value
 from scrapy_readability.items import ERROR_FIELD, article_fields
 from scrapy_readability.settings import (
@@ -36,7 +36,7 @@ from scrapy_readability.settings import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Coroutine
 
     from scrapy import Spider
     from scrapy.crawler import Crawler
@@ -48,6 +48,9 @@ _T = TypeVar("_T")
 
 # Before the project template's pipeline (300), so the project's own pipelines see the article.
 PIPELINE_PRIORITY = 200
+
+WORKERS_FAILED = "readability_workers_failed"
+"""The crawl's finish reason when its worker processes cannot start."""
 
 
 class ExtractionFailed(Exception):
@@ -79,9 +82,8 @@ class ReadabilityPipeline:
     def __init__(self, config: ReadabilityConfig, stats: StatsCollector) -> None:
         self.config = config
         self.stats = stats
-        self._executor: ThreadPoolExecutor | None = None
-        self._workers: WorkerPool | None = None
-        self._run: Callable[..., dict[str, Any]] = extract
+        self._pool: ExtractionPool | None = None
+        self._trace: TraceSwitch | None = None
         self._carried = CarriedOptions()  # the spider middleware's, once from_crawler has run
 
     @classmethod
@@ -94,28 +96,61 @@ class ReadabilityPipeline:
         crawler.signals.connect(pipeline.close_spider, signal=signals.spider_closed)
         return pipeline
 
-    def open_spider(self, spider: Spider | None = None) -> None:
-        if self._executor is not None:
-            return
-        workers = self.config.workers
-        if workers:
-            # One pool thread per process: it sends a page and waits (without the GIL) for the answer.
-            self._workers = WorkerPool(workers, self._engine)
-            self._run = self._workers.run
-        else:
-            self._run = partial(extract, engine=load_engine(self._engine))
-        self._executor = ThreadPoolExecutor(workers or self.config.threads, thread_name_prefix="readability")
-        if self._workers is not None:  # start them now, while the first pages download
-            for _ in range(workers):
-                self._executor.submit(self._workers.warm_up)
+    def open_spider(self, spider: Spider | None = None) -> Any:
+        """Start the pool. With worker processes, the crawl starts once they are ready, or stops if they cannot."""
+        pool = self._start_pool()
+        if not pool.config.processes:
+            return None
+        return _for_scrapy(self._wait_for_workers(pool))
 
     def close_spider(self, spider: Spider | None = None) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
-        if self._workers is not None:
-            self._workers.close()
-            self._workers = None
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()  # the pool's threads stop the worker processes; the reactor does not wait
+            for key, count in sorted(pool.counts.items()):
+                self.stats.inc_value(f"readability/workers/{key}", count)
+        if self._trace is not None:
+            self._trace.restore()
+            self._trace = None
+
+    def _start_pool(self) -> ExtractionPool:
+        if self._pool is None:
+            self._trace = TraceSwitch(self.config.debug)
+            self._pool = ExtractionPool(self._pool_config(trace=self._trace.enabled))
+        return self._pool
+
+    def _pool_config(self, trace: bool) -> PoolConfig:
+        config = self.config
+        return PoolConfig(
+            size=config.workers or config.threads,
+            processes=config.workers > 0,
+            engine=self._engine,
+            timeout=config.timeout,
+            max_memory=config.worker_max_memory * 2**20,
+            max_pages=config.worker_max_pages,
+            trace=trace,
+        )
+
+    async def _wait_for_workers(self, pool: ExtractionPool) -> None:
+        """Wait for the worker processes; if they cannot start, stop the crawl before its first request."""
+        try:
+            await _await(pool.ready)
+        except WorkerStartError as error:
+            self.close_spider()
+            raise self._stop_crawl(error) from None
+
+    def _stop_crawl(self, error: WorkerStartError) -> Exception:
+        """What stops the crawl: CloseSpider after one logged error (Scrapy 2.18+), else the error itself."""
+        message = (
+            f"READABILITY_WORKERS = {self.config.workers}: the worker processes cannot start ({error}), "
+            "so the crawl stops; READABILITY_WORKERS = 0 extracts in threads instead"
+        )
+        if error.details:
+            logger.debug("What the worker process said:\n%s", error.details)
+        if scrapy.version_info < (2, 18):  # before 2.18, an exception is how open_spider stops a crawl
+            return WorkerStartError(message, error.details)
+        logger.error(message)
+        return CloseSpider(WORKERS_FAILED)
 
     async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         adapter = ItemAdapter(item)
@@ -151,18 +186,22 @@ class ReadabilityPipeline:
         """The article's fields, or ExtractionFailed with the reason there is none."""
         if not html or not isinstance(html, (str, bytes)):
             raise ExtractionFailed("no_source", f"no HTML in field {self.config.source_field!r}")
-        if self._executor is None:  # used without open_spider(), e.g. from a test
-            self.open_spider()
+        pool = self._start_pool()  # started here when used without open_spider(), e.g. from a test
         # In a pool thread, or through it in a worker process: the same plain values either way.
         # The representations are made there too, from the tree the engine parsed.
-        values = {**options.engine_options(), "formats": options.formats}
-        result = await self._in_thread(self._run, html, url, values)
-        self.stats.inc_value("readability/extraction_seconds", result["seconds"], start=0.0)
-        if "article" in result:
-            return result["article"]
-        if "traceback" in result:  # a bug in the engine: keep the traceback
-            logger.debug("Readability raised on %s:\n%s", url, result["traceback"])
-        raise ExtractionFailed(result["failure"], result["detail"])
+        result = await _await(pool.submit(Task(html, url, options.engine_options(), options.formats)))
+        self._count_seconds(result.seconds)
+        replay(result.trace)
+        if isinstance(result, Failed):
+            if result.traceback is not None:  # a bug in the engine: keep the traceback
+                logger.debug("Readability raised on %s:\n%s", url, result.traceback)
+            raise ExtractionFailed(result.reason, result.detail)
+        _log_extracted(url, result)
+        return result.fields
+
+    def _count_seconds(self, seconds: float) -> None:
+        key = "readability/extraction_seconds"
+        self.stats.set_value(key, self.stats.get_value(key, 0.0) + seconds)
 
     def _fail(self, adapter: ItemAdapter, url: str | None, failure: ExtractionFailed, options: PageOptions) -> Any:
         """Count the failure, then drop the item (logged by Scrapy) or keep it (logged here)."""
@@ -192,15 +231,37 @@ class ReadabilityPipeline:
         if dropping or not self.config.keep_source:
             _remove(adapter, self.config.source_field)
 
-    async def _in_thread(self, func: Callable[..., _T], *args: Any) -> _T:
-        """Run ``func`` in the pool and await it, under an asyncio loop or a plain Twisted reactor."""
-        assert self._executor is not None
-        future = self._executor.submit(func, *args)
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:  # a non-asyncio Twisted reactor drives this coroutine
-            return await _deferred_from_future(future)
-        return await asyncio.wrap_future(future)
+
+def _log_extracted(url: str | None, result: Extracted) -> None:
+    """The one line an extracted page gets from us (DEBUG level): what came out, and how long it took."""
+    if logger.isEnabledFor(logging.DEBUG):
+        fields = result.fields
+        logger.debug(
+            "Extracted %s: %r (attempt %s, %s characters, %.3f s)",
+            url,
+            fields.get("title"),
+            fields.get("attempt"),
+            fields.get("length"),
+            result.seconds,
+        )
+
+
+async def _await(future: Future[_T]) -> _T:
+    """Await a pool's future, under an asyncio loop or a plain Twisted reactor."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # a non-asyncio Twisted reactor drives this coroutine
+        return await _deferred_from_future(future)
+    return await asyncio.wrap_future(future)
+
+
+def _for_scrapy(coroutine: Coroutine[Any, Any, None]) -> Any:
+    """What Scrapy waits for from ``open_spider``: a coroutine from Scrapy 2.14 on, a Deferred before."""
+    if scrapy.version_info >= (2, 14):
+        return coroutine
+    from scrapy.utils.defer import deferred_from_coro
+
+    return deferred_from_coro(coroutine)
 
 
 def _deferred_from_future(future: Future[_T]) -> Deferred[_T]:

@@ -6,6 +6,7 @@ server), ``crawling`` (the one crawl runner), ``scrapy_site`` (the site's pages)
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 
 import pytest
@@ -34,3 +35,12 @@ def site() -> Iterator[LocalSite]:
     """The test site of scrapy_site.py, served for the tests of one module."""
     with serve(PAGES) as running:
         yield running
+
+
+@pytest.fixture
+def engine_logger() -> Iterator[logging.Logger]:
+    """The engine's trace logger (``scrapy_readability.engine``), its level put back afterwards."""
+    logger = logging.getLogger("scrapy_readability.engine")
+    level = logger.level
+    yield logger
+    logger.setLevel(level)

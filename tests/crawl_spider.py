@@ -42,3 +42,21 @@ class SiteSpider(scrapy.Spider):
         for link in response.css("a[href]"):
             options = link.attrib.get("data-readability")
             yield response.follow(link, meta={"readability": json.loads(options)} if options else {})
+
+
+class BrokenEnginePipeline(ReadabilityPipeline):
+    """The pipeline with an engine that cannot be imported (tests/broken_engine.py)."""
+
+    _engine = "broken_engine.Readability"
+
+
+class HangingPipeline(ReadabilityPipeline):
+    """The pipeline with an engine that hangs on starter.html (tests/engine_stubs.py)."""
+
+    _engine = "engine_stubs.HangsOnStarter"
+
+
+class MemoryHoldingPipeline(ReadabilityPipeline):
+    """The pipeline with an engine that keeps 150 MB in its process after lighthouse.html (tests/engine_stubs.py)."""
+
+    _engine = "engine_stubs.HoldsMemory"

@@ -1,13 +1,14 @@
 """The one crawl runner of the test suite: Scrapy in a subprocess, as a user runs it.
 
-:func:`crawl` runs ``scrapy runspider``/``scrapy crawl`` (or a plain script)
-with a JSON Lines feed (or CSV, by the feed's name), and returns the feed's items, the crawl's stats and its
-log; :func:`start_crawl` starts one without waiting (to stop or kill it, or to
-run several at once). Stats come from :class:`StatsToFile`, an extension this module adds
-through ``-s EXTENSIONS=…``, so any spider works without writing them itself.
-The subprocess sees the repository root and ``tests/`` on ``PYTHONPATH`` (test
-spiders, engine stand-ins and this extension are imported from there, in
-worker processes too).
+:func:`crawl` runs ``scrapy runspider``/``scrapy crawl`` with a JSON Lines
+feed (or CSV, by the feed's name), :func:`crawl_script` a ``CrawlerProcess``
+script, and both return the feed's items, the crawl's stats and its log;
+:func:`start_crawl` starts one without waiting (to stop or kill it, or to run
+several at once). Stats come from :class:`StatsToFile`, an extension this
+module adds through ``-s EXTENSIONS=…`` (or :func:`script_settings`), so any
+spider works without writing them itself. The subprocess sees the repository
+root and ``tests/`` on ``PYTHONPATH`` (test spiders, engine stand-ins and this
+extension are imported from there, in worker processes too).
 """
 
 from __future__ import annotations
@@ -200,6 +201,28 @@ def crawl(
     (tmp_path / "crawl.log").write_text(result.stderr, encoding="utf-8")
     if check:
         assert result.returncode == 0, result.stderr[-4000:]
+    return _result(feed_path, stats_path, result.stderr, result.returncode, result.stdout)
+
+
+def script_settings(tmp_path: Path, feed: str = "items.jsonl") -> tuple[dict[str, Any], Path, Path]:
+    """Settings for a crawl script's ``CrawlerProcess``: the JSON lines feed and the stats file, and their paths."""
+    feed_path, stats_path = tmp_path / feed, tmp_path / (Path(feed).stem + ".stats.json")
+    feed_path.unlink(missing_ok=True)
+    stats_path.unlink(missing_ok=True)
+    settings = {
+        "FEEDS": {str(feed_path): {"format": "jsonlines"}},
+        "EXTENSIONS": {"crawling.StatsToFile": 0},
+        STATS_FILE_SETTING: str(stats_path),
+    }
+    return settings, feed_path, stats_path
+
+
+def crawl_script(
+    tmp_path: Path, script: Path, feed_path: Path, stats_path: Path, *, timeout: float = 120
+) -> CrawlResult:
+    """Run a crawl script (``python script.py``, in ``tmp_path``) whose settings came from :func:`script_settings`."""
+    result = run([str(script)], tmp_path, timeout=timeout)
+    (tmp_path / "crawl.log").write_text(result.stderr, encoding="utf-8")
     return _result(feed_path, stats_path, result.stderr, result.returncode, result.stdout)
 
 

@@ -7,6 +7,7 @@ pytest, no Scrapy.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from typing import Any
@@ -78,3 +79,69 @@ class DiesOnStarter(Readability):
         if self.dies:
             os._exit(3)
         return super().parse()
+
+
+class HangsOnStarter(Readability):
+    """The real engine, except that it hangs (a minute) on any URL ending in starter.html."""
+
+    def __init__(self, html: Any, url: Any = None, **kwargs: Any) -> None:
+        super().__init__(html, url, **kwargs)
+        self.hangs = str(url or "").endswith("starter.html")
+
+    def parse(self) -> Any:
+        if self.hangs:
+            time.sleep(60)
+        return super().parse()
+
+
+_HELD: list[bytes] = []
+
+
+class HoldsMemory(Readability):
+    """The real engine, except that lighthouse.html leaves 150 MB behind in its process, as a big page does.
+
+    (A 20 MB page leaves some 200 MB of a worker's memory in use after it.)
+    """
+
+    def parse(self) -> Any:
+        if str(self.url or "").endswith("lighthouse.html"):
+            _hold(150)
+        return super().parse()
+
+
+def _hold(megabytes: int) -> None:
+    _HELD.append(b"\x01" * (megabytes * 2**20))  # written, so it is resident
+
+
+class PidAndMemory(Exploding):
+    """An "article" whose title is its process id; a URL with ``hold=N`` leaves N MB behind (as HoldsMemory)."""
+
+    def parse(self) -> Any:
+        held = str(self.url or "").partition("hold=")[2]
+        if held.isdigit():
+            _hold(int(held))
+        return _Fields(title=str(os.getpid()), attempt="strict")
+
+
+class Chatty(WhoAmI):
+    """Prints on standard output and standard error while it works, as a noisy library might."""
+
+    def parse(self) -> Any:
+        print("hello from the engine")
+        print("a warning on stderr", file=sys.stderr)
+        return super().parse()
+
+
+class WhoIsMain(Exploding):
+    """An "article" whose title is the name of its process's ``__main__`` module."""
+
+    def parse(self) -> Any:
+        main = sys.modules["__main__"]
+        return _Fields(title=getattr(main.__spec__, "name", None) or getattr(main, "__file__", ""), attempt="strict")
+
+
+class Unpicklable(Exploding):
+    """An "article" with a field no pipe can carry."""
+
+    def parse(self) -> Any:
+        return _Fields(title=lambda: None, attempt="strict")

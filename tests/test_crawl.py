@@ -79,6 +79,7 @@ def test_crawl_with_defaults(site, tmp_path, workers):
         "readability/failed/no_article": 1,  # members.html: its text is hidden
         "readability/failed/too_many_elements": 1,  # heavy.html: max_elems_to_parse from its link
         "readability/extraction_seconds": pytest.approx(stats["readability/extraction_seconds"]),
+        **({"readability/workers/started": 2} if workers else {}),  # and none replaced
     }
     assert 0 < stats["readability/extraction_seconds"] < 30
     assert stats["item_dropped_count"] == 2

@@ -30,7 +30,9 @@ def make(engine: str | None = None, **settings: Any) -> tuple[ReadabilityPipelin
     pipeline = ReadabilityPipeline.from_crawler(crawler)
     if engine is not None:
         pipeline._engine = f"engine_stubs.{engine}"
-    pipeline.open_spider()
+    opening = pipeline.open_spider()
+    if opening is not None:  # with worker processes, Scrapy waits for them to be ready
+        asyncio.run(opening)
     return pipeline, crawler.stats
 
 
@@ -52,8 +54,13 @@ def run(pipeline: ReadabilityPipeline, *items: Any) -> list[Any]:
         pipeline.close_spider()
 
 
-def readability_stats(stats: Any) -> dict[str, Any]:
-    return {key: value for key, value in stats.get_stats().items() if key.startswith("readability/")}
+def readability_stats(stats: Any, workers: bool = True) -> dict[str, Any]:
+    """The ``readability/`` stats; without ``readability/workers/`` (processes started, replaced) if not ``workers``."""
+    return {
+        key: value
+        for key, value in stats.get_stats().items()
+        if key.startswith("readability/") and (workers or not key.startswith("readability/workers/"))
+    }
 
 
 def test_article_item_gets_every_field_and_loses_its_inputs():
@@ -301,7 +308,7 @@ def test_workers_give_the_same_items_and_stats_as_threads():
             {"url": URL + "?too-big", "html": LIGHTHOUSE, "readability": {"max_elems_to_parse": 10}},
         ]
         out = [dict(item) for item in run(pipeline, *items)]
-        got = readability_stats(stats)
+        got = readability_stats(stats, workers=False)
         assert got.pop("readability/extraction_seconds") > 0
         return out, got
 
@@ -339,12 +346,32 @@ def test_a_page_that_kills_its_worker_is_dropped_by_default_and_the_pool_goes_on
     assert stats.get_value("readability/extracted") == 5
 
 
+@pytest.mark.parametrize("workers", [0, 1])
+def test_one_debug_line_a_page_and_the_trace_when_the_user_asks(workers, caplog, engine_logger):
+    """A user who sets the engine's logger to DEBUG gets its trace, from worker processes too."""
+    caplog.set_level(logging.DEBUG)
+    pipeline, _ = make(READABILITY_WORKERS=workers)
+    run(pipeline, {"url": URL, "html": LIGHTHOUSE})
+    [line] = [r.getMessage() for r in caplog.records if r.name.startswith("scrapy_readability")]
+    assert line.startswith(f"Extracted {URL}: 'What the lighthouse logbooks tell us' (attempt strict, 1660 characters, ")
+
+    caplog.clear()
+    engine_logger.setLevel(logging.DEBUG)
+    pipeline, _ = make(READABILITY_WORKERS=workers)
+    run(pipeline, {"url": URL, "html": LIGHTHOUSE})
+    trace = [r.getMessage() for r in caplog.records if r.name == "scrapy_readability.engine"]
+    assert any(message.startswith("Candidate: <article> with score") for message in trace)
+    assert {r.process for r in caplog.records if r.name == "scrapy_readability.engine"} != {None}
+
+
 def test_close_stops_the_workers():
     pipeline, _ = make("WhoAmI", READABILITY_WORKERS=2)
-    workers = pipeline._workers
-    assert workers is not None
+    pool = pipeline._pool
+    assert pool is not None
     out = run(pipeline, *({"url": f"{URL}?{n}", "html": LIGHTHOUSE} for n in range(4)))  # closes the pipeline
-    assert pipeline._workers is None and workers.pids == [None, None]
+    assert pipeline._pool is None
+    pool.join(timeout=10)  # closing does not wait: the pool's threads stop the processes
+    assert pool.pids == [None, None]
     for pid in {int(item["title"].split()[0]) for item in out}:
         with pytest.raises(OSError):  # reaped: no such process
             for _ in range(100):  # bounded: a killed process may take a moment to vanish

@@ -57,6 +57,10 @@ def test_defaults():
         keep_source=False,
         threads=1,
         workers=0,
+        timeout=30.0,
+        worker_max_memory=160,
+        worker_max_pages=0,
+        debug=False,
     )
     assert is_enabled(Settings()) is True
 
@@ -93,6 +97,10 @@ def test_values_from_settings_py():
         READABILITY_SOURCE_FIELD="body",
         READABILITY_THREADS=8,
         READABILITY_WORKERS=4,
+        READABILITY_TIMEOUT=2.5,
+        READABILITY_WORKER_MAX_MEMORY=512,
+        READABILITY_WORKER_MAX_PAGES=1000,
+        READABILITY_DEBUG=True,
     )
     assert got.page.policy == "raw"
     assert got.page.char_threshold == 250
@@ -101,6 +109,7 @@ def test_values_from_settings_py():
     assert got.page.link_density_modifier == -0.1
     assert got.page.sanitize is False
     assert (got.failure_action, got.source_field, got.threads, got.workers) == ("keep", "body", 8, 4)
+    assert (got.timeout, got.worker_max_memory, got.worker_max_pages, got.debug) == (2.5, 512, 1000, True)
 
 
 def test_values_from_the_command_line_are_strings():
@@ -155,6 +164,11 @@ def test_values_from_the_command_line_are_strings():
         ("READABILITY_THREADS", 0, "an integer >= 1"),
         ("READABILITY_WORKERS", -1, "an integer >= 0 (0: threads only)"),
         ("READABILITY_WORKERS", "two", "an integer >= 0"),
+        ("READABILITY_TIMEOUT", -1, "a number of seconds >= 0 (0: no limit)"),
+        ("READABILITY_TIMEOUT", "soon", "a number of seconds >= 0"),
+        ("READABILITY_WORKER_MAX_MEMORY", 0.5, "a number of megabytes >= 0 (0: no limit)"),
+        ("READABILITY_WORKER_MAX_PAGES", -3, "an integer >= 0 (0: no limit)"),
+        ("READABILITY_DEBUG", "verbose", "true or false"),
     ],
 )
 def test_bad_values_stop_the_crawl_naming_setting_and_accepted_values(setting, value, accepted):
@@ -182,7 +196,7 @@ def test_bad_redis_settings_are_refused_naming_setting_and_accepted_values(setti
 
 def test_every_setting_is_tested_and_documented_with_its_default():
     defaults = default_settings()
-    assert len(defaults) == 21
+    assert len(defaults) == 25
     with open(__file__, encoding="utf-8") as source:
         refused = set(re.findall(r'\("(READABILITY_[A-Z_]+)"', source.read()))
     assert refused == set(defaults)  # the parametrised refusals above cover every setting
