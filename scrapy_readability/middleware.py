@@ -149,10 +149,10 @@ class ReadabilityMiddleware:
         # which the checks it needs to be exact (below) would cost again (~0.4 ms), and the
         # reactor's p99 stall goes from 48 to 88 ms: Scrapy's cached Selector and its response
         # refer to each other, so every page's tree waits for the cyclic garbage collector, whose
-        # pauses grow from 33-62 to 90 ms. The checks: the engine's parse fixes libxml2's tree
-        # where it differs from a browser's, and a <template>'s content, a <br> inside an element
-        # libxml2 does not know to be void, a stray </br>, or control characters change some
-        # pages' verdicts on parsel's tree.
+        # pauses grow from 33-62 to 90 ms. The checks: the engine's parse builds the tree a browser
+        # builds (HTML5) where parsel's is libxml2's, and a <template>'s content, a <br> inside an
+        # element libxml2 does not know to be void, a stray </br>, or control characters change
+        # some pages' verdicts on parsel's tree.
         try:
             return bool(is_probably_readable(response.text, **options.preflight_kwargs()))
         except Exception:  # a bug in the heuristic must not lose the page

@@ -8,9 +8,7 @@ which cases fail in which aspect right now.
 """
 
 # test_content: the article DOM differs from expected.html.
-CONTENT: dict[str, str] = {
-    "bug-1255978": "text split by a removed comment: jsdom keeps two text nodes, so Readability.js leaves the whitespace-only one out of the new <p>; ours is one node and keeps it",
-}
+CONTENT: dict[str, str] = {}
 
 # test_metadata: title, byline, excerpt, siteName, dir, lang or publishedTime differ.
 METADATA: dict[str, str] = {}

@@ -278,3 +278,22 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path, pages: Path) -> None:
 
     piped = cli(tmp_path, str(pages))  # standard error not a terminal: no bar
     assert "\r" not in piped.stderr
+
+
+def test_pages_are_read_as_a_browser_builds_them(tmp_path: Path) -> None:
+    """Issue 10's cases, end to end: the tree the page gives is HTML5's, as in a browser."""
+    page = tmp_path / "html5.html"
+    page.write_text(
+        '<!DOCTYPE html><html lang="de"><head><title>Fähre</title></head><body><article>'
+        '<p>Die erste Fähre fährt um 8.15 Uhr <span itemprop="time" content="8:15"/>am Samstag und Sonntag.'
+        "</p><b><p>" + "Ein Satz über die Fähre, lang genug, um zu zählen. " * 12 + "</p></b><hr noshade>"
+        + PARAGRAPH + "</article></body></html><div>Werbung nach dem Ende der Seite</div>",
+        encoding="utf-8",
+    )
+    result = cli(tmp_path, "--no-sanitize", str(page))
+    assert result.returncode == 0, result.stderr
+    article = json.loads(result.stdout)
+    assert article["lang"] == "de"  # content after </html> goes into the body, not a second <html>
+    assert '<span itemprop="time" content="8:15">am Samstag und Sonntag.</span>' in article["content"]  # "/>" closes nothing
+    assert "<b><p>Ein Satz" in article["content"]  # a <p> inside <b> stays inside it
+    assert '<hr noshade="">' in article["content"]

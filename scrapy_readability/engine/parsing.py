@@ -1,10 +1,11 @@
 """Turning the caller's input (text, bytes or a parsed tree) into an lxml HTML document.
 
 Bytes are decoded the way browsers and Scrapy do it (BOM, then ``<meta charset>``
-or http-equiv, then UTF-8 with replacement characters), via w3lib. Text is then
-scrubbed of the code points libxml2 and XML trees cannot hold, and parsed with
-libxml2's HTML parser, comments and processing instructions dropped (Mozilla's
-test harness strips comments before Readability.js sees the page).
+or http-equiv, then UTF-8 with replacement characters), via w3lib. Text is parsed
+into the tree an HTML5 parser (a browser, jsdom) builds, handed to the engine as
+lxml's, without comments and processing instructions (Mozilla's test harness strips
+comments before Readability.js sees the page) and without the code points an lxml
+tree cannot hold.
 """
 
 from __future__ import annotations
@@ -13,17 +14,20 @@ import re
 import threading
 
 from lxml import etree
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 from w3lib.encoding import html_to_unicode
 
-from .dom import child_nodes, set_child_nodes
-from .serialize import TEMPLATE_CONTENT_ATTRIBUTE, inner_html
+from .constants import PHRASING_ELEMS
+from .dom import js_trim
 from .errors import InputError
+from .serialize import TEMPLATE_CONTENT_ATTRIBUTE, inner_html
 
 _PARSER_OPTIONS = dict(
-    remove_comments=True,
+    remove_comments=False,  # see remove_comments()
     remove_pis=True,
     huge_tree=True,  # without it libxml2 silently drops content nested deeper than 255 elements
     default_doctype=False,
+    collect_ids=False,  # nothing looks elements up by id; duplicate ids would fill the error log
 )
 _local = threading.local()
 
@@ -37,7 +41,7 @@ def _parser(encoding: str | None = None) -> etree.HTMLParser:
     free() about once in eight runs).
     """
     key = encoding or "str"
-    parsers = getattr(_local, "parsers", None)
+    parsers: dict[str, etree.HTMLParser] | None = getattr(_local, "parsers", None)
     if parsers is None:
         parsers = _local.parsers = {}
     parser = parsers.get(key)
@@ -134,58 +138,12 @@ def decode_html(body: bytes, content_type: str | None = None) -> str:
     return text
 
 
-# What an lxml tree cannot hold: C0 controls but tab, LF and CR (NUL is left to
-# libxml2, which makes it U+FFFD as HTML5 does), U+FFFE/U+FFFF, lone surrogates.
-# Form feed, HTML whitespace, becomes a space. Done on UTF-8 bytes, where each
-# test is a C-speed translate or find: a regex over a 1.6 MB page cost as much
-# as parsing it.
-_CONTROL_BYTES = bytes([*range(0x01, 0x09), 0x0B, *range(0x0E, 0x20)])
-_FORM_FEED_TO_SPACE = bytes(range(256)).replace(b"\x0c", b" ")
-_SURROGATE_UTF8 = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
-# Character references libxml2 would decode into such code points (``&#1;``):
-# the pattern only matches small numbers, U+FFFE/U+FFFF and out-of-range ones,
-# so ordinary references cost no callback.
-_CONTROL_REFERENCE = re.compile(
-    rb"&#(?:[xX]0*(?P<hex>[0-9a-fA-F]|1[0-9a-fA-F]|[fF]{3}[eEfF])(?![0-9a-fA-F])"
-    rb"|0*(?P<dec>[0-9]|[12][0-9]|3[01]|6553[45])(?![0-9]));?"
-)
-_REFUSED = frozenset([*range(0x01, 0x09), 0x0B, *range(0x0E, 0x20), 0xFFFE, 0xFFFF])
-# HTML5 reads a stray </br> as <br>; libxml2 drops it.
-_END_BR = re.compile(rb"</[bB][rR]\s*>")
-
-
-def _control_reference(match: re.Match[bytes]) -> bytes:
-    hex_digits, decimal = match.group("hex"), match.group("dec")
-    code = int(hex_digits, 16) if hex_digits else int(decimal)
-    if code == 0x0C:
-        return b" "  # form feed, which HTML treats as whitespace
-    return b"" if code in _REFUSED else match.group()
-
-
-def to_parser_bytes(text: str) -> bytes:
-    """``text`` as UTF-8 for libxml2, without what an lxml tree cannot hold.
-
-    Each step is one C-level pass (a regex over a 1.6 MB page cost as much as
-    parsing it); the rare cases are found by an exception or a one-character search.
-    """
-    try:
-        data = text.encode("utf-8")
-    except UnicodeEncodeError:  # lone surrogates: U+FFFD, as a decoder would give
-        data = _SURROGATE_UTF8.sub("\ufffd".encode(), text.encode("utf-8", "surrogatepass"))
-    data = data.translate(_FORM_FEED_TO_SPACE, _CONTROL_BYTES)
-    if "\ufffe" in text or "\uffff" in text:
-        data = data.replace("\ufffe".encode(), b"").replace("\uffff".encode(), b"")
-    data = _CONTROL_REFERENCE.sub(_control_reference, data)
-    return _END_BR.sub(b"<br>", data)
-
-
-def clean_text(text: str) -> str:
-    """The text libxml2 gets for ``text`` (see :func:`to_parser_bytes`), as ``str``; NUL is U+FFFD."""
-    return to_parser_bytes(text).decode("utf-8").replace("\x00", "\ufffd")
+# --- Building the tree ---------------------------------------------------------------
 
 
 def empty_document() -> etree._Element:
-    return etree.fromstring("<html><head></head><body></body></html>", parser=_parser())
+    root: etree._Element = etree.fromstring("<html><head></head><body></body></html>", parser=_parser())
+    return root
 
 
 def parse_html(html: object, content_type: str | None = None) -> etree._Element:
@@ -194,7 +152,7 @@ def parse_html(html: object, content_type: str | None = None) -> etree._Element:
     A parsed lxml tree is used as it is (and will be modified by ``parse()``).
     """
     if isinstance(html, etree._ElementTree):
-        root = html.getroot()
+        root: etree._Element | None = html.getroot()
         if root is None:
             raise InputError("the lxml tree has no root element")
         return root
@@ -215,45 +173,282 @@ def parse_html(html: object, content_type: str | None = None) -> etree._Element:
         raise InputError(f"expected str, bytes or an lxml document, got {type(html).__name__}")
     if not text.strip():
         return empty_document()
+    return build_tree(text)
+
+
+def build_tree(text: str) -> etree._Element:
+    """The ``<html>`` element of the tree an HTML5 parser builds for ``text`` (not blank).
+
+    lexbor (through selectolax) builds the tree as browsers build it. lxml cannot adopt
+    another library's tree, so lexbor serialises it and libxml2 parses that: libxml2
+    tokenizes as HTML5 does, and the serialisation of an HTML5 tree is explicit
+    throughout, so the tree comes back as it was, but where libxml2's own rules differ:
+    it closes some elements early (:data:`CLOSED_EARLY_BY`), reads some by rules of its
+    own (:data:`RENAMED`), and nests into the void elements it does not know.
+
+    HTML5's algorithm slows down with the square of the nesting depth (browsers cap the
+    depth; Chromium at 512). A big page (many tags) that libxml2 finds nested deeper than
+    :data:`MAX_HTML5_DEPTH` keeps libxml2's own tree.
+    """
+    data = _utf8(text)
+    if data.count(b"<") > MAX_TAGS_UNCHECKED:
+        tree = _libxml2_tree(data)
+        if _DEEPER_THAN_MAX(tree):
+            return tree
+    return _html5_tree(data)
+
+
+def _utf8(text: str) -> bytes:
     try:
-        root = etree.fromstring(to_parser_bytes(text), parser=_parser("utf-8"))
+        return text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates: U+FFFD, as a decoder would give
+        return _SURROGATE_UTF8.sub("\ufffd".encode(), text.encode("utf-8", "surrogatepass"))
+
+
+# Up to this many tags ("<", in fact: 97% of pages) HTML5's algorithm stays quick at any
+# depth (a list nested 3,000 deep, 6,000 tags: 0.07 s); above it, libxml2 measures the depth first.
+MAX_TAGS_UNCHECKED = 6000
+MAX_HTML5_DEPTH = 512
+_DEEPER_THAN_MAX = etree.XPath("boolean(" + "/*" * (MAX_HTML5_DEPTH + 2) + ")")
+
+# Where libxml2 closes an element when a child's start tag opens in it, although HTML5
+# keeps the child inside (directly, or where foster parenting puts it): the parents, and
+# the children that would close them. libxml2's start-close table, as measured by
+# tests/engine/test_parsing.py.
+CLOSED_EARLY_BY: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("a",): ("a", "fieldset", "table", "td", "th"),
+    ("b", "i", "u"): ("center", "p", "td", "th"),
+    ("font",): ("center", "td", "th"),
+    ("big", "s", "small", "strike", "tt"): ("p",),
+    ("span",): ("td", "th"),
+    ("address",): ("dd", "dl", "dt", "form", "li", "ul"),
+    ("dir", "menu"): ("dd", "dl", "dt", "form", "ul"),
+    ("dl",): ("form", "li"),
+    ("dt",): ("dd", "dl"),
+    ("dd",): ("dt",),
+    ("li",): ("li",),
+    ("ol",): ("form",),
+    ("ul",): ("address", "form", "menu", "pre"),
+    ("listing", "pre"): ("dd", "dl", "dt", "fieldset", "form", "li", "table", "ul"),
+    ("h1", "h2", "h3", "h4", "h5", "h6"): ("fieldset", "form", "li", "p", "table"),
+    ("legend",): ("fieldset",),
+    ("form",): ("form",),
+    ("option",): ("optgroup", "option"),
+    ("p",): (
+        "address", "blockquote", "caption", "center", "col", "colgroup", "dd", "dir", "div", "dl", "dt",
+        "fieldset", "form", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "li", "listing", "menu", "ol", "p",
+        "pre", "table", "tbody", "td", "tfoot", "th", "title", "tr", "ul", "xmp",
+    ),
+    ("caption", "colgroup"): ("col", "colgroup", "tbody", "tfoot", "thead", "tr"),
+    ("tbody", "thead"): ("tbody", "tfoot"),
+    ("tfoot",): ("tbody",),
+    ("tr",): ("tbody", "tfoot", "tr"),
+    ("td", "th"): ("tbody", "td", "tfoot", "th", "tr"),
+}
+# Elements libxml2 reads by rules of its own: an <isindex> takes no content there, a
+# <plaintext> runs to the end of the input, and in SVG and MathML (where HTML5 gives
+# every element content) a void or raw-text name ends or swallows what follows.
+_FOREIGN_MISREAD_TAGS = (
+    "area base basefont bgsound col embed frame input keygen link param source track wbr html head body"
+    " title textarea style script xmp iframe noembed noframes noscript".split()
+)
+RENAMED = (
+    "isindex:not(:empty)",
+    "plaintext",
+    # lexbor's :is() does not match SVG or MathML elements: one selector each
+    *(f"{space} {tag}:not(:empty)" for space in ("svg", "math") for tag in _FOREIGN_MISREAD_TAGS),
+)
+_RENAMED_TAGS = frozenset(["isindex", "plaintext", *_FOREIGN_MISREAD_TAGS])
+
+
+def _special_cases_selector() -> str:
+    """One CSS selector for both; lexbor matches right to left, so one per child tag is quick."""
+    parents_of: dict[str, set[str]] = {}
+    for parents, children in CLOSED_EARLY_BY.items():
+        for child in children:
+            parents_of.setdefault(child, set()).update(parents)
+    closed_early = [f":is({','.join(sorted(parents))}) > {child}" for child, parents in sorted(parents_of.items())]
+    return ", ".join([*closed_early, *RENAMED])
+
+
+_SPECIAL_CASES = _special_cases_selector()
+# Wrapped around a child libxml2 would close its parent for, an element libxml2 has no rule
+# for keeps the child in place; it is taken out of libxml2's tree again. An element libxml2
+# reads by rules of its own goes through under another name, and gets its name back.
+_KEEPER = "readability-keeper"
+_RENAMED_PREFIX = "readability-as-"
+_RENAMED_BACK = etree.XPath(f"//*[starts-with(local-name(), '{_RENAMED_PREFIX}')]")
+
+
+def _html5_tree(data: bytes) -> etree._Element:
+    parser = _parser("utf-8")
+    # lexbor's tree and its serialisation are gone before libxml2 builds its own (memory).
+    root = _read_back(_scrub(_lexbor_document(data).html or ""), parser)
+    if root is not None and not parser.error_log and not _misread(root):
+        _unnest_void_elements(root)
+        return _with_body(root)
+    # libxml2 closed an element early (every such close leaves an end tag it reports as
+    # unexpected) or read markup as text: the special cases, and a second reading.
+    document = _lexbor_document(data)
+    kept = renamed = False
+    for node in document.css(_SPECIAL_CASES):
+        if node.tag in _RENAMED_TAGS:
+            _rename(document, node)
+            renamed = True
+        else:
+            keeper = document.create_node(_KEEPER)
+            node.insert_before(keeper, move=True)
+            keeper.insert_child(node, move=True)
+            kept = True
+    root = _read_back(_scrub(document.html or ""), parser)
+    if root is None:
+        return empty_document()
+    if kept:
+        etree.strip_tags(root, _KEEPER)
+    _unnest_void_elements(root)
+    if renamed:  # after the void elements, which those renamed may be named as
+        for el in _RENAMED_BACK(root):
+            el.tag = el.tag[len(_RENAMED_PREFIX):]
+    return _with_body(root)
+
+
+def _lexbor_document(data: bytes) -> LexborHTMLParser:
+    document = LexborHTMLParser(data)
+    _set_aside_lexbor_templates(document)
+    return document
+
+
+def _read_back(html: bytes, parser: etree.HTMLParser) -> etree._Element | None:
+    try:
+        root: etree._Element | None = etree.fromstring(html, parser=parser)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+        return None
+    return root
+
+
+# Raw text to libxml2, markup to HTML5: a <plaintext> (to the end of the input), and in SVG or
+# MathML a <title>, <style>, ... with elements inside. There too, an element named as an HTML
+# void element libxml2 does not know keeps what it holds (libxml2's tree is then moved out).
+_RAW_TEXT_NAMES = ("title", "textarea", "style", "script", "xmp", "iframe", "noembed", "noframes", "noscript")
+
+
+def _misread(root: etree._Element) -> bool:
+    """Whether libxml2 read as text what HTML5 reads as markup (it reports no error then)."""
+    for top in root.iter("svg", "math", "plaintext"):
+        if top.tag == "plaintext":
+            return True
+        for el in top.iter(*_RAW_TEXT_NAMES, *_UNKNOWN_VOID_ELEMENTS):
+            if el.tag in _UNKNOWN_VOID_ELEMENTS:
+                if el.text or len(el):
+                    return True
+            elif "<" in (el.text or ""):
+                return True
+    return False
+
+
+def _with_body(root: etree._Element) -> etree._Element:
+    if root.find("body") is None:  # a frameset document
+        etree.SubElement(root, "body")
+    return root
+
+
+def _rename(document: LexborHTMLParser, node: LexborNode) -> None:
+    """Put ``node``'s attributes and content into an element of another name, in its place."""
+    twin = document.create_node(_RENAMED_PREFIX + (node.tag or "").lower())
+    for name, value in node.attributes.items():
+        twin.attrs[name] = value or ""
+    for child in list(node.iter(include_text=True)):
+        twin.insert_child(child, move=True)
+    node.insert_before(twin, move=True)
+    node.decompose()
+
+
+def _set_aside_lexbor_templates(document: LexborHTMLParser) -> None:
+    """A ``<template>``'s content lives in a fragment of its own, not among its children.
+
+    Readability.js never sees it (no walk, no ``textContent``), yet ``innerHTML``
+    serialises it. So it is kept, serialised, in an attribute our serialiser turns
+    back into content, and libxml2 never sees it.
+    """
+    for fragment in document.template_fragments():
+        content, template = fragment.inner_html, fragment.parent
+        if content and template is not None:
+            template.attrs[TEMPLATE_CONTENT_ATTRIBUTE] = content
+            for node in list(fragment.iter(include_text=True)):
+                node.decompose()
+
+
+# What an lxml tree cannot hold: C0 controls but tab, LF and CR (an HTML5 tree has no NUL),
+# U+FFFE/U+FFFF, lone surrogates. Form feed, HTML whitespace, becomes a space. Done on
+# UTF-8 bytes, where each test is a C-speed translate or find.
+_CONTROL_BYTES = bytes([*range(0x01, 0x09), 0x0B, *range(0x0E, 0x20)])
+_FORM_FEED_TO_SPACE = bytes(range(256)).replace(b"\x0c", b" ")
+_NONCHARACTERS = ("\ufffe".encode(), "\uffff".encode())
+_SURROGATE_UTF8 = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
+
+
+def _scrub(html: str) -> bytes:
+    data = html.encode("utf-8").translate(_FORM_FEED_TO_SPACE, _CONTROL_BYTES)  # one copy at a time
+    if "\ufffe" in html or "\uffff" in html:  # a quick search in str (none at all in Latin-1 text)
+        for noncharacter in _NONCHARACTERS:
+            data = data.replace(noncharacter, b"")
+    return data
+
+
+# --- libxml2's own tree, for pages nested too deep -----------------------------------
+
+# Character references libxml2 would decode into what an lxml tree cannot hold (``&#1;``):
+# the pattern only matches small numbers, U+FFFE/U+FFFF and out-of-range ones, so
+# ordinary references cost no callback.
+_CONTROL_REFERENCE = re.compile(
+    rb"&#(?:[xX]0*(?P<hex>[0-9a-fA-F]|1[0-9a-fA-F]|[fF]{3}[eEfF])(?![0-9a-fA-F])"
+    rb"|0*(?P<dec>[0-9]|[12][0-9]|3[01]|6553[45])(?![0-9]));?"
+)
+_REFUSED = frozenset([*range(0x01, 0x09), 0x0B, *range(0x0E, 0x20), 0xFFFE, 0xFFFF])
+
+
+def _control_reference(match: re.Match[bytes]) -> bytes:
+    hex_digits, decimal = match.group("hex"), match.group("dec")
+    code = int(hex_digits, 16) if hex_digits else int(decimal)
+    if code == 0x0C:
+        return b" "  # form feed, which HTML treats as whitespace
+    return b"" if code in _REFUSED else match.group()
+
+
+def _libxml2_tree(data: bytes) -> etree._Element:
+    """libxml2's tree: it cuts the nesting at 2,047 levels and is quick at any depth."""
+    data = _CONTROL_REFERENCE.sub(_control_reference, data.translate(_FORM_FEED_TO_SPACE, _CONTROL_BYTES))
+    for noncharacter in _NONCHARACTERS:
+        data = data.replace(noncharacter, b"")
+    try:
+        root = etree.fromstring(data, parser=_parser("utf-8"))
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
         return empty_document()
     if root is None:
         return empty_document()
     if root.tag != "html":  # libxml2 returns the lone element of some fragments
         wrapper = empty_document()
-        wrapper.find("body").append(root)
+        wrapper[-1].append(root)  # its <body>
         root = wrapper
-    fix_up_tree(root, text)
+    if root.find("body") is None:
+        etree.SubElement(root, "body")
+    _unnest_void_elements(root)
+    _set_aside_template_contents(root)
     return root
 
 
-# --- Where libxml2's tree differs from the one HTML5 parsing builds ----------------
-
-
-def fix_up_tree(root: etree._Element, text: str = "") -> None:
-    """Bring libxml2's tree closer to the DOM a browser (and so Readability.js) works on.
-
-    Each step is cheap when there is nothing to fix: it looks only at the few
-    elements concerned.
-    """
-    if root.find("body") is None:
-        etree.SubElement(root, "body")
-    if text:
-        _merge_late_attributes(root, text)
-        _keep_whitespace_after_body(root, text)
-    _unnest_void_elements(root)
-    _set_aside_template_contents(root)
-    _rename_image_to_img(root)
-    _drop_leading_newline(root)
-    _split_nested_headings(root)
-    for table in list(root.iter("table")):
-        _fix_table(table)
+def _set_aside_template_contents(root: etree._Element) -> None:
+    """:func:`_set_aside_lexbor_templates` for libxml2's tree."""
+    for template in root.iter("template"):
+        if template.text or len(template):
+            template.set(TEMPLATE_CONTENT_ATTRIBUTE, inner_html(template))
+            template.text = None
+            for child in list(template):
+                template.remove(child)
 
 
 # Void in HTML5, unknown to libxml2, which makes what follows them their content.
-_UNKNOWN_VOID_ELEMENTS = ("embed", "wbr", "source", "track", "keygen")
+_UNKNOWN_VOID_ELEMENTS = ("bgsound", "embed", "keygen", "source", "track", "wbr")
 
 
 def _unnest_void_elements(root: etree._Element) -> None:
@@ -273,231 +468,49 @@ def _unnest_void_elements(root: etree._Element) -> None:
             anchor.tail = (anchor.tail or "") + tail
 
 
-def _set_aside_template_contents(root: etree._Element) -> None:
-    """A ``<template>``'s content lives in a separate fragment, not in its children.
+# --- Comments ------------------------------------------------------------------------
 
-    Readability.js never sees it (no walk, no ``textContent``), yet ``innerHTML``
-    serialises it. So it is kept, serialised, in an attribute the serialiser
-    turns back into content.
+def remove_comments(root: etree._Element) -> None:
+    """Remove comments (and processing instructions), as Mozilla's harness removes comments
+    from the page before Readability.js sees it.
+
+    There the text on either side of a removed comment stays two text nodes; lxml joins
+    them. It shows where Readability.js wraps a ``<div>``'s runs of phrasing content into
+    paragraphs (``_grabArticle``): a whitespace-only text node at either end of a run is
+    left out, where joined to the text beside it, it would be wrapped too. So those go first.
     """
-    for template in root.iter("template"):
-        if template.text or len(template):
-            template.set(TEMPLATE_CONTENT_ATTRIBUTE, inner_html(template))
-            template.text = None
-            for child in list(template):
-                template.remove(child)
+    divs = {comment.getparent(): None for comment in root.iter(etree.Comment)}
+    for div in divs:
+        if div is not None and div.tag == "div":
+            _drop_whitespace_at_run_ends(div)
+    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
 
 
-_AFTER_BODY = re.compile(r"</body\s*>((?:\s|</html\s*>|<!--.*?-->)*)\Z", re.IGNORECASE | re.DOTALL)
-_NOT_WHITESPACE = re.compile(r"</html\s*>|<!--.*?-->", re.IGNORECASE | re.DOTALL)
-
-
-def _keep_whitespace_after_body(root: etree._Element, text: str) -> None:
-    """Whitespace after ``</body>`` (and ``</html>``) still goes into the body in HTML5."""
-    match = _AFTER_BODY.search(text, max(0, len(text) - 4096))
-    body = root.find("body")
-    if not match or body is None:
-        return
-    whitespace = _NOT_WHITESPACE.sub("", match.group(1))
-    if whitespace:
-        if len(body):
-            body[-1].tail = (body[-1].tail or "") + whitespace
-        else:
-            body.text = (body.text or "") + whitespace
-
-
-def _rename_image_to_img(root: etree._Element) -> None:
-    """HTML5 reads an ``<image>`` tag as ``<img>`` (outside SVG)."""
-    for image in list(root.iter("image")):
-        if not any(ancestor.tag == "svg" for ancestor in image.iterancestors()):
-            image.tag = "img"
-
-
-def _drop_leading_newline(root: etree._Element) -> None:
-    """HTML5 drops a newline right after ``<pre>``, ``<listing>`` and ``<textarea>``."""
-    for el in root.iter("pre", "listing", "textarea"):
-        if el.text and el.text[0] == "\n":
-            el.text = el.text[1:] or None
-
-
-_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
-
-
-def _split_nested_headings(root: etree._Element) -> None:
-    """A heading start tag closes an open heading in HTML5; libxml2 nests it instead.
-
-    ``<h1>a<h2>b</h2>c</h1>`` becomes ``<h1>a</h1><h2>b</h2>c``.
-    """
-    for heading in list(root.iter(*_HEADINGS)):
-        parent = heading.getparent()
-        if parent is None or parent.tag not in _HEADINGS:
-            continue
-        # The nested heading and everything after it leave the outer heading.
-        anchor = parent
-        moving = [heading, *heading.itersiblings()]
-        tail, parent.tail = parent.tail, None
-        for node in moving:
-            anchor.addnext(node)  # moves the node with its tail
-            anchor = node
-        if tail:
-            anchor.tail = (anchor.tail or "") + tail
-
-
-# Table content: which children each table part may hold. Anything else (and
-# any text that is not whitespace) is "foster-parented" in HTML5: moved to just
-# before the table.
-_TABLE_SECTIONS = frozenset({"tbody", "thead", "tfoot"})
-_CELLS = frozenset({"td", "th"})
-_TABLE_ALWAYS = frozenset({"script", "style", "template"})
-_ALLOWED_IN = {
-    "table": frozenset({"caption", "colgroup", "col", "form"}) | _TABLE_SECTIONS | {"tr"} | _CELLS | _TABLE_ALWAYS,
-    "section": frozenset({"tr", "form"}) | _CELLS | _TABLE_ALWAYS,
-    "tr": frozenset({"form"}) | _CELLS | _TABLE_ALWAYS,
-}
-
-
-def _part(tag: str) -> str:
-    return "section" if tag in _TABLE_SECTIONS else tag
-
-
-def _needs_fixing(table: etree._Element) -> bool:
-    stack = [table]
-    while stack:
-        container = stack.pop()
-        allowed = _ALLOWED_IN[_part(container.tag)]
-        if container.text and container.text.strip():
-            return True
-        for child in container:
-            tag = child.tag
-            if child.tail and child.tail.strip():
-                return True
-            if tag not in allowed or tag == "form" and len(child):
-                if not (tag == "input" and (child.get("type") or "").lower() == "hidden"):
-                    return True
-            if container.tag == "table" and tag in ("tr", "td", "th"):
-                return True  # needs its implied <tbody> (and <tr>)
-            if container.tag != "tr" and tag in _CELLS:
-                return True  # needs its implied <tr>
-            if tag in _TABLE_SECTIONS or tag == "tr":
-                stack.append(child)
-    return False
-
-
-def _is_hidden_input(el: etree._Element) -> bool:
-    return el.tag == "input" and (el.get("type") or "").lower() == "hidden"
-
-
-def _fix_table(table: etree._Element) -> None:
-    """Implied ``<tbody>``/``<tr>``, emptied ``<form>``s and foster parenting, as in HTML5."""
-    if not _needs_fixing(table):
-        return
-    fostered: list = []
-    _rebuild_table_part(table, fostered)
-    if fostered and table.getparent() is not None:
-        holder = etree.Element("div")
-        set_child_nodes(holder, fostered)
-        if holder.text:
-            prev = table.getprevious()
-            if prev is not None:
-                prev.tail = (prev.tail or "") + holder.text
+def _drop_whitespace_at_run_ends(div: etree._Element) -> None:
+    """Clear the whitespace-only text nodes (text split at comments) at the ends of ``div``'s phrasing runs."""
+    runs: list[list[tuple[etree._Element, str, bool]]] = [[]]  # (owner, "text" or "tail", is whitespace)
+    if div.text:
+        runs[-1].append((div, "text", not js_trim(div.text)))
+    for child in div:
+        if isinstance(child.tag, str):  # an element, not a comment
+            if _is_phrasing(child):
+                runs[-1].append((child, "", child.tag == "br"))
             else:
-                parent = table.getparent()
-                parent.text = (parent.text or "") + holder.text
-        for node in list(holder):
-            table.addprevious(node)  # moves the node with its tail
+                runs.append([])
+        if child.tail:
+            runs[-1].append((child, "tail", not js_trim(child.tail)))
+    for run in runs:
+        content = [i for i, (_, _, blank) in enumerate(run) if not blank]
+        keep = range(content[0], content[-1] + 1) if content else range(0)
+        for i, (owner, slot, _) in enumerate(run):
+            if slot and i not in keep:
+                setattr(owner, slot, None)
 
 
-def _rebuild_table_part(container: etree._Element, fostered: list) -> None:
-    """Re-home ``container``'s children as HTML5's table modes would.
-
-    Parts inside it (sections, rows) are rebuilt as they are met, so fostered
-    content keeps its document order. Recursion is bounded: table, section, row.
-    """
-    kind = _part(container.tag)
-    allowed = _ALLOWED_IN[kind]
-    queue = child_nodes(container)
-    kept: list = []
-    tbody: etree._Element | None = None  # an implied <tbody> still open (in a table)
-    row: etree._Element | None = None  # an implied <tr> still open
-    while queue:
-        node = queue.pop(0)
-        if isinstance(node, str):
-            if node.strip():
-                fostered.append(node)
-            elif row is not None:
-                _append_text(row, node)
-            elif tbody is not None:
-                _append_text(tbody, node)
-            else:
-                kept.append(node)
-            continue
-        node.tail = None  # its tail is the next entry of the queue
-        tag = node.tag
-        if tag in _CELLS and kind != "tr" or tag == "tr" and kind == "table":
-            if kind == "table" and tbody is None:
-                tbody = etree.Element("tbody")
-                kept.append(tbody)
-            if tag == "tr":
-                row = None
-                tbody.append(node)
-                _rebuild_table_part(node, fostered)
-                continue
-            if row is None:
-                row = etree.Element("tr")
-                if kind == "table":
-                    tbody.append(row)
-                else:
-                    kept.append(row)
-            row.append(node)
-            continue
-        tbody = row = None
-        if tag == "form":
-            # Inserted and closed at once: what it held belongs to the table part.
-            queue[:0] = child_nodes(node)
-            set_child_nodes(node, [])
-            kept.append(node)
-        elif tag in allowed or _is_hidden_input(node):
-            kept.append(node)
-            if tag in _TABLE_SECTIONS or tag == "tr":
-                _rebuild_table_part(node, fostered)
-        else:
-            fostered.append(node)
-    set_child_nodes(container, kept)
-
-
-def _append_text(parent: etree._Element, text: str) -> None:
-    if len(parent):
-        parent[-1].tail = (parent[-1].tail or "") + text
-    else:
-        parent.text = (parent.text or "") + text
-
-
-# <html ...> and <body ...> in any case, spelled out: faster to scan for than IGNORECASE.
-_START_TAG = {
-    tag: re.compile("<" + "".join(f"[{c}{c.upper()}]" for c in tag) + r"(\s[^>]*)>") for tag in ("html", "body")
-}
-
-
-def _merge_late_attributes(root: etree._Element, text: str) -> None:
-    """Give ``<html>``/``<body>`` the attributes of their start tags, as HTML5 does.
-
-    When content forces an implied ``<body>`` before the real start tag, HTML5
-    copies the late tag's attributes (``dir``, ``lang``, ``class``) onto the
-    element; libxml2 drops them.
-    """
-    for tag, pattern in _START_TAG.items():
-        element = root if tag == "html" else root.find("body")
-        if element is None or element.attrib:
-            continue
-        match = pattern.search(text)
-        if not match:
-            continue
-        try:
-            carrier = etree.fromstring(f"<div{match.group(1)}></div>", parser=_parser()).find(".//div")
-        except (etree.ParserError, etree.XMLSyntaxError, ValueError):
-            continue
-        if carrier is None:
-            continue
-        for name, value in carrier.items():
-            if name not in element.attrib:
-                element.set(name, value)
+def _is_phrasing(el: etree._Element) -> bool:
+    """``_isPhrasingContent`` of an element, the comments inside it left out (they go)."""
+    if el.tag in PHRASING_ELEMS:
+        return True
+    if el.tag not in ("a", "del", "ins"):
+        return False
+    return all(d.tag in PHRASING_ELEMS or d.tag in ("a", "del", "ins") for d in el.iterdescendants(etree.Element))

@@ -21,7 +21,7 @@ from .errors import TooManyElementsError
 from .inputs import read_page
 from .metadata import Metadata, get_article_metadata, get_json_ld
 from .options import ATTEMPT_NAMES, OptionArgs, Options, Policy
-from .parsing import parse_html
+from .parsing import parse_html, remove_comments
 from .postprocess import document_base_url, post_process_content
 from .prepare import prep_document, remove_scripts, unwrap_noscript_images
 from .scoring import (
@@ -100,7 +100,7 @@ class Readability:
 
         # Comments and processing instructions play no part (Mozilla's harness
         # strips comments too); without them every child node is an element.
-        etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
+        remove_comments(root)
         unwrap_noscript_images(root)
         json_ld = Metadata() if options.disable_json_ld else get_json_ld(root)
         remove_scripts(root)

@@ -468,7 +468,7 @@ def sanitize_content(article_content: Element, allowed_video_regex: re.Pattern[s
     dropped: list[Element] = []
     unwrapped: list[Element] = []
     references = _References()
-    walker = etree.iterwalk(article_content, events=("start",))
+    walker = etree.iterwalk(article_content, events=("start", "comment", "pi"))
     for _event, el in walker:
         if el is article_content:
             continue

@@ -7,6 +7,8 @@ lxml's own HTML serialiser URL-escapes ``href``/``src`` values (a space becomes
 
 from __future__ import annotations
 
+from typing import cast
+
 from lxml import etree
 
 from .dom import Element
@@ -29,16 +31,22 @@ _ATTR_ESCAPES = str.maketrans({"&": "&amp;", "\u00a0": "&nbsp;", '"': "&quot;", 
 
 
 def _start_tag(el: Element) -> str:
+    tag = _name(el)
     if not el.attrib:
-        return f"<{el.tag}>"
+        return f"<{tag}>"
     attrs = "".join(
         f' {name}="{value.translate(_ATTR_ESCAPES)}"'
         for name, value in el.items()
         if name != TEMPLATE_CONTENT_ATTRIBUTE
     )
-    if el.tag == "template" and TEMPLATE_CONTENT_ATTRIBUTE in el.attrib:
-        return f"<{el.tag}{attrs}>{el.get(TEMPLATE_CONTENT_ATTRIBUTE)}"
-    return f"<{el.tag}{attrs}>"
+    if tag == "template" and TEMPLATE_CONTENT_ATTRIBUTE in el.attrib:
+        return f"<{tag}{attrs}>{el.get(TEMPLATE_CONTENT_ATTRIBUTE)}"
+    return f"<{tag}{attrs}>"
+
+
+def _name(el: Element) -> str:
+    """An element's tag: always ``str`` in the trees the engine builds (lxml's stubs allow bytes)."""
+    return cast(str, el.tag)
 
 
 def inner_html(root: Element) -> str:
@@ -68,7 +76,7 @@ def inner_html(root: Element) -> str:
             if tag in RAW_TEXT_ELEMENTS:
                 raw_depth -= 1
             if tag not in VOID_ELEMENTS:
-                append(f"</{tag}>")
+                append(f"</{_name(el)}>")
             if el.tail:
                 append(el.tail if raw_depth else el.tail.translate(_TEXT_ESCAPES))
     return "".join(out)
@@ -78,4 +86,4 @@ def outer_html(el: Element) -> str:
     """``el.outerHTML``."""
     if el.tag in VOID_ELEMENTS:
         return _start_tag(el)
-    return f"{_start_tag(el)}{inner_html(el)}</{el.tag}>"
+    return f"{_start_tag(el)}{inner_html(el)}</{_name(el)}>"
