@@ -1,13 +1,15 @@
 #!/usr/bin/env python
 """Throughput of the ``scrapy-readability`` command line on pages on disk.
 
-    python benchmarks/cli.py [--pages DIR] [--workers 1,2] [--repeat N] [--copies N] [-f FORMAT]
+    python benchmarks/cli.py [--pages DIR] [--workers 1,2] [--repeat N] [--copies N] [-f FORMAT] [--baseline REF]
 
 Runs ``python -m scrapy_readability -f FORMAT --workers N PAGE...`` as a user
 would, on every ``source.html`` of the vendored test pages (``--copies`` times
 each, for a longer run), output to /dev/null; the best of ``--repeat`` runs
 counts. The time is the whole process: start-up, the workers' start-up,
-reading, extraction, Markdown or text, writing.
+reading, extraction, Markdown or text, writing. ``--baseline REF`` also runs
+the package as it was at a git revision (``git archive`` into a temporary
+folder), each of its runs next to one of ours, so both see the same load.
 """
 
 from __future__ import annotations
@@ -16,11 +18,32 @@ import argparse
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_PAGES = ROOT / "tests" / "mozilla_pages"
+
+
+def package_at(ref: str, folder: Path) -> Path:
+    """The package as it was at ``ref``, unpacked into ``folder`` (run from there, it is the one imported)."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "scrapy_readability"], capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    return folder
+
+
+def seconds(cwd: Path, files: list[str], workers: int, fmt: str) -> float:
+    """One run of the command line from ``cwd`` (whose ``scrapy_readability`` is the one run)."""
+    started = time.perf_counter()
+    result = subprocess.run(
+        [sys.executable, "-m", "scrapy_readability", "-f", fmt, "--workers", str(workers), "--no-progress", *files],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=cwd,
+    )
+    elapsed = time.perf_counter() - started
+    if result.returncode not in (0, 1) or "Traceback" in result.stderr:  # 1: some pages have no article
+        sys.exit(f"the command line failed:\n{result.stderr}")
+    return elapsed
 
 
 def main() -> None:
@@ -30,26 +53,25 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--copies", type=int, default=1)
     parser.add_argument("-f", "--format", default="jsonl")
+    parser.add_argument("--baseline", metavar="REF", help="also run the package at this git revision, interleaved")
     args = parser.parse_args()
 
-    files = sorted(str(p) for p in args.pages.glob("*/source.html")) * args.copies
+    files = [str(p.resolve()) for p in sorted(args.pages.glob("*/source.html"))] * args.copies
     print(f"{len(files)} pages, -f {args.format}, {os.cpu_count()} cores, best of {args.repeat}\n")
-    print("| workers | seconds | pages/s |")
-    print("|---|---|---|")
-    for workers in map(int, args.workers.split(",")):
-        best = float("inf")
+    with tempfile.TemporaryDirectory() as folder:
+        versions = {"now": ROOT}
+        if args.baseline:
+            versions[args.baseline] = package_at(args.baseline, Path(folder))
+        workers = [int(n) for n in args.workers.split(",")]
+        best = {(version, n): float("inf") for version in versions for n in workers}
         for _ in range(args.repeat):
-            started = time.perf_counter()
-            result = subprocess.run(
-                [sys.executable, "-m", "scrapy_readability", "-f", args.format, "--workers", str(workers),
-                 "--no-progress", *files],
-                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-            )
-            elapsed = time.perf_counter() - started
-            if result.returncode not in (0, 1):
-                sys.exit(f"the command line failed:\n{result.stderr}")
-            best = min(best, elapsed)
-        print(f"| {workers} | {best:.2f} | {len(files) / best:.1f} |")
+            for n in workers:
+                for version, cwd in versions.items():
+                    best[version, n] = min(best[version, n], seconds(cwd, files, n, args.format))
+    print("| version | workers | seconds | pages/s |")
+    print("|---|---|---|---|")
+    for (version, n), time_taken in best.items():
+        print(f"| {version} | {n} | {time_taken:.2f} | {len(files) / time_taken:.1f} |")
 
 
 if __name__ == "__main__":

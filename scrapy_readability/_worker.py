@@ -1,10 +1,11 @@
 """Running the engine on one page: in a pool thread, or in a worker process.
 
-Private to the pipeline, and free of Scrapy (and Twisted) imports, so a worker
-process starts with the engine alone. Both ways of running go through
-:func:`extract`, which takes a :class:`Task` (the page's text, its URL and its
-options as plain values) and returns a :data:`Result`: :class:`Extracted` with
-the article's fields, or :class:`Failed` with the reason.
+Private to the pipeline and the command line, and free of Scrapy (and Twisted)
+imports, so a worker process starts with the engine alone. Both ways of running
+go through :func:`extract`, which takes a :class:`Task` (the page's text, its
+URL and its options as plain values) and returns a :data:`Result`:
+:class:`Extracted` with the article's fields (or the preflight's verdict), or
+:class:`Failed` with the reason.
 
 A worker process is ``python -m scrapy_readability._worker`` (started by
 ``_pool.py``), so it never imports the crawl's ``__main__`` and never runs the
@@ -32,8 +33,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import IO, Any, Union
 
-from scrapy_readability.engine import Readability, ReadabilityError, TooManyElementsError
+from scrapy_readability.engine import Readability, ReadabilityError, TooManyElementsError, is_probably_readable
 from scrapy_readability.engine.article import DEFAULT_FORMATS
+from scrapy_readability.engine.parsing import parse_html
 
 ENGINE = "scrapy_readability.engine.Readability"
 """The engine by dotted path. Tests replace it (``ReadabilityPipeline._engine``) with stubs that fail or die."""
@@ -41,22 +43,28 @@ ENGINE = "scrapy_readability.engine.Readability"
 TRACE_LOGGER = "scrapy_readability.engine"
 """The engine's decision trace (Readability.js's ``debug``): every engine module logs to it at DEBUG level."""
 
-WORKER_NICENESS = 10  # added to a worker process's niceness (Unix)
+WORKER_NICENESS = 10  # added to a crawl's worker processes' niceness (Unix): below the reactor
 
 
 @dataclass(frozen=True)
 class Task:
-    """One page to extract, as plain values (what a worker process is sent)."""
+    """One page to extract, as plain values (what a worker process is sent).
+
+    With ``preflight`` (``is_probably_readable``'s keyword arguments) the page
+    gets the preflight's verdict alone: ``Extracted({"readerable": ...})``.
+    """
 
     html: str | bytes
     url: str | None
     options: dict[str, Any]  # the engine's keyword arguments, ``policy`` by name
     formats: tuple[str, ...] = DEFAULT_FORMATS  # the representations to compute, where the page was parsed
+    content_type: str | None = None  # the page's Content-Type header, for the charset of bytes
+    preflight: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
 class Extracted:
-    """The page's article: ``fields`` is ``Article.to_dict(formats)``."""
+    """The page's article: ``fields`` is ``Article.to_dict(formats)`` (``{"readerable": ...}`` for a preflight)."""
 
     fields: dict[str, Any]
     seconds: float
@@ -86,23 +94,32 @@ def load_engine(path: str) -> type:
 
 
 def extract(task: Task, engine: type = Readability) -> Result:
-    """Run the engine on one page; never raises."""
+    """Run the engine (or the preflight) on one page; never raises."""
     started = time.perf_counter()
     result: Result
     try:
-        article = engine(task.html, task.url, **task.options).parse()
+        result = _verdict(task) if task.preflight is not None else _article(task, engine)
     except TooManyElementsError as error:
         result = Failed("too_many_elements", str(error))
     except ReadabilityError as error:  # bad input, said so on purpose
         result = Failed("engine_error", f"{type(error).__name__}: {error}")
     except Exception as error:  # a bug: the pipeline logs the traceback at DEBUG level
         result = Failed("exception", f"{type(error).__name__}: {error}", traceback=traceback.format_exc())
-    else:
-        if article is None:
-            result = Failed("no_article", "the page has no readable content")
-        else:
-            result = Extracted(article.to_dict(task.formats), 0.0)
     return replace(result, seconds=time.perf_counter() - started)
+
+
+def _article(task: Task, engine: type) -> Result:
+    page = {"content_type": task.content_type} if task.content_type else {}
+    article = engine(task.html, task.url, **page, **task.options).parse()
+    if article is None:
+        return Failed("no_article", "the page has no readable content")
+    return Extracted(article.to_dict(task.formats), 0.0)
+
+
+def _verdict(task: Task) -> Result:
+    """The preflight's verdict; a page that cannot be parsed at all (an image, say) fails, as the engine would."""
+    root = parse_html(task.html, task.content_type)
+    return Extracted({"readerable": is_probably_readable(root, **(task.preflight or {}))}, 0.0)
 
 
 # The decision trace. Scrapy's default LOG_LEVEL is DEBUG, at which the engine would log some
@@ -239,11 +256,11 @@ def _protocol_streams() -> tuple[IO[bytes], IO[bytes]]:
     return tasks, results
 
 
-def _lower_priority() -> None:
+def _lower_priority(niceness: int) -> None:
     """Below the crawl's own process, so the reactor gets a core as soon as it has work (benchmarks/README.md)."""
-    if hasattr(os, "nice"):
+    if niceness and hasattr(os, "nice"):
         try:
-            os.nice(WORKER_NICENESS)
+            os.nice(niceness)
         except OSError:
             pass
 
@@ -253,11 +270,12 @@ def serve(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scrapy_readability._worker")
     parser.add_argument("--engine", default=ENGINE)
     parser.add_argument("--trace", action="store_true")
+    parser.add_argument("--niceness", type=int, default=WORKER_NICENESS, help="added to this process's niceness")
     args = parser.parse_args(argv)
     # Ctrl-C reaches the whole process group; stopping is the crawl's decision, and it
     # stops us once the pages in flight are done.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _lower_priority()
+    _lower_priority(args.niceness)
     tasks, results = _protocol_streams()
     try:
         engine = load_engine(args.engine)

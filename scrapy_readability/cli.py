@@ -9,6 +9,10 @@
 Exit status: 0 when every page gave an article (or a verdict), 1 when some
 did not (each one is reported on standard error with its path and reason),
 2 for bad usage. Output follows input order, whatever the number of workers.
+
+Pages are extracted as in a crawl with ``READABILITY_WORKERS``: by the
+pipeline's pool (``_pool.py``), in worker processes with a time limit a page
+(``--timeout``) and memory recycling, or in this process with ``--workers 1``.
 """
 
 from __future__ import annotations
@@ -16,19 +20,20 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import multiprocessing
 import os
 import stat
 import sys
 import time
+import zlib
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
+from scrapy_readability._pool import ExtractionPool, PoolConfig, WorkerStartError
+from scrapy_readability._worker import ENGINE, Failed, Result, Task
 from scrapy_readability.engine.article import FORMATS
 
 PROG = "scrapy-readability"
@@ -37,26 +42,22 @@ HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
 WARC_SUFFIXES = (".warc", ".warc.gz")
 # Metadata first, the long representations last, as in the crawl's feed.
 METADATA = ("title", "byline", "site_name", "published_time", "lang", "dir", "excerpt", "length", "attempt")
+# The settings of the extraction pool that apply here too, as flags of the same names.
+POOL_OPTIONS = ("timeout", "worker_max_memory", "worker_max_pages")
+WINDOW_PER_WORKER = 4  # pages read ahead per worker: a big archive is never all in memory
+
+_engine: str = ENGINE  # the engine class by dotted path, private: tests swap in stubs that hang or die
 
 
 @dataclass(frozen=True)
 class Page:
-    """One page to extract: a file (read by the worker) or bytes already in hand."""
+    """One page to extract: a file (read when its turn comes) or bytes already in hand."""
 
     label: str  # how it is reported: its path, "-", or a WARC record's target URI
     url: str | None
     path: str | None = None
     body: bytes | None = None
     content_type: str | None = None
-
-
-@dataclass(frozen=True)
-class Task:
-    page: Page
-    options: dict[str, Any]  # Readability's keyword arguments, plain values
-    preflight: dict[str, Any]  # is_probably_readable's
-    formats: tuple[str, ...]
-    readerable_only: bool
 
 
 class UsageError(Exception):
@@ -72,18 +73,20 @@ def _page_options() -> list[Any]:
     return list(_PAGE_OPTIONS)
 
 
+def _pool_options() -> list[Any]:
+    from scrapy_readability.settings import _CRAWL_OPTIONS
+
+    return [option for option in _CRAWL_OPTIONS if option.key in POOL_OPTIONS]
+
+
 def option_flag(setting: str) -> str:
     """``READABILITY_CHAR_THRESHOLD`` -> ``--char-threshold``: the settings' names, on the command line."""
     return "--" + setting.removeprefix("READABILITY_").lower().replace("_", "-")
 
 
-def add_page_options(parser: argparse.ArgumentParser) -> None:
-    """One flag per per-page setting (``--policy``, ``--char-threshold``, ...), from the settings' own table."""
-    from scrapy_readability.settings import PageOptions
-
-    group = parser.add_argument_group("extraction options (as the READABILITY_* settings of the same names)")
-    defaults = PageOptions()
-    for option in _page_options():
+def _add_options(group: Any, options: Iterable[Any], defaults: object) -> None:
+    """One flag per option of the settings' table, with its default and what it accepts."""
+    for option in options:
         default = getattr(defaults, option.key)
         flag = option_flag(option.setting)
         if isinstance(default, bool):
@@ -99,14 +102,34 @@ def add_page_options(parser: argparse.ArgumentParser) -> None:
             )
 
 
-def page_option_changes(args: argparse.Namespace) -> dict[str, Any]:
-    """The options the flags set, validated as the settings are (``ReadabilityConfigError`` if not)."""
+def add_page_options(parser: argparse.ArgumentParser) -> None:
+    """One flag per per-page setting (``--policy``, ``--char-threshold``, ...), from the settings' own table."""
+    from scrapy_readability.settings import PageOptions
+
+    group = parser.add_argument_group("extraction options (as the READABILITY_* settings of the same names)")
+    _add_options(group, _page_options(), PageOptions())
+
+
+def add_worker_options(parser: argparse.ArgumentParser) -> None:
+    """The pool's limits (``--timeout``, ``--worker-max-memory``, ``--worker-max-pages``), from the same table."""
+    from scrapy_readability.settings import ReadabilityConfig
+
+    group = parser.add_argument_group("worker options (as the READABILITY_* settings of the same names)")
+    _add_options(group, _pool_options(), ReadabilityConfig())
+
+
+def _option_changes(args: argparse.Namespace, options: Iterable[Any]) -> dict[str, Any]:
     changes = {}
-    for option in _page_options():
+    for option in options:
         value = getattr(args, option.key, None)
         if value is not None:
             changes[option.key] = option.read(value, option_flag(option.setting))
     return changes
+
+
+def page_option_changes(args: argparse.Namespace) -> dict[str, Any]:
+    """The options the flags set, validated as the settings are (``ReadabilityConfigError`` if not)."""
+    return _option_changes(args, _page_options())
 
 
 def page_option_values(args: argparse.Namespace) -> Any:
@@ -117,6 +140,29 @@ def page_option_values(args: argparse.Namespace) -> Any:
         return replace(PageOptions(), **page_option_changes(args))
     except ReadabilityConfigError as error:
         raise UsageError(str(error)) from None
+
+
+def pool_config(args: argparse.Namespace, workers: int) -> PoolConfig:
+    """The extraction pool of this run: the settings' defaults for its limits, changed by the flags.
+
+    One worker extracts in this process (a pool thread): no process to start. The worker
+    processes keep their priority: this process only reads and writes, they do the work.
+    """
+    from scrapy_readability.settings import ReadabilityConfig, ReadabilityConfigError
+
+    try:
+        config = replace(ReadabilityConfig(), **_option_changes(args, _pool_options()))
+    except ReadabilityConfigError as error:
+        raise UsageError(str(error)) from None
+    return PoolConfig(
+        size=workers,
+        processes=workers > 1,
+        engine=_engine,
+        timeout=config.timeout,
+        max_memory=config.worker_max_memory * 2**20,
+        max_pages=config.worker_max_pages,
+        niceness=0,
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -137,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--url", help="the page's URL, to resolve its links (one page only; default: its file: URL)")
     parser.add_argument(
         "--workers", type=int, metavar="N",
-        help="worker processes (default: the number of cores for many pages, none for one)",
+        help="extract in N worker processes (default: one per core for many pages; 1: in this process)",
     )
     parser.add_argument("--readerable", action="store_true", help="print the preflight verdict only")
     parser.add_argument(
@@ -145,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="read web archives (.warc, .warc.gz): every HTML response record (pip install scrapy-readability[warc])",
     )
     parser.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
+    add_worker_options(parser)
     add_page_options(parser)
     return parser
 
@@ -206,69 +253,73 @@ def iter_warc(name: str, failures: list[tuple[str, str, str]]) -> Iterator[Page]
             failures.append((name, "bad_warc", f"{type(error).__name__}: {error}"))
 
 
-# --- Extracting one page (in a worker process, or in this one) -----------------------------
+# --- Extracting the pages, in the pipeline's pool -------------------------------------------
 
 
-def extract(task: Task) -> dict[str, Any]:
-    """The article (or verdict) of one page as a JSON-ready dict, or ``{"failure", "detail"}``."""
-    from scrapy_readability.engine import Readability, ReadabilityError, TooManyElementsError, is_probably_readable
-    from scrapy_readability.engine.parsing import parse_html
+def read_body(page: Page) -> bytes:
+    """The page's bytes, gunzipped if they are gzipped (.html.gz, or on standard input)."""
+    body = page.body
+    if body is None:
+        assert page.path is not None
+        body = Path(page.path).read_bytes()
+    return gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body
 
-    page = task.page
+
+def extract_pages(
+    pages: Iterable[Page], make_task: Callable[[Page, bytes], Task], config: PoolConfig
+) -> Iterator[tuple[Page, Result]]:
+    """Each page with its result, in input order: read here, extracted by the pool, a few pages ahead.
+
+    The pool (and its worker processes) starts with the first page; WorkerStartError if the
+    processes cannot start.
+    """
+    pool: ExtractionPool | None = None
+    pending: deque[tuple[Page, Future[Result]]] = deque()
     try:
-        body = page.body
-        if body is None:
-            assert page.path is not None
-            body = Path(page.path).read_bytes()
-        if body[:2] == b"\x1f\x8b":  # gzipped (.html.gz, or on standard input)
-            body = gzip.decompress(body)
-    except (OSError, EOFError, gzip.BadGzipFile) as error:
-        return {"failure": "unreadable", "detail": getattr(error, "strerror", None) or str(error)}
-    try:
-        root = parse_html(body, page.content_type)
-        if task.readerable_only:
-            return {"url": page.url, "readerable": is_probably_readable(root, **task.preflight)}
-        article = Readability(root, page.url, **task.options).parse()
-    except TooManyElementsError as error:
-        return {"failure": "too_many_elements", "detail": str(error)}
-    except ReadabilityError as error:
-        return {"failure": "engine_error", "detail": f"{type(error).__name__}: {error}"}
-    except Exception as error:  # a bug; reported, and the other pages carry on
-        return {"failure": "exception", "detail": f"{type(error).__name__}: {error}"}
-    if article is None:
-        return {"failure": "no_article", "detail": "the page has no readable content"}
-    data = article.to_dict(task.formats)
-    record = {"url": page.url, **{key: data[key] for key in METADATA}}
-    record.update((key, value) for key, value in data.items() if key not in record)
-    return record
-
-
-def run_tasks(tasks: Iterable[Task], workers: int) -> Iterator[tuple[Task, dict[str, Any]]]:
-    """Each task with its result, in input order; ``workers`` > 1 extracts in that many processes."""
-    if workers <= 1:
-        for task in tasks:
-            yield task, extract(task)
-        return
-    context = multiprocessing.get_context("forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn")
-    pending: deque[tuple[Task, Future[dict[str, Any]]]] = deque()
-    executor = ProcessPoolExecutor(workers, mp_context=context)
-    try:
-        for task in tasks:
-            pending.append((task, executor.submit(extract, task)))
-            while len(pending) >= workers * 4:  # a bounded window: a big archive is never all in memory
-                yield _result(pending.popleft())
+        for page in pages:
+            if pool is None:
+                pool = _started_pool(config)
+            pending.append((page, _submit(pool, page, make_task)))
+            while len(pending) >= config.size * WINDOW_PER_WORKER:
+                yield _next_result(pending)
         while pending:
-            yield _result(pending.popleft())
+            yield _next_result(pending)
     finally:
-        executor.shutdown(cancel_futures=True)
+        if pool is not None:
+            pool.close()  # a page still in flight (Ctrl-C) has its process killed
+            pool.join(10)
 
 
-def _result(entry: tuple[Task, Future[dict[str, Any]]]) -> tuple[Task, dict[str, Any]]:
-    task, future = entry
+def _started_pool(config: PoolConfig) -> ExtractionPool:
+    pool = ExtractionPool(config)
     try:
-        return task, future.result()
-    except BrokenProcessPool:
-        return task, {"failure": "worker_died", "detail": "the worker process extracting it died"}
+        pool.ready.result()
+    except WorkerStartError:
+        pool.close()
+        raise
+    return pool
+
+
+def _submit(pool: ExtractionPool, page: Page, make_task: Callable[[Page, bytes], Task]) -> Future[Result]:
+    try:
+        body = read_body(page)
+    except (OSError, EOFError, zlib.error) as error:  # gzip.BadGzipFile is an OSError
+        unreadable: Future[Result] = Future()
+        unreadable.set_result(Failed("unreadable", getattr(error, "strerror", None) or str(error)))
+        return unreadable
+    return pool.submit(make_task(page, body))
+
+
+def _next_result(pending: deque[tuple[Page, Future[Result]]]) -> tuple[Page, Result]:
+    page, future = pending.popleft()
+    return page, future.result()
+
+
+def record_of(page: Page, fields: dict[str, Any]) -> dict[str, Any]:
+    """What is printed for a page: its URL, then the metadata, then the representations (or the verdict)."""
+    record = {"url": page.url, **{key: fields[key] for key in METADATA if key in fields}}
+    record.update((key, value) for key, value in fields.items() if key not in record)
+    return record
 
 
 # --- Output ---------------------------------------------------------------------------------
@@ -374,26 +425,34 @@ def _run(args: argparse.Namespace) -> int:
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1) if many else 1
 
     formats = (fmt,) if fmt in FORMATS else options.formats  # a plain format: that representation alone
+    config = pool_config(args, workers)
+    preflight = options.preflight_kwargs() if args.readerable else None
+
+    def make_task(page: Page, body: bytes) -> Task:
+        return Task(body, page.url, options.engine_options(), formats, page.content_type, preflight)
+
     failures: list[tuple[str, str, str]] = []  # (label, reason, detail)
-    tasks = (
-        Task(page, options.engine_options(), options.preflight_kwargs(), formats, args.readerable)
-        for page in iter_pages(args.inputs, args.url, args.warc, failures)
-    )
+    pages = iter_pages(args.inputs, args.url, args.warc, failures)
     stream: IO[str] = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     output = Output(stream, fmt, many)
     progress = Progress(_show_progress(args, many))
     reported = 0
     started = time.monotonic()
     try:
-        for task, result in run_tasks(tasks, workers):
+        for page, result in extract_pages(pages, make_task, config):
             reported = _report(failures, reported, progress)
-            if "failure" in result:
-                failures.append((task.page.label, result["failure"], result["detail"]))
+            if isinstance(result, Failed):
+                failures.append((page.label, result.reason, result.detail))
                 reported = _report(failures, reported, progress)
             else:
-                output.write(task.page.label, result)
-            progress.update("failure" in result)
+                output.write(page.label, record_of(page, result.fields))
+            progress.update(isinstance(result, Failed))
         reported = _report(failures, reported, progress)
+    except WorkerStartError as error:
+        progress.clear()
+        print(f"{PROG}: the worker processes cannot start ({error}); --workers 1 extracts in this process",
+              file=sys.stderr)
+        return 1
     finally:
         output.close()
         if args.output:

@@ -10,7 +10,9 @@ tune them here before a crawl.
 
 Output: with ``-f json`` (the default) one object with ``readerable`` and the
 article's fields; with ``-f text``, ``markdown`` or ``html`` the article alone,
-the verdict on standard error. Exit status 1 when there is no article.
+the verdict on standard error. Exit status 1 when there is no article. The log
+is a crawl's: the engine's decision trace only with ``-s READABILITY_DEBUG=1``
+(or a DEBUG level set on the ``scrapy_readability.engine`` logger).
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ from scrapy.commands.fetch import Command as FetchCommand
 from scrapy.exceptions import UsageError
 from scrapy.http import Response, TextResponse
 
+from scrapy_readability._worker import TraceSwitch
 from scrapy_readability.cli import METADATA, OUTPUT_FORMATS, add_page_options, page_option_changes
 from scrapy_readability.engine.article import FORMATS
-from scrapy_readability.settings import META_KEY, PageOptions, ReadabilityConfigError
+from scrapy_readability.settings import META_KEY, ReadabilityConfig, ReadabilityConfigError
 
 __all__ = ["ReadabilityCommand"]
 
@@ -55,11 +58,16 @@ class ReadabilityCommand(FetchCommand):
     def run(self, args: list[str], opts: Namespace) -> None:
         assert self.settings is not None
         try:
-            self.page_options = replace(PageOptions.from_settings(self.settings), **page_option_changes(opts))
+            config = ReadabilityConfig.from_settings(self.settings)
+            self.page_options = replace(config.page, **page_option_changes(opts))
         except (ReadabilityConfigError, ValueError) as error:
             raise UsageError(str(error), print_help=False) from None
         self.answered = False
-        super().run(args, opts)
+        trace = TraceSwitch(config.debug)  # as the pipeline does in a crawl
+        try:
+            super().run(args, opts)
+        finally:
+            trace.restore()
         if not self.answered and not self.exitcode:
             # No response reached the callback: the download failed (logged), or a middleware
             # dropped the page (READABILITY_PREFLIGHT_ACTION = "drop" when it is not readerable).

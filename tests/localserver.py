@@ -3,7 +3,9 @@
 A page is a :class:`Page` (status, content type, extra headers, body), or just
 bytes or text served as ``text/html``. Unknown paths get a 404 HTML page. The
 running server records every path it was asked for, so a test can tell what a
-crawl fetched (robots.txt rules, dropped requests, duplicates).
+crawl fetched (robots.txt rules, dropped requests, duplicates). A test can
+pause the site (:meth:`LocalSite.paused`): requests wait, unanswered, until it
+resumes, so a crawl's progress can be held still at a moment the test chose.
 """
 
 from __future__ import annotations
@@ -50,10 +52,14 @@ def as_page(page: PageLike) -> Page:
 
 @dataclass
 class LocalSite:
-    """A running server: its base URL (no trailing slash) and the paths asked for, in order."""
+    """A running server: its base URL (no trailing slash) and the paths answered, in order."""
 
     url: str
     requests: list[str]
+    open: threading.Event = field(default_factory=threading.Event)  # cleared: requests wait, unanswered
+
+    def __post_init__(self) -> None:
+        self.open.set()
 
     def __str__(self) -> str:
         return self.url
@@ -62,6 +68,15 @@ class LocalSite:
         """How many times ``path`` was requested."""
         return self.requests.count(path)
 
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """Hold every request that arrives (a page being sent is finished) until the block ends."""
+        self.open.clear()
+        try:
+            yield
+        finally:
+            self.open.set()
+
 
 @contextmanager
 def serve(pages: Mapping[str, PageLike], *, lifetime: float = 300.0) -> Iterator[LocalSite]:
@@ -69,15 +84,16 @@ def serve(pages: Mapping[str, PageLike], *, lifetime: float = 300.0) -> Iterator
 
     The server stops on exit, or after ``lifetime`` seconds whatever happens.
     """
-    requests: list[str] = []
+    site = LocalSite("", [])
     lock = threading.Lock()
 
     class Handler(BaseHTTPRequestHandler):
         timeout = 10  # a stuck client cannot hold a thread for long
 
         def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+            site.open.wait(lifetime)  # a paused site answers when it resumes
             with lock:
-                requests.append(self.path)
+                site.requests.append(self.path)
             found = pages.get(self.path)
             page = as_page(found) if found is not None else Page(NOT_FOUND_BODY, status=404)
             body = page.payload
@@ -101,8 +117,10 @@ def serve(pages: Mapping[str, PageLike], *, lifetime: float = 300.0) -> Iterator
     deadline.daemon = True
     deadline.start()
     try:
-        yield LocalSite(f"http://127.0.0.1:{server.server_address[1]}", requests)
+        site.url = f"http://127.0.0.1:{server.server_address[1]}"
+        yield site
     finally:
+        site.open.set()  # no handler thread left waiting
         deadline.cancel()
         server.shutdown()
         server.server_close()

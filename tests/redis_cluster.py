@@ -14,7 +14,7 @@ import random
 import signal
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -99,8 +99,8 @@ def run_cluster(
     B is hit at random moments spread over the crawl (by the count of pages
     the server has answered, out of about ``expected_requests``), and is
     started again at once each time. With "sigkill" on the crash-safe
-    scheduler and ``kill_while_holding``, B is killed only while it holds
-    requests, so each kill has something to lose.
+    scheduler and ``kill_while_holding``, each kill has something to lose and
+    the crawl waits for the new B: see :func:`_kill_while_holding`.
     """
     rng = random.Random(seed)
     client = redis.Redis.from_url(redis_url)
@@ -108,37 +108,81 @@ def run_cluster(
     client.lpush(START_URLS_KEY, json.dumps({"url": site.url + "/"}))
     crawl_settings = {**cluster_settings(redis_url, crash_safe=crash_safe), **(settings or {})}
     started, served_before = time.monotonic(), len(site.requests)
+    deadline = started + timeout
 
     def served() -> int:
         return len(site.requests) - served_before
 
-    a = start_crawl(tmp_path, SPIDER, settings=crawl_settings, feed="a.jsonl")
-    b = start_crawl(tmp_path, SPIDER, settings=crawl_settings, feed="b1.jsonl")
+    def start(feed: str) -> RunningCrawl:
+        return start_crawl(tmp_path, SPIDER, settings=crawl_settings, feed=feed)
+
+    a, b = start("a.jsonl"), start("b1.jsonl")
     stopped: list[RunningCrawl] = []
     disruptions = []
     for number in range(times if disruption else 0):
         target = expected_requests * (number + 1 + rng.uniform(-0.3, 0.3)) / (times + 1)
-        _wait_for(lambda: served() >= target or b.process.poll() is not None, started + timeout)
-        if disruption == "sigkill" and crash_safe and kill_while_holding:
-            _wait_for(lambda: in_flight(client, b.process.pid) > 0 or b.process.poll() is not None, started + timeout)
+        _wait_for(lambda: served() >= target or b.process.poll() is not None, deadline)
         if b.process.poll() is not None:
             break  # B finished before its turn came
-        held = in_flight(client, b.process.pid) if crash_safe else -1
-        if disruption == "sigterm":
-            b.send(signal.SIGTERM)
-            b.wait(timeout)
+        next_feed = f"b{number + 2}.jsonl"
+        if disruption == "sigkill" and crash_safe and kill_while_holding:
+            held, new_b = _kill_while_holding(site, client, b, lambda: start(next_feed), deadline)
+            if new_b is None:
+                break  # B finished while waiting for requests to hold
         else:
-            b.kill()
+            held = in_flight(client, b.process.pid) if crash_safe else -1
+            if disruption == "sigterm":
+                b.send(signal.SIGTERM)
+                b.wait(timeout)
+            else:
+                b.kill()
+            new_b = start(next_feed)
         disruptions.append(f"{disruption} at {served()} pages served, holding {held} requests")
         stopped.append(b)
-        b = start_crawl(tmp_path, SPIDER, settings=crawl_settings, feed=f"b{number + 2}.jsonl")
-    results = [crawl.wait(max(1.0, started + timeout - time.monotonic())) for crawl in (a, b)]
+        b = new_b
+    results = [crawl.wait(max(1.0, deadline - time.monotonic())) for crawl in (a, b)]
     seconds = time.monotonic() - started
     redis_items = [json.loads(data) for data in client.lrange(ITEMS_KEY, 0, -1)]
     return ClusterRun([*(crawl.result() for crawl in stopped), *results], redis_items, seconds, disruptions)
 
 
-def _wait_for(condition: Any, deadline: float) -> None:
+def _kill_while_holding(
+    site: LocalSite, client: redis.Redis, b: RunningCrawl, restart: Callable[[], RunningCrawl], deadline: float
+) -> tuple[int, RunningCrawl | None]:
+    """SIGKILL B while it holds requests; start a new B; return what the dead one held, and the new one.
+
+    The site is paused from the moment B is seen holding requests until the
+    new B holds some too: what B held is counted while no page can reach it
+    (so the pages it had stored and not acknowledged, which come back as
+    duplicates, are among them), and crawler A cannot finish the crawl alone
+    while the new B loads Scrapy, however loaded the machine. The new B is
+    not waited for when there is nothing left for it to take. Returns
+    (0, None) if B finished first.
+    """
+    try:
+        while True:
+            _wait_for(lambda: in_flight(client, b.process.pid) > 0 or b.process.poll() is not None, deadline)
+            site.open.clear()
+            held = in_flight(client, b.process.pid)
+            if b.process.poll() is not None:
+                return 0, None
+            if held:
+                break
+            site.open.set()  # it finished them just now: wait for the next ones
+        b.kill()
+        new_b = restart()
+
+        def new_b_is_in() -> bool:
+            left_for_it = client.zcard(QUEUE_KEY) > 0 or in_flight(client, b.process.pid) > 0
+            return in_flight(client, new_b.process.pid) > 0 or not left_for_it or new_b.process.poll() is not None
+
+        _wait_for(new_b_is_in, deadline)
+        return held, new_b
+    finally:
+        site.open.set()
+
+
+def _wait_for(condition: Callable[[], object], deadline: float) -> None:
     while not condition():
         if time.monotonic() > deadline:
             raise TimeoutError("the crawl did not get there in time")

@@ -35,6 +35,12 @@ def cli(tmp_path: Path, *args: str, input: str | None = None) -> subprocess.Comp
     return run(["-m", "scrapy_readability", *args], tmp_path, input=input)
 
 
+def cli_with_engine(tmp_path: Path, engine: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """The command line with a stand-in engine of tests/engine_stubs.py (by dotted path, as the pipeline's tests do)."""
+    script = f"import sys, scrapy_readability.cli as cli; cli._engine = {engine!r}; sys.exit(cli.main())"
+    return run(["-c", script, *args], tmp_path)
+
+
 @pytest.fixture
 def pages(tmp_path: Path) -> Path:
     """A folder of pages: nested, .htm, gzipped, a file that is not a page, one without an article, binary."""
@@ -113,6 +119,15 @@ def test_failures_are_reported_and_the_rest_carry_on(tmp_path: Path, pages: Path
     assert "6 pages, 3 extracted, 3 failed (engine_error 1, no_article 1, unreadable 1)" in result.stderr
 
 
+def test_a_corrupt_gzipped_page_is_unreadable_and_the_rest_carry_on(tmp_path: Path, pages: Path) -> None:
+    (pages / "corrupt.html.gz").write_bytes(b"\x1f\x8b\x08\x00" + b"not deflate data at all")
+    result = cli(tmp_path, str(pages))
+    assert result.returncode == 1
+    assert [json.loads(line)["title"] for line in result.stdout.splitlines()] == ["Alpha", "Gamma", "Delta"]
+    assert f"scrapy-readability: {pages / 'corrupt.html.gz'}: unreadable: Error -3 while decompressing" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_one_page_without_article(tmp_path: Path) -> None:
     (tmp_path / "empty.html").write_text(NO_ARTICLE)
     result = cli(tmp_path, "empty.html")
@@ -133,6 +148,59 @@ def test_workers_keep_the_input_order(tmp_path: Path) -> None:
     assert [json.loads(line)["title"] for line in two.stdout.splitlines()] == [
         f"Page {n}" for n in range(12) if n != 5
     ]
+
+
+@pytest.mark.parametrize(
+    ("engine", "workers", "failure"),
+    [
+        ("engine_stubs.HangsOnStarter", "2", "timeout: the extraction took longer than 3 s; its process was killed"),
+        # One worker extracts in this process: a thread cannot be killed, so its page is given up on.
+        ("engine_stubs.HangsOnStarter", "1", "timeout: the extraction took longer than 3 s; a thread cannot be"),
+        ("engine_stubs.DiesOnStarter", "2", "worker_died: the extraction process exited with code 3"),
+    ],
+)
+def test_a_page_that_hangs_or_kills_its_worker_fails_and_the_rest_arrive(
+    tmp_path: Path, engine: str, workers: str, failure: str
+) -> None:
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    for name in ("a", "b", "starter", "y", "z"):
+        (folder / f"{name}.html").write_text(article_page(name.title()))
+    result = cli_with_engine(tmp_path, engine, "pages", "--workers", workers, "--timeout", "3")
+    assert result.returncode == 1
+    assert [json.loads(line)["title"] for line in result.stdout.splitlines()] == ["A", "B", "Y", "Z"]
+    assert f"scrapy-readability: {Path('pages') / 'starter.html'}: {failure}" in result.stderr
+    reason = failure.split(":")[0]
+    assert f"5 pages, 4 extracted, 1 failed ({reason} 1)" in result.stderr
+
+
+def test_workers_that_cannot_start_are_reported_once(tmp_path: Path, pages: Path) -> None:
+    result = cli_with_engine(tmp_path, "engine_stubs.NoSuchEngine", str(pages), "--workers", "2")
+    assert result.returncode == 1
+    assert result.stdout == ""
+    [line] = [line for line in result.stderr.splitlines() if line.startswith("scrapy-readability:")]
+    assert line.startswith("scrapy-readability: the worker processes cannot start (AttributeError: module 'engine_stubs'")
+    assert line.endswith("; --workers 1 extracts in this process")
+
+
+def test_worker_options_reach_the_pool(tmp_path: Path) -> None:
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    for number in range(6):
+        (folder / f"{number}.html").write_text(article_page(str(number)))
+    kept = cli_with_engine(tmp_path, "engine_stubs.PidAndMemory", "pages", "--workers", "2")
+    recycled = cli_with_engine(tmp_path, "engine_stubs.PidAndMemory", "pages", "--workers", "2", "--worker-max-pages", "1")
+    assert kept.returncode == recycled.returncode == 0, kept.stderr + recycled.stderr
+    assert len({json.loads(line)["title"] for line in kept.stdout.splitlines()}) <= 2  # the titles are process ids
+    assert len({json.loads(line)["title"] for line in recycled.stdout.splitlines()}) == 6  # a new process a page
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="Unix only")
+def test_workers_keep_the_commands_priority(tmp_path: Path, pages: Path) -> None:
+    """Unlike a crawl's (below its reactor): here the workers do all the work."""
+    result = cli_with_engine(tmp_path, "engine_stubs.Niceness", str(pages), "--workers", "2")
+    assert result.returncode == 0, result.stderr
+    assert {json.loads(line)["title"] for line in result.stdout.splitlines()} == {str(os.nice(0))}
 
 
 def test_standard_input_and_output_file(tmp_path: Path) -> None:
@@ -172,7 +240,7 @@ def test_engine_options_come_from_the_settings_table(tmp_path: Path) -> None:
     page = tmp_path / "short.html"
     page.write_text("<html><body><article><p>Only a short paragraph of text here.</p></article></body></html>")
     help_text = cli(tmp_path, "--help").stdout
-    for flag in ("--policy", "--char-threshold", "--nb-top-candidates", "--max-elems-to-parse",
+    for flag in ("--timeout", "--worker-max-memory", "--worker-max-pages", "--policy", "--char-threshold", "--nb-top-candidates", "--max-elems-to-parse",
                  "--classes-to-preserve", "--keep-classes", "--disable-jsonld", "--allowed-video-regex",
                  "--link-density-modifier", "--sanitize", "--no-sanitize", "--min-content-length", "--min-score",
                  "--formats"):
@@ -194,6 +262,8 @@ def test_engine_options_come_from_the_settings_table(tmp_path: Path) -> None:
         (["-f", "pdf", "x.html"], "invalid choice: 'pdf'"),
         (["--url", "https://e.test/", "a.html", "b.html"], "--url applies to one page only"),
         (["--workers", "0", "x.html"], "--workers must be at least 1"),
+        (["--timeout", "-1", "x.html"], "--timeout = '-1' is not valid; accepted values: a number of seconds >= 0"),
+        (["--worker-max-memory", "lots", "x.html"], "--worker-max-memory = 'lots' is not valid"),
         (["-", "-"], "standard input (-) can be read only once"),
         ([], "the following arguments are required: PATH"),
     ],

@@ -99,3 +99,27 @@ def test_bad_flags(tmp_path: Path, site: LocalSite) -> None:
     assert result.returncode == 2
     assert "--char-threshold = 'none' is not valid" in result.stderr
     assert readability(tmp_path).returncode == 2  # no URL
+
+
+TRACE = "[scrapy_readability.engine] DEBUG: Candidate: <article>"
+
+
+def test_the_engine_trace_only_when_asked(
+    project: Path, site: LocalSite, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Logged like a crawl: Scrapy's DEBUG lines, but the engine's trace only with READABILITY_DEBUG or its logger's level."""
+    bare = tmp_path_factory.mktemp("no-project")  # Scrapy's defaults: LOG_LEVEL DEBUG
+    quiet = scrapy(["readability", f"{site}/story"], bare)
+    assert quiet.returncode == 0, quiet.stderr
+    assert "DEBUG: Crawled (200)" in quiet.stderr and "scrapy_readability.engine" not in quiet.stderr
+    asked = scrapy(["readability", "-s", "READABILITY_DEBUG=1", f"{site}/story"], bare)
+    assert asked.returncode == 0, asked.stderr
+    assert TRACE in asked.stderr
+    settings = project / "tuning" / "settings.py"
+    settings.write_text(
+        settings.read_text() + 'import logging\nlogging.getLogger("scrapy_readability.engine").setLevel(logging.DEBUG)\n'
+    )
+    by_level = scrapy(["readability", f"{site}/story"], project)
+    assert by_level.returncode == 0, by_level.stderr
+    assert "[scrapy_readability.engine] DEBUG: Candidate:" in by_level.stderr
+    assert json.loads(by_level.stdout)["attempt"] == "raw"  # the project's settings: its policy
