@@ -4,7 +4,7 @@ The engine (``Readability``, ``is_probably_readable``, ``Policy``, ``Article``)
 imports without Scrapy; the Scrapy components are loaded on first use.
 """
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .engine import (
     Article,
@@ -38,14 +38,24 @@ _LAZY = {
     "ReadabilityConfigError": "settings",
 }
 
+if TYPE_CHECKING:
+    # What the lazy imports give, for type checkers (``as`` re-exports them under mypy --strict).
+    # Without a module ``__getattr__`` in their view, a misspelt name is an error, not ``Any``.
+    from .addon import Addon as Addon
+    from .items import ArticleItem as ArticleItem
+    from .middleware import ReadabilityMiddleware as ReadabilityMiddleware
+    from .pipeline import ReadabilityPipeline as ReadabilityPipeline
+    from .spidermiddleware import ReadabilitySpiderMiddleware as ReadabilitySpiderMiddleware
+    from .settings import ReadabilityConfigError as ReadabilityConfigError
+else:
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
+    def __getattr__(name: str) -> object:
+        module = _LAZY.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from importlib import import_module
 
-    return getattr(import_module(f"{__name__}.{module}"), name)
+        return getattr(import_module(f"{__name__}.{module}"), name)
 
 
 def __dir__() -> list[str]:

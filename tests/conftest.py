@@ -10,9 +10,24 @@ import logging
 from collections.abc import Iterator
 
 import pytest
+from scrapy.utils.reactor import install_reactor
 
 from localserver import LocalSite, serve
 from scrapy_site import PAGES
+
+
+@pytest.fixture(scope="session", autouse=True)
+def reactor_for_get_crawler() -> None:
+    """Install Scrapy's default reactor where ``get_crawler()`` needs one (Scrapy 2.13.4 to 2.14).
+
+    Later Scrapy versions build an in-process crawler without a reactor; these raise.
+    """
+    from scrapy.utils.test import get_reactor_settings
+
+    try:
+        get_reactor_settings()
+    except RuntimeError:
+        install_reactor("twisted.internet.asyncioreactor.AsyncioSelectorReactor")
 
 
 @pytest.fixture(scope="module")

@@ -28,10 +28,6 @@ class FormatsSpider(scrapy.Spider):
         self.page_options: dict[str, Any] = json.loads(options)
 
     async def start(self) -> AsyncIterator[scrapy.Request]:
-        for request in self.start_requests():
-            yield request
-
-    def start_requests(self) -> Iterator[scrapy.Request]:  # Scrapy before 2.13 calls this one
         for url in self.start_urls:
             options = self.page_options.get(urlsplit(url).path)
             yield scrapy.Request(url, meta={} if options is None else {"readability": options})

@@ -138,10 +138,6 @@ class ItemTypesSpider(scrapy.Spider):
         self.page_options: dict[str, Any] = json.loads(options)
 
     async def start(self) -> AsyncIterator[scrapy.Request]:
-        for request in self.start_requests():
-            yield request
-
-    def start_requests(self) -> Iterator[scrapy.Request]:  # Scrapy before 2.13 calls this one
         for url in self.start_urls:
             parts = urlsplit(url)
             options = self.page_options.get(f"{parts.path}?{parts.query}")

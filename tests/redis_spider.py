@@ -3,11 +3,13 @@
 It does what a user's spider does: extract readerable pages, follow every
 link. ``start()`` reads the first batch of URLs from Redis at once (Scrapy
 2.13 and later call ``start()``, never scrapy-redis's ``start_requests()``);
-later batches come when the spider is idle, as scrapy-redis does.
+later batches come when the spider is idle, as scrapy-redis does. It starts
+scrapy-redis's idle clock when the crawl starts, as docs/scaling.md says.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -22,6 +24,9 @@ class NewsSpider(RedisSpider):
     custom_settings = {"ADDONS": {"scrapy_readability.Addon": 0}, "TELNETCONSOLE_ENABLED": False}
 
     async def start(self) -> AsyncIterator[Any]:
+        # scrapy-redis starts the idle clock when it is imported: start it now, as docs/scaling.md does,
+        # or a crawler whose start-up took MAX_IDLE_TIME_BEFORE_CLOSE closes at its first idle moment.
+        self.spider_idle_start_time = int(time.time())
         for request in self.next_requests():
             yield request
 

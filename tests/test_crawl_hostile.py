@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scrapy import version_info as SCRAPY_VERSION
 
 from crawling import crawl
 from hostile_crawl_spider import FORCE_ERROR_MARKER
@@ -75,12 +76,12 @@ def test_crawl_over_hostile_pages_loses_nothing(site, tmp_path, action):
     items, stats, log = crawl_hostile(tmp_path, base_url, sorted(pages), f"READABILITY_FAILURE_ACTION={action}")
 
     assert "Spider closed (finished)" in log
-    # Scrapy itself fails on one page before our components see it: its meta-refresh
+    # Scrapy 2.14 and later fail on one page before our components see it: their meta-refresh
     # middleware (which runs before ours) calls w3lib's get_base_url, which raises
-    # ValueError on the page's "http://[" <base href>. Every other page reaches us.
+    # ValueError on the page's "http://[" <base href> (2.13 lets it through). Every other page reaches us.
     lost_upstream = re.findall(r"Error downloading <GET \S+?(/hostile/\w+)>", log)
-    assert lost_upstream == ["/hostile/invalid_base_href"]
-    assert log.count("Traceback") == 1
+    assert lost_upstream == ([] if SCRAPY_VERSION < (2, 14) else ["/hostile/invalid_base_href"])
+    assert log.count("Traceback") == len(lost_upstream)
     reached = len(pages) - len(lost_upstream)
 
     # Every good article reaches the feed, with its text.

@@ -13,6 +13,7 @@ import attr
 import pytest
 from scrapy.exceptions import DropItem, NotConfigured
 from scrapy.utils.test import get_crawler
+from twisted.internet.defer import Deferred
 
 from engine_stubs import Slow
 from scrapy_readability.carry import carried_options
@@ -31,7 +32,10 @@ def make(engine: str | None = None, **settings: Any) -> tuple[ReadabilityPipelin
     if engine is not None:
         pipeline.pool.engine = f"engine_stubs.{engine}"
     opening = pipeline.open_spider()
-    if opening is not None:  # with worker processes, Scrapy waits for them to be ready
+    if isinstance(opening, Deferred):  # Scrapy 2.13 waits for a Deferred, on its own asyncio loop
+        loop = asyncio.get_event_loop()
+        loop.run_until_complete(opening.asFuture(loop))
+    elif opening is not None:  # with worker processes, Scrapy waits for them to be ready
         asyncio.run(opening)
     return pipeline, crawler.stats
 

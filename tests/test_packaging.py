@@ -1,0 +1,98 @@
+"""The declared requirements: what the package imports is declared, and CI tests every lower bound.
+
+``.ci/oldest.txt`` pins the oldest supported set that ``.ci/run`` tests in a
+venv of its own; each lower bound of ``pyproject.toml`` must be pinned there at
+exactly that version, or CI would test another set than the one declared.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+import tomllib
+from importlib.metadata import packages_distributions
+from pathlib import Path
+from typing import Any
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "scrapy_readability"
+
+
+def project() -> dict[str, Any]:
+    table: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return table
+
+
+def requirements(*extras: str) -> list[Requirement]:
+    """The core requirements and those of the given extras."""
+    extra_tables = project()["optional-dependencies"]
+    return [Requirement(text) for text in [*project()["dependencies"], *(r for e in extras for r in extra_tables[e])]]
+
+
+def lower_bounds(requirements: list[Requirement]) -> dict[str, Version]:
+    return {
+        canonicalize_name(requirement.name): Version(spec.version)
+        for requirement in requirements
+        for spec in requirement.specifier
+        if spec.operator == ">="
+    }
+
+
+def oldest_set() -> dict[str, Version]:
+    """``.ci/oldest.txt``: one ``name==version`` per line, comments and blank lines aside."""
+    pins = {}
+    for line in (ROOT / ".ci" / "oldest.txt").read_text(encoding="utf-8").splitlines():
+        pin = line.split("#", 1)[0].strip()
+        if pin:
+            name, equals, version = pin.partition("==")
+            assert equals and version, f"not an exact pin: {line!r}"
+            pins[canonicalize_name(name)] = Version(version)
+    return pins
+
+
+def runtime_imports(tree: ast.AST) -> set[str]:
+    """The top-level modules a module imports when it runs (``if TYPE_CHECKING:`` blocks aside)."""
+    modules: set[str] = set()
+    nodes = [tree]
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            nodes.extend(node.orelse)
+            continue
+        if isinstance(node, ast.Import):
+            modules.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            modules.add(node.module.split(".")[0])
+        nodes.extend(ast.iter_child_nodes(node))
+    return modules - set(sys.stdlib_module_names) - {"scrapy_readability"}
+
+
+def imported_distributions(path: Path) -> set[str]:
+    """The installed distributions that the modules ``path`` imports come from."""
+    providers = packages_distributions()
+    modules = runtime_imports(ast.parse(path.read_text(encoding="utf-8")))
+    return {canonicalize_name(dist) for module in modules for dist in providers.get(module, [module])}
+
+
+def test_every_lower_bound_is_what_ci_tests():
+    declared = lower_bounds(requirements("test", "redis"))
+    pinned = oldest_set()
+    assert {name: pinned.get(name) for name in declared} == declared
+
+
+def test_the_oldest_set_pins_the_whole_environment_once():
+    names = [line.split("==")[0] for line in (ROOT / ".ci" / "oldest.txt").read_text().splitlines() if "==" in line]
+    assert len({canonicalize_name(name) for name in names}) == len(names)
+    assert "scrapy-readability" not in {canonicalize_name(name) for name in names}
+
+
+def test_what_the_package_imports_is_declared():
+    """Twisted, say, comes with Scrapy, but the pipeline imports it: its bound is ours to state."""
+    extras_of = {"redis.py": ("redis",), "cli.py": ("warc",)}  # optional imports, with a message when missing
+    for path in sorted(PACKAGE.rglob("*.py")):
+        declared = {canonicalize_name(r.name) for r in requirements(*extras_of.get(path.name, ()))}
+        assert imported_distributions(path) <= declared, path.relative_to(ROOT)
