@@ -96,11 +96,12 @@ def run_cluster(
 ) -> ClusterRun:
     """Crawl ``site`` with crawlers A and B; ``disruption`` ("sigterm" or "sigkill") hits B ``times`` times.
 
-    B is hit at random moments spread over the crawl (by the count of pages
-    the server has answered, out of about ``expected_requests``), and is
-    started again at once each time. With "sigkill" on the crash-safe
-    scheduler and ``kill_while_holding``, each kill has something to lose and
-    the crawl waits for the new B: see :func:`_kill_while_holding`.
+    B starts once A has queued requests. B is hit at random moments spread
+    over the crawl (by the count of pages the server has answered, out of
+    about ``expected_requests``), and is started again at once each time.
+    With "sigkill" on the crash-safe scheduler and ``kill_while_holding``,
+    each kill has something to lose and the crawl waits for the new B: see
+    :func:`_kill_while_holding`.
     """
     rng = random.Random(seed)
     client = redis.Redis.from_url(redis_url)
@@ -116,7 +117,12 @@ def run_cluster(
     def start(feed: str) -> RunningCrawl:
         return start_crawl(tmp_path, SPIDER, settings=crawl_settings, feed=feed)
 
-    a, b = start("a.jsonl"), start("b1.jsonl")
+    # B starts once A has queued requests: a crawler that finds the shared queue empty goes idle, and
+    # an idle Scrapy engine looks at its scheduler again only on its heartbeat, every 5 seconds, by
+    # which time A alone may have crawled the whole site (docs/scaling.md, "The spider").
+    a = start("a.jsonl")
+    _wait_for(lambda: client.zcard(QUEUE_KEY) > 0 or a.process.poll() is not None, deadline)
+    b = start("b1.jsonl")
     stopped: list[RunningCrawl] = []
     disruptions = []
     for number in range(times if disruption else 0):
