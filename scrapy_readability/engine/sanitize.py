@@ -401,7 +401,7 @@ def _clean_attributes(el: Element, name: str, references: _References) -> bool:
         ):
             if attr == "id" or attr == "name":
                 references.rename(el, key, value)
-            else:
+            elif attr in _REFERRING_ATTRIBUTES:  # most attributes cannot refer to an id: no call for them
                 references.note(el, key, attr, value)
             continue
         try:
@@ -412,6 +412,8 @@ def _clean_attributes(el: Element, name: str, references: _References) -> bool:
 
 
 _NOTHING: frozenset[str] = frozenset()
+# The attributes _References.note may keep for rewriting.
+_REFERRING_ATTRIBUTES = _ID_LIST_ATTRIBUTES | _SVG_PAINT_ATTRIBUTES | {"href", "xlink:href"}
 
 
 def _value_ok(element: str, attr: str, value: str) -> bool:
