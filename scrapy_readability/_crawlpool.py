@@ -111,6 +111,13 @@ class CrawlPool:
             trace=trace,
         )
 
+    def open_with_spider(self) -> Any:
+        """Start the pool as a component opens; with worker processes, what Scrapy waits for (see :meth:`open`)."""
+        if not self.config.workers:
+            self.start()
+            return None
+        return for_scrapy(self.open())
+
     async def open(self) -> None:
         """Start the pool and wait for its worker processes; if they cannot start, stop the crawl (logged once)."""
         if self._start_error is None:

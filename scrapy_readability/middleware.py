@@ -19,7 +19,7 @@ from scrapy.http import HtmlResponse
 from scrapy.http.request import NO_CALLBACK
 from scrapy.spidermiddlewares.httperror import HttpErrorMiddleware
 
-from scrapy_readability._crawlpool import CrawlPool, for_scrapy
+from scrapy_readability._crawlpool import CrawlPool
 from scrapy_readability._worker import PREFLIGHT, Failed, Preflight
 from scrapy_readability.settings import (
     META_KEY,
@@ -127,10 +127,7 @@ class ReadabilityMiddleware:
 
     def spider_opened(self, spider: Spider | None = None) -> Any:
         """Start the pool with the spider (the pipeline, which opens first, has done so if it is enabled)."""
-        if not self.config.workers:
-            self.pool.start()
-            return None
-        return for_scrapy(self.pool.open())
+        return self.pool.open_with_spider()
 
     def process_request(self, request: Request, spider: Spider | None = None) -> None:
         """Refuse a request whose ``meta['readability']`` does not validate, before it is downloaded."""

@@ -20,7 +20,7 @@ import scrapy
 from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem, NotConfigured
 
-from scrapy_readability._crawlpool import WORKERS_FAILED, CrawlPool, for_scrapy
+from scrapy_readability._crawlpool import WORKERS_FAILED, CrawlPool
 from scrapy_readability._worker import ENGINE, Extracted, Failed, Task
 from scrapy_readability.carry import CarriedOptions, carried_options, carries_page, single_value
 from scrapy_readability.items import ERROR_FIELD, article_fields
@@ -88,10 +88,7 @@ class ReadabilityPipeline:
 
     def open_spider(self, spider: Spider | None = None) -> Any:
         """Start the pool. With worker processes, the crawl starts once they are ready, or stops if they cannot."""
-        if not self.config.workers:
-            self.pool.start()
-            return None
-        return for_scrapy(self.pool.open())
+        return self.pool.open_with_spider()
 
     def close_spider(self, spider: Spider | None = None) -> None:
         """Close the crawl's pool (the preflight is done too: the spider closes once nothing is in flight)."""
