@@ -11,6 +11,8 @@ import pytest
 from tests.support.crawling import scrapy
 from tests.support.localserver import LocalSite, Page, serve
 
+pytestmark = pytest.mark.slow  # scrapy readability in subprocesses
+
 PARAGRAPH = "<p>" + "The council met on Tuesday and agreed the budget for the coming year. " * 8 + "</p>"
 STORY = (
     "<html><head><title>Budget agreed</title></head><body><nav><a href='/'>Home</a></nav>"

@@ -21,6 +21,8 @@ from scrapy_readability.engine.article import DEFAULT_FORMATS
 from scrapy_readability.items import article_fields
 from tests.support.scrapy_site import ABOUT, LIGHTHOUSE, LINK_LIST_INDEX, PDF, STARTER
 
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
 SPIDER = SPIDERS / "crawl_spider.py"
 VERDICT_SPIDER = SPIDERS / "verdict_spider.py"
 FORMATS_SPIDER = SPIDERS / "formats_spider.py"

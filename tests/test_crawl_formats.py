@@ -12,6 +12,8 @@ from tests.support.crawling import SPIDERS, crawl, csv_columns
 from tests.support.localserver import LocalSite, serve
 from scrapy_readability.items import article_fields
 
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
 SPIDER = SPIDERS / "formats_spider.py"
 PARAGRAPH = "The ferry will leave at 8.15 on *both* days, half an hour later than usual, while the pier is mended. "
 STORY = f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Ferry changes</title>

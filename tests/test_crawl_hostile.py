@@ -25,6 +25,8 @@ from tests.support.localserver import Page, serve
 
 from tests.engine.hostile_inputs import CASES, UNIT_SCALE, page
 
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
 SPIDER = SPIDERS / "hostile_crawl_spider.py"
 
 GOOD = {

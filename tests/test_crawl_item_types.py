@@ -22,6 +22,8 @@ from tests.spiders.item_types_spider import MAKERS
 from tests.support.localserver import LocalSite, Page, serve
 from tests.support.scrapy_site import LIGHTHOUSE
 
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
 SPIDER = SPIDERS / "item_types_spider.py"
 VARIANTS = {"raw": {"policy": "raw"}, "skip": False, "plain": None}
 KINDS = [kind for kind in MAKERS if kind not in ("no_source", "dict_own_options") and not kind.startswith("dropped")]

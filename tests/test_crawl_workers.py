@@ -17,6 +17,8 @@ from scrapy import version_info as SCRAPY_VERSION
 
 from tests.support.crawling import CrawlResult, SPIDERS, crawl, crawl_script, script_settings
 
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
 SPIDER = SPIDERS / "crawl_spider.py"
 
 # What a crawl of the site from its front page gives (tests/test_crawl.py says why).

@@ -17,6 +17,9 @@ from typing import Any
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
+import pytest
+
+pytestmark = pytest.mark.slow  # reads every installed distribution's metadata
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "scrapy_readability"

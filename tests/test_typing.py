@@ -22,6 +22,8 @@ import scrapy_readability
 
 pytest.importorskip("mypy", reason="mypy comes with the test extra: pip install -e '.[test]'")
 
+pytestmark = pytest.mark.slow  # mypy
+
 USER_FILE = """\
 from scrapy.http import TextResponse
 from scrapy.settings import Settings

@@ -16,6 +16,8 @@ import pytest
 
 from tests.support.crawling import run, subprocess_env
 
+pytestmark = pytest.mark.slow  # the command line in subprocesses
+
 PARAGRAPH = "<p>" + "A sentence of the story, long enough to count for something here. " * 10 + "</p>"
 
 

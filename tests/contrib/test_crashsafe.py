@@ -44,6 +44,8 @@ from scrapy_readability.contrib.crashsafe import (  # noqa: E402
     CrashSafeScheduler,
 )
 
+pytestmark = pytest.mark.slow  # a real Redis server and crawler processes
+
 PAGES = redis_site.pages()
 ARTICLES = redis_site.article_paths()
 

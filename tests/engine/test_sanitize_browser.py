@@ -61,6 +61,8 @@ from tests.engine.chromium import Chromium, ProtocolError, find_chromium
 from tests.engine.test_sanitize import URL, article_page, sanitized_fragment
 from tests.engine.xss_vectors import VECTORS, generated_vectors
 
+pytestmark = pytest.mark.slow  # a real browser
+
 CHROMIUM = find_chromium()
 
 CORPUS = Path(__file__).with_name("xss_corpus")

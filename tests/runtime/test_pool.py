@@ -13,6 +13,8 @@ import pytest
 from scrapy_readability.runtime.jobs import Extracted, Extraction, Failed, Judged, Preflight
 from scrapy_readability.runtime.pool import ExtractionPool, PoolConfig, WorkerStartError
 
+pytestmark = pytest.mark.slow  # worker processes, time limits
+
 URL = "https://news.example/articles/a.html"
 HTML = "<html><body><p>Some text.</p></body></html>"
 

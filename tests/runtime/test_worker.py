@@ -13,6 +13,9 @@ from scrapy_readability.runtime.processes import _child_environment
 from scrapy_readability.runtime.protocol import Answer, Ready, receive, send
 from scrapy_readability.runtime.worker import MODULE
 from tests.support.scrapy_site import LIGHTHOUSE
+import pytest
+
+pytestmark = pytest.mark.slow  # worker processes
 
 URL = "https://news.example/articles/lighthouse.html"
 
