@@ -51,7 +51,7 @@ from scrapy_readability.spiders.discovery import (
     unpack,
 )
 from scrapy_readability.spiders.frontier import Frontier
-from scrapy_readability.spiders.options import POLITE_DEFAULTS, SPIDER_OPTIONS, SpiderOptions, user_agent
+from scrapy_readability.spiders.options import POLITE_DEFAULTS, SpiderOptions, spider_options, user_agent
 from scrapy_readability.spiders.state import KnownArticles
 
 if TYPE_CHECKING:
@@ -75,6 +75,11 @@ ARTICLE_LINKS_PENALTY = 10
 
 PIPELINE_AFTER_EXTRACTION = PIPELINE_PRIORITY + 100  # after the ReadabilityPipeline: the article is extracted
 
+# The priority of the spider's defaults: above Scrapy's own ("default", 0), below anything a user
+# sets (a command's 10, an add-on's 15, a project's 20...). At 0 they would not survive Scrapy
+# 2.19's CrawlerRunner.create_crawler(crawler), which updates a crawler with the runner's defaults.
+DEFAULTS_PRIORITY = 1
+
 
 class ArticleSpider(scrapy.Spider):
     """A ready spider for a site's articles: ``scrapy crawl article -a start_urls=https://news.example/``.
@@ -90,7 +95,7 @@ class ArticleSpider(scrapy.Spider):
     known: KnownArticles
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._arguments = {option.key: kwargs.pop(option.key) for option in SPIDER_OPTIONS if option.key in kwargs}
+        self._arguments = {spec.name: kwargs.pop(spec.name) for spec in spider_options() if spec.name in kwargs}
         super().__init__(*args, **kwargs)
         self._item_urls: dict[str, str] = {}  # fetched URL -> canonical URL of the articles in the pipelines
         self._robots_asked: set[str] = set()  # sites whose robots.txt (or sitemap guesses) was requested
@@ -103,7 +108,7 @@ class ArticleSpider(scrapy.Spider):
         """The package's add-on and pipeline, and polite defaults any project or ``-s`` setting overrides."""
         super().update_settings(settings)
         for name, value in {**POLITE_DEFAULTS, "USER_AGENT": user_agent()}.items():
-            settings.set(name, value, priority="default")  # replaces Scrapy's default only
+            settings.set(name, value, priority=DEFAULTS_PRIORITY)  # replaces Scrapy's default only
         from scrapy_readability.addon import Addon
 
         _add_component(settings, "ADDONS", Addon, 0)
@@ -525,4 +530,4 @@ def _add_component(settings: BaseSettings, name: str, component: type, priority:
         except (ImportError, NameError, ValueError):
             continue
     components[component] = priority
-    settings.set(name, components, settings.getpriority(name) or 0)
+    settings.set(name, components, max(settings.getpriority(name) or 0, DEFAULTS_PRIORITY))

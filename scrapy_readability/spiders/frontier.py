@@ -225,7 +225,7 @@ class Frontier:
         return canonical or url
 
     def _honours(self, url: str, canonical: str) -> bool:
-        if not self.in_scope(canonical) or url_key(canonical) == url_key(url):
+        if not self.in_scope(canonical) or clean_url(canonical).url == clean_url(url).url:
             return False
         return urlsplit(canonical).path.strip("/") != "" or urlsplit(url).path.strip("/") == ""
 

@@ -1,11 +1,11 @@
-"""The article spider's options, declared once: spider arguments (``-a``), ``READABILITY_SPIDER_*`` settings, flags.
+"""The article spider's options, each declared once: spider argument, ``READABILITY_SPIDER_*`` setting, flag.
 
-Each option is read from the spider argument of its name (``-a max_pages=500``)
+An option is read from the spider argument of its name (``-a max_pages=500``)
 if given, else from its setting (``READABILITY_SPIDER_MAX_PAGES``), else its
-default; both are validated by the same parser as the other ``READABILITY_*``
-settings, so a typo stops the crawl before its first request with a message
-that names the option and what it accepts. ``scrapy-readability crawl`` makes
-one flag of each (``--max-pages``).
+default; all go through the option's parser (``engine/options.py``), so a typo
+stops the crawl before its first request with a message that names the option
+and what it accepts. ``scrapy-readability crawl`` makes a flag of each
+(``--max-pages``), and :func:`spider_settings_table` the documentation's table.
 """
 
 from __future__ import annotations
@@ -14,30 +14,19 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from scrapy_readability.settings import ReadabilityConfigError, _boolean, _choice, _integer, _Option
+from scrapy_readability.engine.options import BOOLEAN, Declared, Option, boolean, choice, declared, integer, option
 from scrapy_readability.spiders.urls import NOT_ARTICLE_URLS
 
-if TYPE_CHECKING:
-    from scrapy.settings import BaseSettings
-
-__all__ = [
-    "POLITE_DEFAULTS",
-    "SPIDER_OPTIONS",
-    "STRATEGIES",
-    "ReadabilityConfigError",
-    "SpiderOptions",
-    "default_spider_settings",
-    "parse_since",
-    "user_agent",
-]
+__all__ = ["POLITE_DEFAULTS", "STRATEGIES", "SpiderOptions", "parse_since", "spider_settings_table", "user_agent"]
 
 STRATEGIES = ("full", "sitemap", "feed", "direct")
+_SETTING = "READABILITY_SPIDER_"
 
 
 def _regexes(value: Any) -> tuple[str, ...]:
-    """A list of regular expressions, or one string of them separated by white space (URLs hold none)."""
+    """Regular expressions: a list, or one string of them separated by white space (URLs hold none)."""
     items = value.split() if isinstance(value, str) else value
     if not isinstance(items, (list, tuple)) or not all(isinstance(item, str) for item in items):
         raise TypeError(value)
@@ -47,11 +36,11 @@ def _regexes(value: Any) -> tuple[str, ...]:
 
 
 def _urls(value: Any) -> tuple[str, ...]:
-    """URLs as a list, or one string of them separated by commas or white space."""
+    """http(s) URLs: a list, or one string of them separated by commas or white space."""
     items = re.split(r"[,\s]+", value) if isinstance(value, str) else value
     if not isinstance(items, (list, tuple)) or not all(isinstance(item, str) for item in items):
         raise TypeError(value)
-    urls = tuple(item.strip() for item in items if item.strip())
+    urls = tuple(dict.fromkeys(item.strip() for item in items if item.strip()))
     if any(not re.match(r"^https?://[^/?#]+", url, re.IGNORECASE) for url in urls):
         raise ValueError(value)
     return urls
@@ -66,7 +55,7 @@ def _path_or_none(value: Any) -> str | None:
 
 
 def parse_since(value: Any) -> datetime | None:
-    """A date (``2025-05-01``), a date and time (``2025-05-01T08:00:00+02:00``), or days back (``7d``); UTC if naive."""
+    """A date (``2025-05-01``), a date and time (``2025-05-01T08:00:00+02:00``) or days back (``7d``); UTC if naive."""
     if value is None or value == "":
         return None
     if isinstance(value, datetime):
@@ -83,64 +72,98 @@ def parse_since(value: Any) -> datetime | None:
 
 
 _NO_LIMIT = "an integer >= 0 (0: no limit)"
+_PATTERNS = "regular expressions: a list, or one string separated by spaces"
 
-SPIDER_OPTIONS = (
-    _Option("strategy", "READABILITY_SPIDER_STRATEGY", _choice(*STRATEGIES), ", ".join(map(repr, STRATEGIES))),
-    _Option("start_urls", "READABILITY_SPIDER_START_URLS", _urls, "http(s) URLs, as a list or separated by commas"),
-    _Option("urls_file", "READABILITY_SPIDER_URLS_FILE", _path_or_none, "a file of URLs, one a line"),
-    _Option("subdomains", "READABILITY_SPIDER_SUBDOMAINS", _boolean, "true or false"),
-    _Option("max_pages", "READABILITY_SPIDER_MAX_PAGES", _integer(0), _NO_LIMIT),
-    _Option("max_articles", "READABILITY_SPIDER_MAX_ARTICLES", _integer(0), _NO_LIMIT),
-    _Option("max_depth", "READABILITY_SPIDER_MAX_DEPTH", _integer(0), _NO_LIMIT),
-    _Option("allow", "READABILITY_SPIDER_ALLOW", _regexes, "regular expressions (a list, or separated by spaces)"),
-    _Option("deny", "READABILITY_SPIDER_DENY", _regexes, "regular expressions (a list, or separated by spaces)"),
-    _Option(
-        "not_articles", "READABILITY_SPIDER_NOT_ARTICLES", _regexes,
-        "regular expressions (a list, or separated by spaces)",
-    ),
-    _Option("since", "READABILITY_SPIDER_SINCE", parse_since, "a date (2025-05-01), a date and time, or days (7d)"),
-    _Option("trap_limit", "READABILITY_SPIDER_TRAP_LIMIT", _integer(1), "an integer >= 1"),
-    _Option("state", "READABILITY_SPIDER_STATE", _path_or_none, "a directory, or an existing JSON Lines feed"),
-)
-"""Every option: its spider argument (the key), its setting, its parser, what it accepts."""
+
+def _spider_option(default: Any, parse: Any, accepted: str, help: str, name: str) -> Any:
+    return option(default, parse, accepted, help, setting=_SETTING + name.upper())
 
 
 @dataclass(frozen=True)
-class SpiderOptions:
-    """What the article spider does (see README.md, "Crawl a whole site")."""
+class SpiderOptions(Declared):
+    """What the article spider does (README.md, "Crawl a whole site"; docs/spider.md)."""
 
-    strategy: str = "full"  # full: sitemaps, feeds and links; sitemap; feed; direct: the URLs are articles
-    start_urls: tuple[str, ...] = ()
-    urls_file: str | None = None  # more start URLs, one a line
-    subdomains: bool = False  # www.example.com and example.com are one site; news.example.com only with this
-    max_pages: int = 0  # requests the spider makes (robots.txt, sitemaps and feeds included)
-    max_articles: int = 0
-    max_depth: int = 0  # links followed from a start page, a sitemap or a feed entry
-    allow: tuple[str, ...] = ()  # pages (not sitemaps or feeds) must match one of these, if any
-    deny: tuple[str, ...] = ()  # pages matching one of these are not requested
-    not_articles: tuple[str, ...] = NOT_ARTICLE_URLS  # pages followed, never taken as articles
-    since: datetime | None = None  # older articles are skipped: by the sitemap's or feed's date, else their own
-    # Pages a crawler trap may cost: calendar pages a site, and pages of one series (URLs alike but
-    # for their numbers: pagination, previous/next chains) that hold no article.
-    trap_limit: int = 30
-    state: str | None = None  # known articles: a directory (kept up to date) or a feed of an earlier crawl
+    strategy: str = _spider_option(
+        "full", choice(*STRATEGIES), ", ".join(map(repr, STRATEGIES)),
+        "`full`: sitemaps, feeds and the site's links; `sitemap` or `feed`: only the pages those list; "
+        "`direct`: the start URLs are the articles.", "strategy",
+    )
+    start_urls: tuple[str, ...] = _spider_option(
+        (), _urls, "http(s) URLs: a list, or one string separated by commas",
+        "Where the crawl starts: a site's front page, a section, a sitemap, a feed, or (`direct`) articles.",
+        "start_urls",
+    )
+    urls_file: str | None = _spider_option(
+        None, _path_or_none, "a path", "More start URLs, from a file: one a line, `#` starts a comment.", "urls_file"
+    )
+    subdomains: bool = _spider_option(
+        False, boolean, BOOLEAN,
+        "Crawl the start URLs' subdomains too (`news.example.com` for `example.com`); `www.` is always the site.",
+        "subdomains",
+    )
+    max_pages: int = _spider_option(
+        0, integer(0), _NO_LIMIT, "Requests the spider makes (robots.txt, sitemaps and feeds included).", "max_pages"
+    )
+    max_articles: int = _spider_option(
+        0, integer(0), _NO_LIMIT, "Articles written, after which the crawl stops.", "max_articles"
+    )
+    max_depth: int = _spider_option(
+        0, integer(0), _NO_LIMIT,
+        "Links followed from a start page, a sitemap entry or a feed entry.", "max_depth",
+    )
+    allow: tuple[str, ...] = _spider_option(
+        (), _regexes, _PATTERNS,
+        "Pages (not sitemaps or feeds) are requested only if their URL matches one of these.", "allow",
+    )
+    deny: tuple[str, ...] = _spider_option(
+        (), _regexes, _PATTERNS, "Pages whose URL matches one of these are not requested.", "deny"
+    )
+    not_articles: tuple[str, ...] = _spider_option(
+        NOT_ARTICLE_URLS, _regexes, _PATTERNS,
+        "Pages whose path and query match one of these are followed, never taken as articles "
+        "(default: the front page, about, contact, login, search, tag, category and author listings, pagination).",
+        "not_articles",
+    )
+    since: datetime | None = _spider_option(
+        None, parse_since, "a date (2025-05-01), a date and time (ISO 8601), or days back (7d)",
+        "Skip older articles: by their sitemap or feed date before fetching them, else by their own date.", "since",
+    )
+    trap_limit: int = _spider_option(
+        30, integer(1), "an integer >= 1",
+        "Pages a crawler trap may cost: calendar pages a site, and pages of one series (URLs alike but for "
+        "their numbers: pagination, previous/next chains) that hold no article.", "trap_limit",
+    )
+    state: str | None = _spider_option(
+        None, _path_or_none, "a directory, or an existing feed file (JSON Lines, JSON, CSV)",
+        "Articles of earlier crawls, which are not fetched again: a directory this crawl adds its own to, or a feed.",
+        "state",
+    )
 
     @classmethod
-    def read(cls, settings: BaseSettings, arguments: Mapping[str, Any]) -> SpiderOptions:
+    def read(cls, settings: Mapping[str, Any], arguments: Mapping[str, Any]) -> SpiderOptions:
         """The spider arguments given, else the settings, else the defaults; ReadabilityConfigError if one is bad."""
         values = {}
-        for option in SPIDER_OPTIONS:
-            if arguments.get(option.key) is not None:
-                values[option.key] = option.read(arguments[option.key], f"spider argument {option.key}")
-            elif settings.get(option.setting) is not None:
-                values[option.key] = option.read(settings.get(option.setting), option.setting)
+        for spec in declared(cls):
+            if arguments.get(spec.name) is not None:
+                values[spec.name] = spec.read(arguments[spec.name], f"spider argument {spec.name}")
+            elif settings.get(spec.setting) is not None:
+                values[spec.name] = spec.read(settings.get(spec.setting), spec.setting)
         return cls(**values)
 
 
-def default_spider_settings() -> dict[str, Any]:
-    """Every ``READABILITY_SPIDER_*`` setting with its default, for documentation and tests."""
+def spider_options() -> tuple[Option, ...]:
+    return declared(SpiderOptions)
+
+
+def spider_settings_table() -> str:
+    """The documentation's table of the spider's options (docs/spider.md), from their declarations."""
     defaults = SpiderOptions()
-    return {option.setting: getattr(defaults, option.key) for option in SPIDER_OPTIONS}
+    lines = ["| Argument | Setting | Default | What it does |", "|---|---|---|---|"]
+    for spec in spider_options():
+        default = getattr(defaults, spec.name)
+        shown = "(see below)" if spec.name == "not_articles" else f"`{default!r}`"
+        lines.append(f"| `{spec.name}` | `{spec.setting}` | {shown} | {spec.help} |")
+    return "\n".join(lines) + "\n"
 
 
 POLITE_DEFAULTS: dict[str, Any] = {
@@ -156,7 +179,7 @@ POLITE_DEFAULTS: dict[str, Any] = {
 }
 """Scrapy settings the spider changes from Scrapy's defaults, at the lowest priority: any project or ``-s`` wins.
 
-``USER_AGENT`` is added beside them, naming the project and its version.
+``USER_AGENT`` (:func:`user_agent`) joins them, naming the project and its version.
 """
 
 
@@ -164,4 +187,3 @@ def user_agent() -> str:
     from scrapy_readability import __version__
 
     return f"scrapy-readability/{__version__} (+https://pypi.org/project/scrapy-readability/)"
-
