@@ -147,10 +147,10 @@ def run(args: argparse.Namespace) -> int:
     process.start()
     stats = crawler.stats.get_stats() if crawler.stats is not None else {}
     print(summary(stats, time.monotonic() - started), file=sys.stderr)
-    fetched = stats.get("downloader/response_count", 0)
     reason = stats.get("finish_reason")
-    if not fetched:
-        print(f"{PROG}: no page could be fetched", file=sys.stderr)
+    failed = stats.get(STATS + "start_failed", 0)
+    if not stats.get("downloader/response_count") or (failed and failed >= stats.get(STATS + "discovered/start", 0)):
+        print(f"{PROG}: no start URL could be fetched", file=sys.stderr)
         return 1
     return 0 if reason in ("finished", "max_articles") or str(reason).startswith("closespider_") else 1
 

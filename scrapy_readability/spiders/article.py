@@ -42,6 +42,7 @@ from scrapy_readability.spiders.discovery import (
     FEED_TYPES,
     MAX_DOCUMENT_SIZE,
     SITEMAP_PATHS,
+    Entry,
     NotADocument,
     document_kind,
     parse_date,
@@ -287,12 +288,12 @@ class ArticleSpider(scrapy.Spider):
             )
         yield from self._entries(feed.entries, "feed")
 
-    def _entries(self, entries: Iterable[Any], source: str) -> Iterator[Request]:
+    def _entries(self, entries: list[Entry], source: str) -> Iterator[Request]:
         """Requests for the pages a sitemap or feed lists (no links followed from them but in ``full``)."""
-        for entry in entries:
+        for index, entry in enumerate(entries):
             if self.frontier.exhausted:
-                self._count("skipped/max_pages")
-                continue
+                self._count("skipped/max_pages", len(entries) - index)
+                return
             url = self.frontier.admit(entry.url, source, 0, entry.date)
             if url is not None:
                 yield self._page_request(url, self.parse_page, ENTRY_PRIORITY)
@@ -315,7 +316,7 @@ class ArticleSpider(scrapy.Spider):
 
     def parse_start(self, response: Response) -> Iterator[Any]:
         """A start page: a sitemap or feed read as such; a page also tells where the site's feeds are."""
-        self._adopt_redirect(response)
+        yield from self._adopt_redirect(response)
         if not isinstance(response, HtmlResponse) and document_kind(unpack_or_empty(response.body)):
             yield from self.parse_document(response)
             return
@@ -324,18 +325,20 @@ class ArticleSpider(scrapy.Spider):
         if self.options.strategy == "full":
             yield from self.parse_page(response)
 
-    def _adopt_redirect(self, response: Response) -> None:
+    def _adopt_redirect(self, response: Response) -> Iterator[Request]:
         """A start URL that redirected to another site: that site is the one the user meant, crawled too."""
         if self.frontier.in_scope(response.url):
             return
-        start = response.request.url if response.request is not None else response.url
+        start = response.meta.get("redirect_urls", [response.url])[0]
         self.frontier.add_site(response.url)
         self._update_allowed_domains()
         self._count("start_redirected")
         logger.warning(
             "The start URL %s redirected to %s, on another site: that site is crawled as the start URL's",
-            response.meta.get("redirect_urls", [start])[0], response.url,
+            start, response.url,
         )
+        if self.options.strategy in ("full", "sitemap"):
+            yield from self._robots(response.url)
 
     def _feeds_of(self, response: HtmlResponse) -> Iterator[Request]:
         links = [
@@ -447,7 +450,7 @@ class ArticleSpider(scrapy.Spider):
             return
         self._written += 1
         url = ItemAdapter(item).get("url")
-        self.known.add(*(u for u in (response.url, url) if isinstance(u, str)))
+        self.known.add(*(u for u in (url, response.url) if isinstance(u, str)))  # the canonical URL first
 
     def _item_dropped(self, item: Any, response: Response, exception: BaseException, spider: scrapy.Spider) -> None:
         if isinstance(response, Response):
@@ -462,9 +465,9 @@ class ArticleSpider(scrapy.Spider):
             skipped = stats.get_value(STATS_PREFIX + "skipped/known", 0)
             logger.info("%d articles already known from %s were not fetched again", skipped, self.known.source)
 
-    def _count(self, name: str) -> None:
+    def _count(self, name: str, count: int = 1) -> None:
         assert self.crawler.stats is not None
-        self.crawler.stats.inc_value(STATS_PREFIX + name)
+        self.crawler.stats.inc_value(STATS_PREFIX + name, count)
 
     def _update_allowed_domains(self) -> None:
         """Scrapy's offsite middleware guards redirects; the frontier keeps links to the sites themselves."""

@@ -156,7 +156,7 @@ def read_sitemap(body: bytes, base_url: str, limit: int = MAX_SITEMAP_URLS) -> S
             if len(entries) == limit:
                 truncated = True
                 break
-            entries.append(Entry(urljoin(base_url, entry[0]), entry[1]))
+            entries.append(Entry(_absolute(base_url, entry[0]), entry[1]))
     except etree.XMLSyntaxError:
         pass  # what was read before the damage stands
     return Sitemap(kind == "sitemapindex", entries, truncated)
@@ -251,7 +251,7 @@ def _rss_entries(root: etree._Element, base_url: str) -> Iterator[Entry]:
                 link = (guid.text or "").strip()
         if link:
             date = _child_text(item, "pubDate") or _child_text(item, "date") or _child_text(item, "published")
-            yield Entry(urljoin(base_url, link), parse_date(date))
+            yield Entry(_absolute(base_url, link), parse_date(date))
 
 
 def _atom_entries(root: etree._Element, base_url: str) -> Iterator[Entry]:
@@ -262,7 +262,7 @@ def _atom_entries(root: etree._Element, base_url: str) -> Iterator[Entry]:
         chosen = next((link for link in links if link.get("rel", "alternate") == "alternate"), None)
         if chosen is not None:
             date = _child_text(entry, "published") or _child_text(entry, "updated")
-            yield Entry(urljoin(base_url, chosen.get("href", "")), parse_date(date))
+            yield Entry(_absolute(base_url, chosen.get("href", "")), parse_date(date))
 
 
 def _json_feed_entries(body: bytes, base_url: str) -> list[Entry]:
@@ -277,7 +277,7 @@ def _json_feed_entries(body: bytes, base_url: str) -> list[Entry]:
     for item in items:
         if isinstance(item, dict) and isinstance(item.get("url"), str):
             date = item.get("date_published") or item.get("date_modified")
-            entries.append(Entry(urljoin(base_url, item["url"]), parse_date(date if isinstance(date, str) else None)))
+            entries.append(Entry(_absolute(base_url, item["url"]), parse_date(date if isinstance(date, str) else None)))
     return entries
 
 
@@ -297,6 +297,11 @@ def parse_date(text: str | None) -> datetime | None:
         except (TypeError, ValueError, IndexError):
             return None
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+
+
+def _absolute(base_url: str, url: str) -> str:
+    """``url`` resolved against ``base_url``; the protocol's absolute URLs as they are (``urljoin`` is slow)."""
+    return url if url.startswith(("http://", "https://")) else urljoin(base_url, url)
 
 
 def _local_name(element: etree._Element) -> str:

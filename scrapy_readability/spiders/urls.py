@@ -91,8 +91,8 @@ VARIANT_PATH = (
 # --- Pages that are never articles, and traps --------------------------------------------
 
 NOT_ARTICLE_URLS = (
-    # The front page.
-    r"^/(?:index\.[a-z]+)?(?:\?|$)",
+    # The front page (but WordPress's articles by number, /?p=123).
+    r"^/(?:index\.[a-z]+)?(?:\?(?!(?:p|page_id)=\d)|$)",
     # The pages every site has besides its articles.
     r"/(?:about|about-us|contact|contact-us|impressum|imprint|privacy|privacy-policy|terms|terms-of-use"
     r"|terms-of-service|tos|legal|cookies|cookie-policy|disclaimer|accessibility|login|log-in|signin|sign-in"
@@ -167,26 +167,24 @@ def url_key(url: str) -> str:
     """What makes a page itself: two URLs with the same key are one page (see the module's docstring)."""
     canonical = urlsplit(canonicalize_url(clean_url(url).url))
     path = canonical.path
-    for pattern, replacement in VARIANT_PATH:
-        path = pattern.sub(replacement, path)
+    if "amp" in path or "print" in path:
+        for pattern, replacement in VARIANT_PATH:
+            path = pattern.sub(replacement, path)
     path = path.rstrip("/") or "/"
-    query = "&".join(pair for pair in canonical.query.split("&") if pair and not _is_variant(pair))
-    return urlunsplit(("", site_host(url) + _port_suffix(url), path, query, ""))
+    query = canonical.query
+    if query:
+        query = "&".join(pair for pair in query.split("&") if pair and not _is_variant(pair))
+    host = (canonical.hostname or "").rstrip(".").removeprefix("www.")
+    port = canonical.port
+    if port is not None and port != DEFAULT_PORTS.get(canonical.scheme):
+        host += f":{port}"
+    return urlunsplit(("", host, path, query, ""))
 
 
 def _is_variant(pair: str) -> bool:
     name, _, value = pair.partition("=")
     values = VARIANT_PARAMETERS.get(unquote(name).lower())
     return values is not None and unquote(value).lower() in values
-
-
-def _port_suffix(url: str) -> str:
-    parts = urlsplit(url)
-    try:
-        port = parts.port
-    except ValueError:
-        return ""
-    return f":{port}" if port is not None and port != DEFAULT_PORTS.get(parts.scheme.lower()) else ""
 
 
 def site_host(url: str) -> str:

@@ -120,7 +120,10 @@ def serve(
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             if with_body:
-                self.wfile.write(body)
+                try:
+                    self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client hung up: a crawler that refuses a body too large
 
         def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - keep test output quiet
             pass

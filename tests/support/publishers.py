@@ -305,7 +305,7 @@ def _weekly(base: str, items: list[Story]) -> Publisher:
 
 # --- daily: categories, pagination, tags and authors; no sitemap, no feed, no metadata ----------
 
-PER_PAGE = 4
+PER_PAGE = 3  # teasers on a page of a category, tag or author listing: most have two pages or more
 
 
 def _daily(base: str, items: list[Story]) -> Publisher:
@@ -381,7 +381,8 @@ def _slug(text: str) -> str:
 
 # --- times: traps, duplicates, canonical links ----------------------------------------------------
 
-ARCHIVE_PAGES = 3  # pages of the archive that list articles; it goes on without end after them
+ARCHIVE_PER_PAGE = 4
+ARCHIVE_PAGES = 3  # pages of the archive that list articles (11 stories); it goes on without end after them
 
 
 def _times(base: str, items: list[Story]) -> Publisher:
@@ -429,7 +430,7 @@ def _times(base: str, items: list[Story]) -> Publisher:
 
     def archive(found: re.Match[str]) -> Page:
         page = int(found.group(1) or 1)
-        chosen = [s for s in visible() if s is not print_only][(page - 1) * PER_PAGE : page * PER_PAGE]
+        chosen = [s for s in visible() if s is not print_only][(page - 1) * ARCHIVE_PER_PAGE : page * ARCHIVE_PER_PAGE]
         teasers = "".join(_teaser(f"/news/{s.slug}?utm_source=archive", s) for s in chosen) or "<p>No more stories.</p>"
         pager = f'<a href="/archive?page={page + 1}">Older stories</a>'  # never ends
         return Page(_page(site, f"Archive, page {page}", f"<h1>Archive</h1>{teasers}{pager}", nav=nav))
@@ -498,3 +499,42 @@ def served(name: str) -> Any:
             yield publisher, site
 
     return running()
+
+
+@dataclass(frozen=True)
+class Score:
+    """How a crawl did on a publisher: its articles found, what else it emitted, and what it cost."""
+
+    articles: int  # the publisher's articles, as of the crawl
+    found: int  # of them, in the feed
+    emitted: int  # items in the feed (a duplicate counts as one more)
+    requests: int  # requests the site answered
+
+    @property
+    def recall(self) -> float:
+        return self.found / self.articles if self.articles else 1.0
+
+    @property
+    def precision(self) -> float:
+        return self.found / self.emitted if self.emitted else 1.0
+
+    @property
+    def requests_per_article(self) -> float:
+        return self.requests / self.found if self.found else float("inf")
+
+
+def score(truth: set[str], urls: list[str], requests: int) -> Score:
+    """Recall and precision of a crawl's item URLs against ``truth`` (the canonical URLs, exactly), and its requests."""
+    return Score(len(truth), len(truth & set(urls)), len(urls), requests)
+
+
+def article_paths(publisher: Publisher) -> set[str]:
+    """The paths that serve an article: its canonical page and its print and AMP views."""
+    paths = {url.removeprefix(publisher.base) for url in publisher.articles}
+    return paths | {f"/{view}{path}" for path in paths for view in ("print", "amp")}
+
+
+def requested_articles(publisher: Publisher, requests: list[str]) -> list[str]:
+    """The requests (paths as the server saw them) for a page that serves an article."""
+    known = article_paths(publisher)
+    return [path for path in requests if re.split(r"[?;]", path)[0] in known]
