@@ -21,6 +21,7 @@ articles of earlier crawls by ``state.py``. Stats: ``readability/spider/...``.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator, Iterable, Iterator
 from pathlib import Path
@@ -390,7 +391,7 @@ class ArticleSpider(scrapy.Spider):
             yield item
 
     def is_article(self, response: HtmlResponse) -> bool:
-        """Readerable by the preflight, and not at a URL of the pages that are never articles."""
+        """Readerable by the preflight, not at a URL of the pages that are never articles, not declared another kind of page."""
         verdict = response.meta.get(META_KEY)
         if not isinstance(verdict, dict):
             if not self._warned_no_verdict:
@@ -400,7 +401,11 @@ class ArticleSpider(scrapy.Spider):
                     "disabled? Pages without one are taken as navigation.", response.url,
                 )
             return False
-        return bool(verdict.get("readerable")) and self.frontier.is_article_url(response.url)
+        return (
+            bool(verdict.get("readerable"))
+            and self.frontier.is_article_url(response.url)
+            and not declared_not_article(response)
+        )
 
     def article_item(self, response: HtmlResponse) -> ArticleItem | None:
         """The item for an article page, or ``None`` when it is one already yielded (or known)."""
@@ -490,6 +495,59 @@ class ArticleSpiderPipeline:
 
 
 _LINKS = LinkExtractor(unique=True)  # web links only, each once a page; not to images, PDFs, archives...
+
+
+ARTICLE_TYPES = frozenset(
+    {
+        "article", "newsarticle", "blogposting", "report", "scholarlyarticle", "techarticle", "analysisnewsarticle",
+        "opinionnewsarticle", "reportagenewsarticle", "reviewnewsarticle", "backgroundnewsarticle",
+        "askpublicnewsarticle", "liveblogposting", "satiricalarticle", "review",
+    }
+)
+"""schema.org types (lowercased) of a page that is an article."""
+
+OTHER_TYPES = frozenset(
+    {"collectionpage", "itemlist", "searchresultspage", "profilepage", "aboutpage", "contactpage", "faqpage"}
+)
+"""schema.org types of a page that is not: a listing, a search, a profile, an about or contact page."""
+
+OTHER_OG_TYPES = frozenset({"website", "profile"})
+"""``og:type`` values of a page that is not an article (sites give their front and section pages ``website``)."""
+
+
+def declared_not_article(response: HtmlResponse) -> bool:
+    """The page says it is not an article: a JSON-LD listing type (and no article type), else ``og:type``.
+
+    A section page with long teasers passes Readability.js's preflight, which
+    reads paragraph lengths only; its metadata says what it is.
+    """
+    types = {name.lower() for script in response.xpath('//script[@type="application/ld+json"]/text()').getall()
+             for name in _ld_types(script)}
+    if types & ARTICLE_TYPES:
+        return False
+    if types & OTHER_TYPES:
+        return True
+    og_type = response.xpath('//meta[@property="og:type"]/@content').get()
+    return (og_type or "").strip().lower() in OTHER_OG_TYPES
+
+
+def _ld_types(script: str) -> Iterator[str]:
+    """The ``@type`` values of a JSON-LD script: its object, its list, its ``@graph``."""
+    try:
+        data = json.loads(script)
+    except ValueError:
+        return
+    stack, seen = [data], 0
+    while stack and seen < 100:  # the top of the document is enough
+        node = stack.pop()
+        seen += 1
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            kind = node.get("@type")
+            yield from ([kind] if isinstance(kind, str) else [k for k in kind if isinstance(k, str)] if isinstance(kind, list) else [])
+            if isinstance(node.get("@graph"), list):
+                stack.extend(node["@graph"])
 
 
 def _looks_like_sitemap(url: str) -> bool:

@@ -16,7 +16,9 @@ Navigation pages are generated here.
 - ``times``: traps: a calendar without end, an archive whose pagination never
   ends, search pages, session IDs in links, tracking parameters, print and AMP
   views whose ``rel=canonical`` names the article (one article is linked only
-  through its print view).
+  through its print view); two sections at URLs that do not say so (``/world``,
+  ``/culture``), readerable for their long teasers, which their metadata calls
+  a website and a collection.
 
 Every site also has an about page (long enough to pass the preflight), a
 contact page, a login page, a search page and a PDF. :func:`build` returns a
@@ -392,7 +394,8 @@ def _times(base: str, items: list[Story]) -> Publisher:
     print_only = old[0]  # linked only through its print view
     amp_linked = old[1:3]
     rng = random.Random(7)
-    nav = '<a href="/archive">Archive</a> <a href="/calendar/2025/05/">Calendar</a> <a href="/events?date=2025-05-14">Events</a>'
+    nav = ('<a href="/world">World</a> <a href="/culture">Culture</a> <a href="/archive">Archive</a> '
+           '<a href="/calendar/2025/05/">Calendar</a> <a href="/events?date=2025-05-14">Events</a>')
 
     for story in items:
         url = f"{base}/news/{story.slug}"
@@ -461,6 +464,16 @@ def _times(base: str, items: list[Story]) -> Publisher:
         moment = datetime.fromisoformat(found.group(1)) + timedelta(days=1)
         return Page(_page(site, "Events", f'<h1>Events</h1><p>None.</p><a href="/events?date={moment:%Y-%m-%d}">Next day</a>'))
 
+    def section(name: str, head: str) -> Callable[[], Page]:
+        def make() -> Page:  # readerable (long teasers), at a URL that does not say it is a section
+            chosen = [s for s in visible() if s is not print_only][(0 if name == "World" else 4) :][:4]
+            body = f"<h1>{name}</h1>" + "".join(_teaser(f"/news/{s.slug}", s) for s in chosen)
+            return Page(_page(site, f"{name} | {site}", body, nav=nav, head=head))
+        return make
+
+    collection = json.dumps({"@context": "https://schema.org", "@type": "CollectionPage", "name": "Culture"})
+    pub.pages["/world"] = section("World", '<meta property="og:type" content="website">')
+    pub.pages["/culture"] = section("Culture", f'<script type="application/ld+json">{collection}</script>')
     pub.pages["/"] = front
     pub.routes += [
         (re.compile(r"/archive(?:\?page=(\d+))?"), archive),
