@@ -29,7 +29,7 @@ from typing import Any
 from scrapy_readability.cli.arguments import add_page_options, option_values
 from scrapy_readability.engine.errors import ReadabilityConfigError
 from scrapy_readability.engine.options import PAGE_OPTIONS
-from scrapy_readability.spiders.options import SpiderOptions, spider_options
+from scrapy_readability.spiders.options import spider_options
 
 __all__ = ["CrawlProgress", "add_arguments", "main", "run", "summary"]
 
@@ -69,16 +69,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def spider_arguments(args: argparse.Namespace) -> dict[str, Any]:
-    """The spider's arguments from the flags (validated: UsageError names the flag)."""
+    """The spider's arguments from the flags, validated as the spider will (UsageError names the flag)."""
     given: dict[str, Any] = {"start_urls": list(args.urls)} if args.urls else {}
     for spec in spider_options():
+        if spec.name == "start_urls":
+            for url in args.urls:
+                try:
+                    spec.read(url, "URL")
+                except ReadabilityConfigError as error:
+                    raise UsageError(str(error)) from None
         value = getattr(args, spec.name, None)
-        if spec.name != "start_urls" and value is not None:
-            given[spec.name] = value
-    try:
-        SpiderOptions.build(**given)
-    except ReadabilityConfigError as error:
-        raise UsageError(str(error).replace(" = ", " ", 1)) from None
+        if spec.name == "start_urls" or value is None:
+            continue
+        try:
+            spec.read(value, "--" + spec.name.replace("_", "-"))
+        except ReadabilityConfigError as error:
+            raise UsageError(str(error)) from None
+        given[spec.name] = value
     if not args.urls and not given.get("urls_file"):
         raise UsageError("give at least one URL, or --urls-file")
     return given

@@ -102,7 +102,7 @@ class ArticleSpider(scrapy.Spider):
         self._item_urls: dict[str, str] = {}  # fetched URL -> canonical URL of the articles in the pipelines
         self._robots_asked: set[str] = set()  # sites whose robots.txt (or sitemap guesses) was requested
         self._feeds_asked: set[str] = set()  # sites whose feed guesses were requested
-        self._written = 0  # articles that reached the feed
+        self._accepted = 0  # articles past the last pipeline's checks (max_articles counts these)
         self._warned_no_verdict = False
 
     @classmethod
@@ -432,7 +432,7 @@ class ArticleSpider(scrapy.Spider):
     # --- Limits, items, state -------------------------------------------------------------
 
     def _check_limits(self) -> None:
-        if self.options.max_articles and self._written >= self.options.max_articles:
+        if self.options.max_articles and self._accepted >= self.options.max_articles:
             raise CloseSpider("max_articles")
 
     def finish_item(self, item: Any) -> Any:
@@ -441,19 +441,19 @@ class ArticleSpider(scrapy.Spider):
         fetched = adapter.get("url")
         if isinstance(fetched, str) and fetched in self._item_urls:
             adapter["url"] = self._item_urls.pop(fetched)
-        if self.options.max_articles and self._written >= self.options.max_articles:
+        if self.options.max_articles and self._accepted >= self.options.max_articles:
             raise DropItem(f"max_articles ({self.options.max_articles}) reached: {adapter.get('url')}", log_level="DEBUG")
         published = parse_date(adapter.get("published_time") if isinstance(adapter.get("published_time"), str) else None)
         if self._old(published):
             self._count("skipped/old")
             self.known.add(str(adapter.get("url")))  # no need to fetch it again to learn it is old
             raise DropItem(f"Published before {self.options.since:%Y-%m-%d}: {adapter.get('url')}", log_level="DEBUG")
+        self._accepted += 1  # counted here, not when written: items pass the pipelines concurrently
         return item
 
     def _item_scraped(self, item: Any, response: Response, spider: scrapy.Spider) -> None:
         if spider is not self:
             return
-        self._written += 1
         url = ItemAdapter(item).get("url")
         self.known.add(*(u for u in (url, response.url) if isinstance(u, str)))  # the canonical URL first
 
