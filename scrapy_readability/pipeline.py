@@ -77,6 +77,10 @@ class ReadabilityPipeline:
         """With worker processes, the crawl starts once they are ready, or stops if they cannot (before Scrapy 2.18, here)."""
         return self.extension.spider_opened()
 
+    def close_spider(self, spider: Spider | None = None) -> None:
+        """Close the crawl's pool: the preflight is done too (the spider closes once nothing is in flight)."""
+        self.extension.close()
+
     async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         adapter = ItemAdapter(item)
         verdict = self._page_verdict(adapter)

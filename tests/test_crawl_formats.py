@@ -85,7 +85,7 @@ def test_a_bad_choice_fails_the_page_not_the_crawl(tmp_path: Path, site: LocalSi
     )
     items = result.by_path(site.url)
     assert list(items) == ["/story"]  # the other request was refused, with the reason
-    assert "meta['readability']['formats'] = ['pdf'] is not valid; accepted values: a list of 'html'" in result.log
+    assert "meta['readability']['formats'] = ['pdf'] is not valid; accepted values: one or more of 'html'" in result.log
     assert "text" in items["/story"]
 
 

@@ -23,7 +23,7 @@ from tests.support.crawling import SPIDERS, crawl
 from tests.spiders.hostile_crawl_spider import FORCE_ERROR_MARKER
 from tests.support.localserver import Page, serve
 
-from engine.hostile_inputs import CASES, UNIT_SCALE, page
+from tests.engine.hostile_inputs import CASES, UNIT_SCALE, page
 
 SPIDER = SPIDERS / "hostile_crawl_spider.py"
 

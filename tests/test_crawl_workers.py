@@ -67,7 +67,7 @@ def write_project(tmp_path: Path, **settings: Any) -> Path:
     ]
     (package / "settings.py").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (package / "spiders" / "__init__.py").write_text("", encoding="utf-8")
-    spider = "from crawl_spider import SiteSpider\n\n\nclass NewsSpider(SiteSpider):\n    name = 'news'\n"
+    spider = "from tests.spiders.crawl_spider import SiteSpider\n\n\nclass NewsSpider(SiteSpider):\n    name = 'news'\n"
     (package / "spiders" / "news.py").write_text(spider, encoding="utf-8")
     return project
 

@@ -50,7 +50,7 @@ def configure(setting: str) -> None:
     try:
         raise ReadabilityConfigError(f"{setting}: not a number")
     except ReadabilityConfigError as error:
-        reveal_type(error)  # reveals: scrapy_readability.settings.ReadabilityConfigError
+        reveal_type(error)  # reveals: scrapy_readability.engine.errors.ReadabilityConfigError
         print(error.setting)  # error: attr-defined
 
 

@@ -36,9 +36,8 @@ def cli(tmp_path: Path, *args: str, input: str | None = None) -> subprocess.Comp
 
 
 def cli_with_engine(tmp_path: Path, engine: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """The command line with a stand-in engine of tests/engine_stubs.py (by dotted path, as the pipeline's tests do)."""
-    script = f"import sys, scrapy_readability.cli as cli; cli._engine = {engine!r}; sys.exit(cli.main())"
-    return run(["-c", script, *args], tmp_path)
+    """The command line with a stand-in engine of tests/support/engine_stubs.py (by dotted path, as a crawl takes it)."""
+    return cli(tmp_path, "-s", f"READABILITY_ENGINE={engine}", *args)
 
 
 @pytest.fixture
@@ -114,9 +113,9 @@ def test_failures_are_reported_and_the_rest_carry_on(tmp_path: Path, pages: Path
     assert [json.loads(line)["title"] for line in result.stdout.splitlines()] == ["Alpha", "Gamma", "Delta"]
     lines = result.stderr.splitlines()
     assert f"scrapy-readability: {pages / 'empty.html'}: no_article: the page has no readable content" in lines
-    assert any(line.startswith(f"scrapy-readability: {pages / 'image.html'}: engine_error: InputError") for line in lines)
+    assert f"scrapy-readability: {pages / 'image.html'}: not_html: not HTML: the body looks like a PNG image" in lines
     assert any(line.startswith(f"scrapy-readability: {missing}: unreadable:") for line in lines)
-    assert "6 pages, 3 extracted, 3 failed (engine_error 1, no_article 1, unreadable 1)" in result.stderr
+    assert "6 pages, 3 extracted, 3 failed (no_article 1, not_html 1, unreadable 1)" in result.stderr
 
 
 def test_a_corrupt_gzipped_page_is_unreadable_and_the_rest_carry_on(tmp_path: Path, pages: Path) -> None:
@@ -179,7 +178,7 @@ def test_workers_that_cannot_start_are_reported_once(tmp_path: Path, pages: Path
     assert result.returncode == 1
     assert result.stdout == ""
     [line] = [line for line in result.stderr.splitlines() if line.startswith("scrapy-readability:")]
-    assert line.startswith("scrapy-readability: the worker processes cannot start (AttributeError: module 'engine_stubs'")
+    assert line.startswith("scrapy-readability: the worker processes cannot start (AttributeError: module 'tests.support.engine_stubs'")
     assert line.endswith("; --workers 1 extracts in this process")
 
 
@@ -258,7 +257,7 @@ def test_engine_options_come_from_the_settings_table(tmp_path: Path) -> None:
     [
         (["--policy", "bogus", "x.html"], "--policy = 'bogus' is not valid; accepted values: 'auto'"),
         (["--char-threshold", "-1", "x.html"], "--char-threshold = '-1' is not valid"),
-        (["--formats", "html,pdf", "x.html"], "--formats = 'html,pdf' is not valid; accepted values: a list of 'html'"),
+        (["--formats", "html,pdf", "x.html"], "--formats = 'html,pdf' is not valid; accepted values: one or more of 'html'"),
         (["-f", "pdf", "x.html"], "invalid choice: 'pdf'"),
         (["--url", "https://e.test/", "a.html", "b.html"], "--url applies to one page only"),
         (["--workers", "0", "x.html"], "--workers must be at least 1"),

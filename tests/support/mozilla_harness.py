@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import Any
 
 
-PAGES_DIR = Path(__file__).resolve().parent / "mozilla_pages"
+PAGES_DIR = Path(__file__).resolve().parents[1] / "mozilla_pages"
 BASE_URL = "http://fakehost/test/page.html"
 CLASSES_TO_PRESERVE = ["caption"]
 

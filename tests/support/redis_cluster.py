@@ -29,7 +29,7 @@ SPIDER_NAME = "news"
 QUEUE_KEY = f"{SPIDER_NAME}:requests"
 ITEMS_KEY = f"{SPIDER_NAME}:items"
 START_URLS_KEY = f"{SPIDER_NAME}:start_urls"
-CRASH_SAFE_SCHEDULER = "scrapy_readability.redis.CrashSafeScheduler"
+CRASH_SAFE_SCHEDULER = "scrapy_readability.contrib.crashsafe.CrashSafeScheduler"
 PLAIN_SCHEDULER = "scrapy_redis.scheduler.Scheduler"
 
 
@@ -41,9 +41,9 @@ def cluster_settings(redis_url: str, *, crash_safe: bool, dead_after: float = 2.
         "REDIS_URL": redis_url,
         "SCHEDULER_PERSIST": True,
         "MAX_IDLE_TIME_BEFORE_CLOSE": idle_close,
-        "ITEM_PIPELINES": {"scrapy_readability.redis.RedisItemPipeline": 900},
+        "ITEM_PIPELINES": {"scrapy_readability.contrib.crashsafe.RedisItemPipeline": 900},
         "READABILITY_WORKERS": 1,
-        "READABILITY_REDIS_DEAD_AFTER": dead_after,
+        "CRASHSAFE_DEAD_AFTER": dead_after,
         "LOG_LEVEL": "INFO",
     }
 
