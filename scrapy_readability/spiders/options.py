@@ -102,14 +102,14 @@ class SpiderOptions(Declared):
         "subdomains",
     )
     max_pages: int = _spider_option(
-        0, integer(0), _NO_LIMIT, "Requests the spider makes (robots.txt, sitemaps and feeds included).", "max_pages"
+        0, integer(0), _NO_LIMIT, "Requests the spider makes (robots.txt, sitemaps and feeds included); `0`: no limit.", "max_pages"
     )
     max_articles: int = _spider_option(
-        0, integer(0), _NO_LIMIT, "Articles written, after which the crawl stops.", "max_articles"
+        0, integer(0), _NO_LIMIT, "Articles written, after which the crawl stops; `0`: no limit.", "max_articles"
     )
     max_depth: int = _spider_option(
         0, integer(0), _NO_LIMIT,
-        "Links followed from a start page, a sitemap entry or a feed entry.", "max_depth",
+        "Links followed from a start page, a sitemap entry or a feed entry; `0`: no limit.", "max_depth",
     )
     allow: tuple[str, ...] = _spider_option(
         (), _regexes, _PATTERNS,
@@ -161,7 +161,7 @@ def spider_settings_table() -> str:
     lines = ["| Argument | Setting | Default | What it does |", "|---|---|---|---|"]
     for spec in spider_options():
         default = getattr(defaults, spec.name)
-        shown = "(see below)" if spec.name == "not_articles" else f"`{default!r}`"
+        shown = "(see below)" if spec.name == "not_articles" else "`" + repr(default).replace("'", '"') + "`"
         lines.append(f"| `{spec.name}` | `{spec.setting}` | {shown} | {spec.help} |")
     return "\n".join(lines) + "\n"
 
