@@ -318,7 +318,7 @@ class ArticleSpider(scrapy.Spider):
     def parse_start(self, response: Response) -> Iterator[Any]:
         """A start page: a sitemap or feed read as such; a page also tells where the site's feeds are."""
         yield from self._adopt_redirect(response)
-        if not isinstance(response, HtmlResponse) and document_kind(unpack_or_empty(response.body)):
+        if not isinstance(response, HtmlResponse) and document_kind(_unpack_or_empty(response.body)):
             yield from self.parse_document(response)
             return
         if self.options.strategy in ("full", "feed") and isinstance(response, HtmlResponse):
@@ -560,7 +560,7 @@ def _site_root(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def unpack_or_empty(body: bytes) -> bytes:
+def _unpack_or_empty(body: bytes) -> bytes:
     try:
         return unpack(body)
     except NotADocument:

@@ -228,7 +228,3 @@ class Frontier:
         if not self.in_scope(canonical) or clean_url(canonical).url == clean_url(url).url:
             return False
         return urlsplit(canonical).path.strip("/") != "" or urlsplit(url).path.strip("/") == ""
-
-    def seen_before(self, url: str) -> bool:
-        """Whether ``url`` (a redirect's target, say) is a page already decided."""
-        return url_key(url) in self._decided
