@@ -112,7 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Extract the article of HTML pages on disk with scrapy-readability (Readability.js on lxml).",
-        epilog="Exit status: 0 all pages extracted, 1 some failed (reported on stderr), 2 bad usage.",
+        epilog="Exit status: 0 all pages extracted, 1 some failed (reported on stderr), 2 bad usage. "
+        "To crawl a site for its articles: scrapy-readability crawl URL (see scrapy-readability crawl -h).",
     )
     parser.add_argument(
         "inputs", nargs="+", metavar="PATH",

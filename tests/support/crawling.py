@@ -349,8 +349,8 @@ def start_crawl(
     return RunningCrawl(process, feed_path, stats_path, log_path)
 
 
-CRAWL_COMMAND = ("-m", "scrapy_readability.cli.crawl")
-"""``scrapy-readability crawl``, by its module (the command line's dispatch to it is the lead's to wire)."""
+CRAWL_COMMAND = ("-m", "scrapy_readability", "crawl")
+"""``scrapy-readability crawl``, as the console script runs it."""
 
 
 def crawl_command(
