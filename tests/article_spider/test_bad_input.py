@@ -24,6 +24,8 @@ from tests.support.crawling import CrawlResult, crawl_command
 from tests.support.localserver import LocalSite, Page, serve
 from tests.support.publishers import ABOUT_TEXT, served, stories
 
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
 QUICK = {"AUTOTHROTTLE_ENABLED": False}
 MAX_PAGES = 60
 MANY = 100_000

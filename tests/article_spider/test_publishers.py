@@ -27,6 +27,8 @@ from tests.support.publishers import (
     served,
 )
 
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
 QUICK = {"AUTOTHROTTLE_ENABLED": False}  # the polite default waits a second before it adapts to the site
 TARGET = 0.95
 

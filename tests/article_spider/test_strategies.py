@@ -20,6 +20,8 @@ from tests.support.crawling import crawl, crawl_command
 from tests.support.localserver import LocalSite
 from tests.support.publishers import Publisher, requested_articles, served
 
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
 QUICK = {"AUTOTHROTTLE_ENABLED": False}
 
 

@@ -17,6 +17,8 @@ import pytest
 from tests.support.crawling import CRAWL_COMMAND, run, subprocess_env
 from tests.support.publishers import served
 
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
 QUICK = ["-s", "AUTOTHROTTLE_ENABLED=0"]
 
 
