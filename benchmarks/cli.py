@@ -2,6 +2,7 @@
 """Throughput of the ``scrapy-readability`` command line on pages on disk.
 
     python benchmarks/cli.py [--pages DIR] [--workers 1,2] [--repeat N] [--copies N] [-f FORMAT] [--baseline REF]
+    python benchmarks/cli.py --batches 1,2,4,8,12,16,24,32 [--repeat N]
 
 Runs ``python -m scrapy_readability -f FORMAT --workers N PAGE...`` as a user
 would, on every ``source.html`` of the vendored test pages (``--copies`` times
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -46,6 +48,22 @@ def seconds(cwd: Path, files: list[str], workers: int, fmt: str) -> float:
     return elapsed
 
 
+def batches(files: list[str], sizes: list[int], repeat: int, fmt: str) -> None:
+    """The first N pages with one worker (in the command's process) and with one a core, for each N."""
+    cores = os.cpu_count() or 1
+    order = random.Random(21).sample(files, len(files))
+    best = {(size, n): float("inf") for size in sizes for n in (1, cores)}
+    for _ in range(repeat):
+        for size in sizes:
+            for n in (1, cores):
+                best[size, n] = min(best[size, n], seconds(ROOT, order[:size], n, fmt))
+    print(f"| pages | --workers 1 | --workers {cores} | faster |")
+    print("|---|---|---|---|")
+    for size in sizes:
+        one, many = best[size, 1], best[size, cores]
+        print(f"| {size} | {one:.2f} s | {many:.2f} s | {'1' if one <= many else cores} ({max(one, many) / min(one, many):.2f}x) |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pages", type=Path, default=DEFAULT_PAGES)
@@ -54,9 +72,14 @@ def main() -> None:
     parser.add_argument("--copies", type=int, default=1)
     parser.add_argument("-f", "--format", default="jsonl")
     parser.add_argument("--baseline", metavar="REF", help="also run the package at this git revision, interleaved")
+    parser.add_argument("--batches", metavar="N,N...", help="batch sizes: where one worker a core starts to pay")
     args = parser.parse_args()
 
     files = [str(p.resolve()) for p in sorted(args.pages.glob("*/source.html"))] * args.copies
+    if args.batches:
+        print(f"-f {args.format}, {os.cpu_count()} cores, best of {args.repeat}\n")
+        batches(files, [int(n) for n in args.batches.split(",")], args.repeat, args.format)
+        return
     print(f"{len(files)} pages, -f {args.format}, {os.cpu_count()} cores, best of {args.repeat}\n")
     with tempfile.TemporaryDirectory() as folder:
         versions = {"now": ROOT}

@@ -285,9 +285,11 @@ def _check_usage(args: argparse.Namespace) -> bool:
 
 
 def _is_many(name: str) -> bool:
-    """A folder, or a web archive: many pages."""
-    if name == "-" or os.path.isdir(name):
-        return name != "-"
+    """A folder, or a web archive (standard input too): many pages."""
+    if name == "-":
+        return is_warc(sys.stdin.buffer)
+    if os.path.isdir(name):
+        return True
     try:
         with open(name, "rb") as stream:
             return is_warc(stream)

@@ -30,7 +30,7 @@ PROG = "scrapy-readability"
 
 FAILURE_REASONS = {
     **jobs.FAILURE_REASONS,
-    "unreadable": "the file could not be read (permissions, a corrupt gzip file)",
+    "unreadable": "the file could not be read (permissions, a corrupt gzip file; a web archive without warcio installed)",
     "bad_warc": "a web archive breaks off or is corrupt: the pages before the damage are extracted, and the message gives its byte offset",
 }
 """Why a page fails on the command line: the extraction's reasons (``runtime/jobs.py``, also a crawl's) and the reading's."""
@@ -41,7 +41,8 @@ EXIT_STATUSES = {
     0: "every page gave an article (with `--readerable`, a verdict)",
     1: "some pages did not (each one is reported on standard error with its path and reason), or none were found",
     2: "bad usage: an unknown flag, a bad value, a path that does not exist",
-    PIPE_CLOSED: "the reader of the output went away (`| head`): the command stops quietly, as one that SIGPIPE ended",
+    PIPE_CLOSED: "the reader of the output went away (a `head` that had its lines): the command stopped quietly, "
+    "as one that SIGPIPE ended",
 }
 """The command's exit statuses."""
 
