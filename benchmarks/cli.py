@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -37,31 +38,55 @@ def package_at(ref: str, folder: Path) -> Path:
 
 def seconds(cwd: Path, files: list[str], workers: int, fmt: str) -> float:
     """One run of the command line from ``cwd`` (whose ``scrapy_readability`` is the one run)."""
+    return timed(cwd, files, workers, fmt)[0]
+
+
+def timed(cwd: Path, files: list[str], workers: int, fmt: str) -> tuple[float, float]:
+    """One run's wall-clock seconds, and the CPU seconds of the command and its worker processes."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     result = subprocess.run(
         [sys.executable, "-m", "scrapy_readability", "-f", fmt, "--workers", str(workers), "--no-progress", *files],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=cwd,
     )
     elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers' too: the command waited for them
     if result.returncode not in (0, 1) or "Traceback" in result.stderr:  # 1: some pages have no article
         sys.exit(f"the command line failed:\n{result.stderr}")
-    return elapsed
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def batches(files: list[str], sizes: list[int], repeat: int, fmt: str) -> None:
-    """The first N pages with one worker (in the command's process) and with one a core, for each N."""
+    """The first N pages with one worker (in the command's process) and with one a core, for each N.
+
+    Wall-clock time says which is faster on this machine as loaded now; CPU time says what each
+    costs, which load does not change much. With ``k`` free cores the workers save ``(k-1)/k`` of
+    the extraction's CPU and cost what starting them takes (their extra CPU, spread over ``k``
+    cores): they pay once ``extraction CPU x (k-1) > extra CPU``. The extraction's CPU is the
+    run's CPU with one worker less that of one page.
+    """
     cores = os.cpu_count() or 1
     order = random.Random(21).sample(files, len(files))
-    best = {(size, n): float("inf") for size in sizes for n in (1, cores)}
+    wall = {(size, n): float("inf") for size in sizes for n in (1, cores)}
+    cpu = dict(wall)
     for _ in range(repeat):
         for size in sizes:
             for n in (1, cores):
-                best[size, n] = min(best[size, n], seconds(ROOT, order[:size], n, fmt))
-    print(f"| pages | --workers 1 | --workers {cores} | faster |")
-    print("|---|---|---|---|")
+                took, used = timed(ROOT, order[:size], n, fmt)
+                wall[size, n], cpu[size, n] = min(wall[size, n], took), min(cpu[size, n], used)
+    base = timed(ROOT, order[:1], 1, fmt)[1]  # start-up, one page, output
+    columns = ["pages", "wall, --workers 1", f"wall, --workers {cores}", "CPU, 1", f"CPU, {cores}"]
+    columns += [f"extraction CPU x {cores - 1}", "extra CPU of the workers", "pays with free cores"]
+    print("| " + " | ".join(columns) + " |")
+    print("|---" * len(columns) + "|")
     for size in sizes:
-        one, many = best[size, 1], best[size, cores]
-        print(f"| {size} | {one:.2f} s | {many:.2f} s | {'1' if one <= many else cores} ({max(one, many) / min(one, many):.2f}x) |")
+        extraction = max(cpu[size, 1] - base, 0.0) * (cores - 1)
+        extra = cpu[size, cores] - cpu[size, 1]
+        times = (wall[size, 1], wall[size, cores], cpu[size, 1], cpu[size, cores])
+        row = [str(size), *(f"{value:.2f} s" for value in times)]
+        row += [f"{extraction:.2f} s", f"{extra:.2f} s", "yes" if extraction > extra else "no"]
+        print("| " + " | ".join(row) + " |")
+    print(f"\nload average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 def main() -> None:

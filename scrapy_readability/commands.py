@@ -96,16 +96,24 @@ class ReadabilityCommand(ScrapyCommand):
         super().add_options(parser)  # Scrapy's global options; not fetch's --headers, which prints no article
         parser.add_argument("--spider", dest="spider", help="use this spider")
         parser.add_argument(
-            "--no-redirect", dest="no_redirect", action="store_true",
+            "--no-redirect",
+            dest="no_redirect",
+            action="store_true",
             help="do not follow a redirect (3xx): report it, with where it leads",
         )
         parser.add_argument(
-            "--allow-error-status", dest="allow_error_status", action="store_true",
+            "--allow-error-status",
+            dest="allow_error_status",
+            action="store_true",
             help="extract the page of an error status (4xx, 5xx) too (as HTTPERROR_ALLOWED_CODES does for its codes)",
         )
         parser.add_argument(
-            "-f", "--format", dest="article_format", choices=[f for f in OUTPUT_FORMATS if f != "jsonl"],
-            default="json", help="output format (default: json)",
+            "-f",
+            "--format",
+            dest="article_format",
+            choices=[f for f in OUTPUT_FORMATS if f != "jsonl"],
+            default="json",
+            help="output format (default: json)",
         )
         add_page_options(parser)
 
@@ -119,7 +127,10 @@ class ReadabilityCommand(ScrapyCommand):
         except ReadabilityConfigError as error:
             raise UsageError(str(error), print_help=False) from None
         request = Request(
-            args[0], callback=self._print_response, errback=self._no_response, cb_kwargs={"opts": opts},
+            args[0],
+            callback=self._print_response,
+            errback=self._no_response,
+            cb_kwargs={"opts": opts},
             dont_filter=True,
         )
         if opts.no_redirect:
@@ -135,7 +146,8 @@ class ReadabilityCommand(ScrapyCommand):
         """Fetch ``request`` with the named spider, or the project's spider for its domain (as ``scrapy fetch``)."""
         assert self.crawler_process is not None
         loader = self.crawler_process.spider_loader
-        spidercls: type[Spider] = loader.load(spider_name) if spider_name else spidercls_for_request(loader, request, DefaultSpider)
+        spidercls: type[Spider]
+        spidercls = loader.load(spider_name) if spider_name else spidercls_for_request(loader, request, DefaultSpider)
 
         async def start(self: Spider) -> AsyncIterator[Any]:
             yield request
@@ -154,10 +166,14 @@ class ReadabilityCommand(ScrapyCommand):
         if isinstance(error, HttpError):
             response = error.response
             if 300 <= response.status < 400:
-                location = response.headers.get("Location", b"").decode("latin-1")
-                self._fail(f"{response.url}: a redirect (HTTP {response.status}) to {location or '(no Location)'}, not followed (--no-redirect)")
+                location = (response.headers.get("Location") or b"").decode("latin-1")
+                where = location or "(no Location)"
+                self._fail(
+                    f"{response.url}: a redirect (HTTP {response.status}) to {where}, not followed (--no-redirect)"
+                )
             else:
-                self._fail(f"{response.url}: HTTP {response.status}: an error page, not extracted (--allow-error-status extracts it)")
+                extract = "--allow-error-status extracts it"
+                self._fail(f"{response.url}: HTTP {response.status}: an error page, not extracted ({extract})")
         elif isinstance(error, IgnoreRequest):
             self._fail(f"{url}: dropped by a middleware ({error or type(error).__name__})")
         else:

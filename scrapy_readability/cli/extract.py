@@ -32,7 +32,6 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import Future
 from contextlib import closing
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import IO, cast
 
 from scrapy_readability.cli.arguments import (
@@ -54,9 +53,9 @@ from scrapy_readability.runtime.pool import ExtractionPool, PoolConfig, WorkerSt
 from scrapy_readability.settings import ReadabilityConfig, setting_rows
 
 WINDOW_PER_WORKER = 4  # pages read ahead per worker: a big archive is never all in memory
-SMALL_BATCH = 12
+SMALL_BATCH = 32
 """Up to this many pages, the default is to extract in this process: starting worker processes
-costs more than they save (benchmarks/cli.py --batches; the figures in benchmarks/README.md)."""
+costs more than they save, even with free cores (benchmarks/cli.py --batches; benchmarks/README.md)."""
 
 
 class UsageError(Exception):
@@ -109,39 +108,52 @@ def build_parser() -> argparse.ArgumentParser:
         "To crawl a site for its articles: scrapy-readability crawl URL (see scrapy-readability crawl -h).",
     )
     parser.add_argument(
-        "inputs", nargs="+", metavar="PATH",
+        "inputs",
+        nargs="+",
+        metavar="PATH",
         help="HTML files (.html, .htm, also gzipped), web archives (recognised by their content), "
         "folders (searched recursively for both), or - for standard input",
     )
     parser.add_argument(
-        "-f", "--format", choices=OUTPUT_FORMATS,
+        "-f",
+        "--format",
+        choices=OUTPUT_FORMATS,
         help="output format (default: json for one page, jsonl for many)",
     )
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     links = parser.add_mutually_exclusive_group()
     links.add_argument(
-        "--url", help="the page's URL: its links resolve against it (one page only; "
+        "--url",
+        help="the page's URL: its links resolve against it (one page only; "
         "default: links stay as the page has them, and the record's url is its file: URL)",
     )
     links.add_argument(
-        "--base-url", metavar="URL",
+        "--base-url",
+        metavar="URL",
         help="where the files are published: a page's URL is URL followed by its path in the folder given "
         "(a file given by name: its name), and its links resolve against that",
     )
     parser.add_argument(
-        "--workers", type=int, metavar="N",
+        "--workers",
+        type=int,
+        metavar="N",
         help=f"extract in N worker processes (1: in this process; default: in this process for up to {SMALL_BATCH} "
         "pages, one process per core for more)",
     )
     parser.add_argument("--readerable", action="store_true", help="print the preflight verdict only")
     parser.add_argument(
-        "--warc", action="store_true",
+        "--warc",
+        action="store_true",
         help="every input is a web archive (.warc, .warc.gz; standard input too), and folders are searched for "
         'archives only; archives are recognised without it (pip install "scrapy-readability[warc]")',
     )
     parser.add_argument("--no-progress", dest="progress", action="store_false", help="never show the progress line")
     parser.add_argument(
-        "-s", "--set", action="append", default=[], metavar="NAME=VALUE",
+        "-s",
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
         help="set a READABILITY_* setting, as in a crawl (may be repeated; the flags above win)",
     )
     add_worker_options(parser)
@@ -154,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 @dataclass(frozen=True)
 class Workers:
-    """How many extract: ``--workers``, or by default one per core once more than :data:`SMALL_BATCH` pages are known."""
+    """How many extract: ``--workers``, or by default one a core once over :data:`SMALL_BATCH` pages are known."""
 
     given: int | None
     cores: int
@@ -333,8 +345,10 @@ def _run(args: argparse.Namespace) -> int:
         writer.close()
     except WorkerStartError as error:
         progress.clear()
-        print(f"{PROG}: the worker processes cannot start ({error}); --workers 1 extracts in this process",
-              file=sys.stderr)
+        print(
+            f"{PROG}: the worker processes cannot start ({error}); --workers 1 extracts in this process",
+            file=sys.stderr,
+        )
         return 1
     finally:
         progress.clear()

@@ -48,7 +48,7 @@ SNIFFED = 512  # bytes looked at to tell a web archive (a gzip header and the st
 
 @dataclass(frozen=True)
 class Input:
-    """One file to read (or ``-``), and the path that names it inside the folder it was found in (for ``--base-url``)."""
+    """One file to read (or ``-``), and its path inside the folder it was found in (for ``--base-url``)."""
 
     name: str
     relative: str
@@ -167,7 +167,9 @@ def archive_pages(name: str, stream: IO[bytes]) -> Iterator[Page]:
     except _BadWarc as error:
         yield _bad_warc(name, str(error))
     except Exception as error:  # warcio, zlib: the archive is corrupt from there on
-        yield _bad_warc(name, f"at byte {records.offset}: unreadable from there ({type(error).__name__}: {_brief(error)})")
+        yield _bad_warc(
+            name, f"at byte {records.offset}: unreadable from there ({type(error).__name__}: {_brief(error)})"
+        )
 
 
 def _next_record(records: Any) -> Any:
@@ -216,7 +218,9 @@ def _check_end(read: Any, stream: IO[bytes], offset: int) -> None:
     """
     size = read.tell() + sum(len(chunk) for chunk in iter(lambda: stream.read(1 << 16), b""))
     if size > offset:
-        raise _BadWarc(offset, f"{size - offset} bytes after the last whole record are unreadable (cut short or corrupt)")
+        raise _BadWarc(
+            offset, f"{size - offset} bytes after the last whole record are unreadable (cut short or corrupt)"
+        )
 
 
 def _bad_warc(name: str, detail: str) -> Page:

@@ -1,4 +1,4 @@
-"""What ``scrapy-readability`` prints: the records, the progress line, the summary, and what its failures and exit statuses mean.
+"""What ``scrapy-readability`` prints: records, progress, summary; what its failures and exit statuses mean.
 
 :data:`FAILURE_REASONS` and :data:`EXIT_STATUSES` are the one list of each;
 the README's tables are written from them (``docs/settings_table.py``).
@@ -30,10 +30,11 @@ PROG = "scrapy-readability"
 
 FAILURE_REASONS = {
     **jobs.FAILURE_REASONS,
-    "unreadable": "the file could not be read (permissions, a corrupt gzip file; a web archive without warcio installed)",
-    "bad_warc": "a web archive breaks off or is corrupt: the pages before the damage are extracted, and the message gives its byte offset",
+    "unreadable": "the file could not be read (permissions, a corrupt gzip file; an archive without warcio)",
+    "bad_warc": "a web archive breaks off or is corrupt: the pages before the damage are extracted, "
+    "and the message gives its byte offset",
 }
-"""Why a page fails on the command line: the extraction's reasons (``runtime/jobs.py``, also a crawl's) and the reading's."""
+"""Why a page fails on the command line: the extraction's (``runtime/jobs.py``, a crawl's too), and the reading's."""
 
 PIPE_CLOSED = 141  # 128 + SIGPIPE, as a shell reports a process that signal ended
 

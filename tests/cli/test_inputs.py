@@ -21,7 +21,9 @@ LINKS = (
 
 
 def links_page(title: str) -> str:
-    return f"<html><head><title>{title}</title></head><body><article>{PARAGRAPH}{LINKS}{PARAGRAPH}</article></body></html>"
+    return (
+        f"<html><head><title>{title}</title></head><body><article>{PARAGRAPH}{LINKS}{PARAGRAPH}</article></body></html>"
+    )
 
 
 def anchors(html: str) -> list[str]:
@@ -43,9 +45,12 @@ def test_links_of_a_file_stay_relative(tmp_path: Path, site: Path) -> None:
     result = cli(tmp_path, "-f", "html", str(site / "2025" / "ferry.html"))
     assert result.returncode == 0, result.stderr
     assert anchors(result.stdout)[:6] == [
-        '<a href="next.html">', '<a href="../index.html">', '<a href="/about.html">',
+        '<a href="next.html">',
+        '<a href="../index.html">',
+        '<a href="/about.html">',
         '<a href="#user-content-notes">',  # sanitised: the target's id has its prefix, and so has the link
-        '<img src="images/map.png" alt="A map">', '<img src="/logo.png" alt="Logo">',
+        '<img src="images/map.png" alt="A map">',
+        '<img src="/logo.png" alt="Logo">',
     ]
     record = json.loads(cli(tmp_path, str(site / "2025" / "ferry.html")).stdout)
     assert record["url"] == (site / "2025" / "ferry.html").resolve().as_uri()  # where it came from
@@ -54,12 +59,17 @@ def test_links_of_a_file_stay_relative(tmp_path: Path, site: Path) -> None:
 
 
 def test_url_resolves_the_links(tmp_path: Path, site: Path) -> None:
-    result = cli(tmp_path, "-f", "html", "--url", "https://news.example/2025/ferry.html", str(site / "2025" / "ferry.html"))
+    result = cli(
+        tmp_path, "-f", "html", "--url", "https://news.example/2025/ferry.html", str(site / "2025" / "ferry.html")
+    )
     assert result.returncode == 0, result.stderr
     assert anchors(result.stdout)[:6] == [
-        '<a href="https://news.example/2025/next.html">', '<a href="https://news.example/index.html">',
-        '<a href="https://news.example/about.html">', '<a href="#user-content-notes">',
-        '<img src="https://news.example/2025/images/map.png" alt="A map">', '<img src="https://news.example/logo.png" alt="Logo">',
+        '<a href="https://news.example/2025/next.html">',
+        '<a href="https://news.example/index.html">',
+        '<a href="https://news.example/about.html">',
+        '<a href="#user-content-notes">',
+        '<img src="https://news.example/2025/images/map.png" alt="A map">',
+        '<img src="https://news.example/logo.png" alt="Logo">',
     ]
 
 
@@ -91,7 +101,8 @@ def test_a_web_archive_is_recognised_by_its_content(tmp_path: Path) -> None:
         assert result.returncode == 0, result.stderr
         records = [json.loads(line) for line in result.stdout.splitlines()]
         assert [(r["path"], r["title"]) for r in records] == [
-            ("https://news.example/1", "First"), ("https://news.example/2", "Second"),
+            ("https://news.example/1", "First"),
+            ("https://news.example/2", "Second"),
         ], name
         assert "2 pages, 2 extracted, 0 failed" in result.stderr
     folder = tmp_path / "mixed"
@@ -101,7 +112,11 @@ def test_a_web_archive_is_recognised_by_its_content(tmp_path: Path) -> None:
     (folder / "notes.txt").write_text("not a page")
     mixed = cli(tmp_path, "-f", "text", "mixed")  # a folder: its pages and its archives
     assert mixed.returncode == 0, mixed.stderr
-    assert re.findall(r"==> (.*) <==", mixed.stdout) == [str(Path("mixed") / "a.html"), "https://news.example/1", "https://news.example/2"]
+    assert re.findall(r"==> (.*) <==", mixed.stdout) == [
+        str(Path("mixed") / "a.html"),
+        "https://news.example/1",
+        "https://news.example/2",
+    ]
     gzipped_page = tmp_path / "page.html.gz"  # gzipped HTML is still a page
     gzipped_page.write_bytes(gzip.compress(article_page("Gzipped").encode()))
     assert json.loads(cli(tmp_path, str(gzipped_page)).stdout)["title"] == "Gzipped"
@@ -112,7 +127,9 @@ def test_a_web_archive_is_recognised_by_its_content(tmp_path: Path) -> None:
 def test_a_damaged_web_archive_gives_what_it_can(tmp_path: Path, gzipped: bool, damage: str) -> None:
     """The records before the damage, then bad_warc with the byte offset of the record where it is; exit 1."""
     titles = [f"Story {n}" for n in range(4)]
-    responses = [(f"https://news.example/{n}", "200 OK", "text/html", article_page(t).encode()) for n, t in enumerate(titles)]
+    responses = [
+        (f"https://news.example/{n}", "200 OK", "text/html", article_page(t).encode()) for n, t in enumerate(titles)
+    ]
     whole, starts = web_archive_and_offsets(responses, gzipped)
     middle = (starts[2] + starts[3]) // 2  # inside the third response record
     if damage == "cut":
@@ -132,8 +149,9 @@ def test_a_damaged_web_archive_gives_what_it_can(tmp_path: Path, gzipped: bool, 
 
 
 def test_a_web_archive_on_standard_input(tmp_path: Path) -> None:
-    archive = web_archive([("https://news.example/1", "200 OK", "text/html", article_page("First").encode())], gzipped=False)
+    archive = web_archive(
+        [("https://news.example/1", "200 OK", "text/html", article_page("First").encode())], gzipped=False
+    )
     result = cli(tmp_path, "-f", "text", "-", input=archive.decode("utf-8"))
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("==> https://news.example/1 <==\nAbout First\n")
-

@@ -1,4 +1,4 @@
-"""``scrapy-readability`` as a Unix tool: in a pipeline that ends early, its exit statuses, how many workers, its progress line."""
+"""``scrapy-readability`` as a Unix tool: in a pipeline ended early, exit statuses, how many workers, progress."""
 
 from __future__ import annotations
 
@@ -54,7 +54,18 @@ def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path: Path, workers: s
     """``scrapy-readability pages/ | head -n 1``: no traceback, the SIGPIPE status, the pages not started are not."""
     folder = folder_of_pages(tmp_path, 60)  # 15 s of work at 0.25 s a page in one process
     log = tmp_path / "started.log"
-    command = [sys.executable, "-m", "scrapy_readability", "-s", SLOW_ENGINE, "--workers", workers, "-f", fmt, str(folder)]
+    command = [
+        sys.executable,
+        "-m",
+        "scrapy_readability",
+        "-s",
+        SLOW_ENGINE,
+        "--workers",
+        workers,
+        "-f",
+        fmt,
+        str(folder),
+    ]
     begun = time.monotonic()
     writer = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=subprocess_env({"TEST_PAGES_LOG": str(log)})
@@ -89,7 +100,10 @@ def test_exit_statuses(tmp_path: Path) -> None:
     assert "scrapy-readability: no pages found in empty" in empty.stderr
     missing = cli(tmp_path, "empty", "missing.html")
     assert (missing.returncode, missing.stdout) == (2, "")
-    assert missing.stderr == "scrapy-readability: error: no such file or folder: missing.html (see scrapy-readability -h)\n"
+    assert (
+        missing.stderr
+        == "scrapy-readability: error: no such file or folder: missing.html (see scrapy-readability -h)\n"
+    )
 
 
 def pids_by_title(stdout: str) -> list[int]:
@@ -99,8 +113,17 @@ def pids_by_title(stdout: str) -> list[int]:
 
 def run_command(tmp_path: Path, *args: str) -> tuple[int, subprocess.CompletedProcess[str]]:
     """The command's process id, and how it ended."""
-    command = [sys.executable, "-m", "scrapy_readability", "-s", "READABILITY_ENGINE=tests.support.engine_stubs.PidAndMemory", *args]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=subprocess_env())
+    command = [
+        sys.executable,
+        "-m",
+        "scrapy_readability",
+        "-s",
+        "READABILITY_ENGINE=tests.support.engine_stubs.PidAndMemory",
+        *args,
+    ]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=subprocess_env()
+    )
     stdout, stderr = process.communicate(timeout=120)
     return process.pid, subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
 
@@ -125,7 +148,9 @@ def test_a_small_batch_is_extracted_in_the_commands_process(tmp_path: Path) -> N
 def test_an_archive_grows_its_workers_as_its_records_come(tmp_path: Path) -> None:
     """An archive's records are not counted first: the first ones here, the rest in worker processes."""
     count = SMALL_BATCH + 3 * (os.cpu_count() or 1) * 4
-    responses = [(f"https://news.example/{n}", "200 OK", "text/html", article_page(str(n)).encode()) for n in range(count)]
+    responses = [
+        (f"https://news.example/{n}", "200 OK", "text/html", article_page(str(n)).encode()) for n in range(count)
+    ]
     (tmp_path / "crawl.warc.gz").write_bytes(web_archive(responses))
     pid, result = run_command(tmp_path, "crawl.warc.gz")
     assert result.returncode == 0, result.stderr
@@ -141,7 +166,11 @@ def on_terminal(*args: str) -> bytes:
     try:
         subprocess.run(
             [sys.executable, "-m", "scrapy_readability", *args],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=follower, env=subprocess_env(), timeout=120,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=follower,
+            env=subprocess_env(),
+            timeout=120,
         )
         os.close(follower)
         written = b""
@@ -164,7 +193,9 @@ def test_the_progress_line_counts_down(tmp_path: Path) -> None:
     shown = on_terminal("-s", SLOW_ENGINE, "--workers", "1", str(folder), "-o", out)
     lines = shown.decode().split("\r")
     assert lines[1].startswith("1/8 pages, 0 failed, ")
-    assert any(line.startswith("4/8 pages, 0 failed, ") and " pages/s, " in line and " s left" in line for line in lines), lines
+    assert any(
+        line.startswith("4/8 pages, 0 failed, ") and " pages/s, " in line and " s left" in line for line in lines
+    ), lines
     assert "8 pages, 8 extracted, 0 failed" in shown.decode()
     quiet = on_terminal("-s", SLOW_ENGINE, "--no-progress", "--workers", "1", str(folder), "-o", out)
     assert b"/8 pages" not in quiet and b"\x1b[K" not in quiet  # no line drawn, none cleared

@@ -1,4 +1,4 @@
-"""Running ``scrapy-readability`` as a user runs it (a subprocess), and the pages the command-line tests give it."""
+"""Running ``scrapy-readability`` as a user runs it (a subprocess), and the pages its tests give it."""
 
 from __future__ import annotations
 
@@ -26,16 +26,18 @@ def cli(tmp_path: Path, *args: str, input: str | None = None) -> subprocess.Comp
 
 
 def cli_with_engine(tmp_path: Path, engine: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """The command line with a stand-in engine of tests/support/engine_stubs.py (by dotted path, as a crawl takes it)."""
+    """The command line with a stand-in engine of tests/support/engine_stubs.py (by dotted path, as in a crawl)."""
     return cli(tmp_path, "-s", f"READABILITY_ENGINE={engine}", *args)
 
 
 def web_archive(responses: list[tuple[str, str, str, bytes]], gzipped: bool = True) -> bytes:
-    """A WARC file (warcio's writer) of (URI, HTTP status line, Content-Type, body) responses, each after its request."""
+    """A WARC file (warcio's writer) of (URI, HTTP status line, Content-Type, body) responses, each after a request."""
     return web_archive_and_offsets(responses, gzipped)[0]
 
 
-def web_archive_and_offsets(responses: list[tuple[str, str, str, bytes]], gzipped: bool = True) -> tuple[bytes, list[int]]:
+def web_archive_and_offsets(
+    responses: list[tuple[str, str, str, bytes]], gzipped: bool = True
+) -> tuple[bytes, list[int]]:
     """The WARC file of :func:`web_archive`, and the byte offset where each response record starts."""
     from warcio.statusandheaders import StatusAndHeaders
     from warcio.warcwriter import WARCWriter
