@@ -146,7 +146,8 @@ def test_a_page_that_hangs_or_kills_its_worker_fails_and_the_rest_arrive(
     folder.mkdir()
     for name in ("a", "b", "starter", "y", "z"):
         (folder / f"{name}.html").write_text(article_page(name.title()))
-    result = cli_with_engine(tmp_path, engine, "pages", "--workers", workers, "--timeout", "3")
+    # The stand-ins pick their page by its URL: --base-url gives each page one.
+    result = cli_with_engine(tmp_path, engine, "pages", "--base-url", "https://e.test/", "--workers", workers, "--timeout", "3")
     assert result.returncode == 1
     assert [json.loads(line)["title"] for line in result.stdout.splitlines()] == ["A", "B", "Y", "Z"]
     assert f"scrapy-readability: {Path('pages') / 'starter.html'}: {failure}" in result.stderr
