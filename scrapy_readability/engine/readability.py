@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import logging
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from lxml import etree
@@ -19,7 +20,8 @@ from .constants import (
 from .dom import Element, create_element, get_node_ancestors, inner_text_length, js_length, js_trim, text_content
 from .errors import TooManyElementsError
 from .inputs import read_page
-from .metadata import Metadata, get_article_metadata, get_json_ld
+from .feed import feed_fields, read_page_facts, utc_now
+from .metadata import Metadata, get_article_metadata, get_json_ld, read_json_ld
 from .options import ATTEMPT_NAMES, OptionArgs, Options, Policy
 from .parsing import parse_html, remove_comments
 from .postprocess import document_base_url, post_process_content
@@ -89,8 +91,12 @@ class Readability:
 
     # --- parse() --------------------------------------------------------------
 
-    def parse(self) -> Article | None:
-        """Port of ``parse()``: the article, or ``None`` when the page has none."""
+    def parse(self, *, now: datetime | None = None) -> Article | None:
+        """Port of ``parse()``: the article, or ``None`` when the page has none.
+
+        ``now`` is the crawl's clock (the current UTC time by default): no date
+        of the feed's fields is later than it.
+        """
         root = self._root
         options = self.options
         if options.max_elems_to_parse > 0:
@@ -102,7 +108,10 @@ class Readability:
         # strips comments too); without them every child node is an element.
         remove_comments(root)
         unwrap_noscript_images(root)
-        json_ld = Metadata() if options.disable_json_ld else get_json_ld(root)
+        scripts = None if options.disable_json_ld else read_json_ld(root)
+        json_ld = Metadata() if scripts is None else get_json_ld(root, scripts)
+        # The feed's fields read what the page declares before the phases below change it.
+        facts = read_page_facts(root, self.url, document_base_url(root, self.url), scripts, now or utc_now())
         remove_scripts(root)
         prep_document(root)
 
@@ -136,9 +145,11 @@ class Readability:
                 excerpt = js_trim(text_content(first_p))
 
         text = text_content(article_content)
+        byline = metadata.byline or state.article_byline
+        feed = feed_fields(facts, article_content, text, byline, base_url)
         return Article(
             title=metadata.title,
-            byline=metadata.byline or state.article_byline,
+            byline=byline,
             dir=state.article_dir,
             lang=state.article_lang,
             content=inner_html(article_content),
@@ -148,6 +159,12 @@ class Readability:
             site_name=metadata.site_name,
             published_time=metadata.published_time,
             attempt=attempt,
+            date_published=feed.date_published,
+            date_modified=feed.date_modified,
+            image=feed.image,
+            authors=feed.authors,
+            canonical_url=feed.canonical_url,
+            language=feed.language,
             tree=article_content,
         )
 

@@ -249,6 +249,12 @@ def test_article_fields_and_to_dict():
         "site_name",
         "published_time",
         "attempt",
+        "date_published",
+        "date_modified",
+        "image",
+        "authors",
+        "canonical_url",
+        "language",
         "text",
         "markdown",
     ]
