@@ -156,7 +156,7 @@ BYLINE_PREFIX = re.compile(
 AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;/|·•、，]|\s(?:and|And|AND|und|&|et|y|e|en|og|och|i|ve|и)\s)\s*")
 AUTHOR_NOISE = re.compile(
     r"(?:follow\s+@\S*|@\w+|\S+@\S+\.\w+|https?://\S+|www\.\S+|\(.*?\)|\[.*?\]|"
-    r"\b(?:updated|published|posted|aktualisiert|veröffentlicht)\b.*)",
+    r"\b(?:updated|published|posted|aktualisiert|veröffentlicht)\b.*|\s(?:on|am|le|el|il)\s+\d.*)",
     re.IGNORECASE,
 )
 AUTHOR_TITLES = re.compile(

@@ -96,16 +96,17 @@ def parse_date_value(value: object, now: datetime | None = None) -> str | None:
     text = _UNICODE_SPACES.sub(" ", value).strip()
     if not text or len(text) > MAX_DATE_LENGTH:
         return None
-    stamp = _iso_stamp(text) or _rfc_2822_stamp(text)
-    if stamp is not None:
-        return iso(stamp) if is_plausible(stamp, now) else None
-    return find_text_date(text, now)
-
-
-def _iso_stamp(text: str) -> Stamp | None:
     match = ISO_DATE.match(text)
-    if match is None:
-        return None
+    if match is not None:  # ISO 8601's shape: its value or nothing
+        stamp = _iso_stamp(match)
+    elif RFC_2822.match(text) is not None:
+        stamp = _rfc_2822_stamp(text)
+    else:
+        return find_text_date(text, now)
+    return iso(stamp) if stamp is not None and is_plausible(stamp, now) else None
+
+
+def _iso_stamp(match: re.Match[str]) -> Stamp | None:
     parts = match.groupdict()
     zone = _zone(parts["zone"]) if parts["zone"] else None
     if parts["zone"] and zone is None:
@@ -114,8 +115,6 @@ def _iso_stamp(text: str) -> Stamp | None:
 
 
 def _rfc_2822_stamp(text: str) -> Stamp | None:
-    if RFC_2822.match(text) is None:
-        return None
     try:
         stamp = parsedate_to_datetime(text)
     except (TypeError, ValueError, IndexError):
