@@ -235,8 +235,10 @@ def _timed(function: Callable[[], Any]) -> tuple[Any, float]:
     return value, time.perf_counter() - start
 
 
-def run_page(name: str, html: bytes, url: str, now: datetime, expected: Expected | None) -> Result:
-    """Every tool on the page's bytes (each decodes them as it does for a user)."""
+def run_page(name: str, html: bytes, url: str, now: datetime, expected: Expected | None,
+             peers: dict[str, Any] | None = None) -> Result:
+    """Every tool on the page's bytes (each decodes them as it does for a user); the peers' values are
+    taken from ``peers`` (an earlier run's) when given."""
     import htmldate
     from trafilatura.metadata import extract_metadata
     from trafilatura.utils import load_html
@@ -246,6 +248,9 @@ def run_page(name: str, html: bytes, url: str, now: datetime, expected: Expected
     if article is not None:
         result.ours = {key: getattr(article, key) for key in FIELDS}
         result.invalid = valid(result.ours, now)
+    if peers is not None:
+        result.htmldate, result.trafilatura = peers["htmldate"], peers["trafilatura"]
+        return result
     max_date = now.strftime("%Y-%m-%d")
     result.htmldate, result.htmldate_seconds = _timed(lambda: htmldate.find_date(
         html, url=url, extensive_search=False, original_date=True, max_date=max_date))
@@ -354,6 +359,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="write every page's values here")
     parser.add_argument("--cost", action="store_true", help="only time parse() with and without the feed fields")
     parser.add_argument("--only", help="only pages whose name contains this")
+    parser.add_argument("--reuse", type=Path, help="take htmldate's and trafilatura's values from this --json file")
     args = parser.parse_args()
     if args.cost:
         print(cost(ROOT / "tests" / "mozilla_pages"))
@@ -361,6 +367,7 @@ def main() -> None:
     expected = {**fundus_expected(args.mirror), **newspaper_expected(args.mirror), **postlight_expected(args.mirror)}
     index = json.loads((args.pages / "index.json").read_text(encoding="utf-8"))
     today = datetime.now(timezone.utc)
+    reused = {r["name"]: r for r in json.loads(args.reuse.read_text())} if args.reuse else {}
     results = []
     for entry in index:
         if args.only and args.only not in entry["name"]:
@@ -370,7 +377,7 @@ def main() -> None:
         known = expected.get(entry["name"])
         url = known.url if known and known.url else entry["url"]
         now = known.now if known and known.now else today
-        results.append(run_page(entry["name"], html, url, now, known))
+        results.append(run_page(entry["name"], html, url, now, known, reused.get(entry["name"]) if args.reuse else None))
     print(report(results))
     if args.json:
         args.json.write_text(json.dumps([

@@ -22,8 +22,11 @@ MAX_DATE_LENGTH = 80
 MAX_JSON_LD_NODES = 2000
 """JSON-LD objects visited per page: a 5 MB script is walked no further than this."""
 MAX_JSON_LD_DEPTH = 6
-MAX_TEXT_DATE_CANDIDATES = 30
+MAX_TEXT_DATE_CANDIDATES = 100
 """Elements whose visible text is searched for a date, in document order."""
+NEAR_TITLE_BEFORE = 8
+NEAR_TITLE_AFTER = 30
+"""Elements before and after the first ``<h1>`` whose own text may hold the date."""
 MAX_TEXT_DATE_LENGTH = 160
 """Characters of visible text an element may have to be read as a dateline."""
 LATEST_OFFSET_HOURS = 14
@@ -62,7 +65,15 @@ META_LANGUAGE = ("content-language", "language", "dc.language", "dcterms.languag
 META_URL = ("og:url",)
 
 # The class, id or itemprop of an element whose text may be a dateline.
-DATELINE_HINTS = ("date", "time", "publish", "posted", "dateline", "datum", "fecha", "data", "byline", "meta")
+DATELINE_HINTS = (
+    "date", "time", "publish", "posted", "submitted", "dateline", "datum", "fecha", "data", "byline", "meta", "info",
+)
+# Words that announce a publication date in a page's text ("Published: ...", "发布时间：...").
+DATE_LABELS = (
+    "Published", "published", "Posted", "posted", "Submitted", "Veröffentlicht", "veröffentlicht", "Publié", "publié",
+    "Publicado", "publicado", "Pubblicato", "pubblicato", "Gepubliceerd", "发布", "發布", "时间：", "時間：", "日期：",
+    "公開", "掲載", "입력", "등록",
+)
 DATELINE_SKIP = re.compile(r"comment|footer|copyright|related|update|modif|teaser", re.IGNORECASE)
 COPYRIGHT = re.compile(r"©|&copy;|\(c\)|copyright", re.IGNORECASE)
 
@@ -84,6 +95,12 @@ ISO_DATE = re.compile(
 )
 RFC_2822 = re.compile(
     r"^(?:[A-Za-z]{3},?\s+)?\d{1,2}\s+[A-Za-z]{3}\s+\d{4}\s+\d{2}:\d{2}(?::\d{2})?\s+(?:[A-Z]{2,4}|[+-]\d{4})\Z",
+    re.ASCII,
+)
+# Java's Date.toString(), which some CMSs write into <meta>: "Mon Aug 03 12:45:00 EDT 2015".
+JAVA_DATE = re.compile(
+    r"^[A-Za-z]{3} (?P<month_name>[A-Za-z]{3}) (?P<day>\d{2}) (?P<hour>\d{2}):(?P<minute>\d{2}):(?P<second>\d{2}) "
+    r"(?P<zone>[A-Z]{2,5}) (?P<year>\d{4})\Z",
     re.ASCII,
 )
 MONTH_NAMES = {

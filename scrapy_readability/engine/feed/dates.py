@@ -21,6 +21,7 @@ from .constants import (
     DATE_RANGE_BEFORE,
     EARLIEST_YEAR,
     ISO_DATE,
+    JAVA_DATE,
     LATEST_OFFSET_HOURS,
     MAX_DATE_LENGTH,
     MONTH_NAMES,
@@ -101,6 +102,8 @@ def parse_date_value(value: object, now: datetime | None = None) -> str | None:
         stamp = _iso_stamp(match)
     elif RFC_2822.match(text) is not None:
         stamp = _rfc_2822_stamp(text)
+    elif (java := JAVA_DATE.match(text)) is not None:
+        stamp = _java_stamp(java)
     else:
         return find_text_date(text, now)
     return iso(stamp) if stamp is not None and is_plausible(stamp, now) else None
@@ -124,6 +127,14 @@ def _rfc_2822_stamp(text: str) -> Stamp | None:
         known = _zone(zone)
         return stamp.replace(tzinfo=known) if known is not None else stamp
     return stamp
+
+
+def _java_stamp(match: re.Match[str]) -> Stamp | None:
+    month = MONTH_NAMES.get(match["month_name"].lower())
+    if month is None:
+        return None
+    zone = _zone(match["zone"])  # an abbreviation not known is no zone: the time stays local
+    return _stamp(match["year"], month, match["day"], match["hour"], match["minute"], match["second"], zone)
 
 
 def _zone(text: str) -> timezone | None:

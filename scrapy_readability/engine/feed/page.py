@@ -9,7 +9,7 @@ datelines a reader sees and the JSON-LD scripts are all gone or moved once
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -19,10 +19,13 @@ from lxml import etree
 from ..dom import Element, text_content
 from .constants import (
     COPYRIGHT,
+    DATE_LABELS,
     DATELINE_HINTS,
     DATELINE_SKIP,
     MAX_TEXT_DATE_CANDIDATES,
     MAX_TEXT_DATE_LENGTH,
+    NEAR_TITLE_AFTER,
+    NEAR_TITLE_BEFORE,
     META_AUTHOR,
     META_IMAGE,
     META_LANGUAGE,
@@ -69,6 +72,13 @@ _DATELINES = etree.XPath(
     + " or ".join(f"contains({_LOWER}, '{hint}') or contains(@id, '{hint}')" for hint in DATELINE_HINTS)
     + " or self::time]"
 )
+_LABELLED = etree.XPath(
+    "//body//*[not(self::script or self::style or self::noscript or self::template)][text()["
+    + " or ".join(f"contains(., '{label}')" for label in DATE_LABELS)
+    + "]]"
+)
+_NEAR_BEFORE = etree.XPath(f"preceding::*[position() <= {NEAR_TITLE_BEFORE}]")
+_NEAR_AFTER = etree.XPath(f"following::*[position() <= {NEAR_TITLE_AFTER}]")
 _REL_AUTHORS = etree.XPath("//a[contains(concat(' ', normalize-space(@rel), ' '), ' author ')]")
 
 
@@ -84,10 +94,16 @@ def read_page_facts(
     json_ld = read_json_ld_nodes(scripts) if scripts else JsonLd()
     nodes = json_ld.nodes
     facts = PageFacts()
-    facts.date_published = _first_date(_published_values(root, tags, nodes), now) or _dateline_date(root, now)
-    facts.date_published = facts.date_published or url_date(document_url, now)
-    facts.date_modified = _later_or_none(_first_date(_modified_values(root, tags, nodes), now), facts.date_published)
     facts.image = _first_url(_image_values(tags, nodes, json_ld), base_url)
+    facts.date_published = (
+        _first_date(_published_values(root, tags, nodes), now)
+        or _dateline_date(root, now)
+        or _near_title_date(root, now)
+        or _labelled_date(root, now)
+        or url_date(document_url, now)
+        or url_date(facts.image, now)  # a CMS files images by the day they were uploaded
+    )
+    facts.date_modified = _later_or_none(_first_date(_modified_values(root, tags, nodes), now), facts.date_published)
     facts.canonical_url = _first_url((tags.links.get("canonical"), tags.meta.get("og:url")), base_url)
     facts.authors = _author_values(root, tags, nodes, json_ld)
     facts.language = _declared_language(root, tags, nodes)
@@ -100,7 +116,7 @@ def read_page_facts(
 def _read_tags(root: Element) -> _Tags:
     tags = _Tags()
     for meta in root.iter("meta"):
-        content = meta.get("content")
+        content = meta.get("content") or meta.get("value")  # some pages (and tools that save them) write value=
         key = meta.get("property") or meta.get("name") or meta.get("itemprop") or meta.get("http-equiv")
         if not content or not key:
             continue
@@ -198,6 +214,36 @@ def _dateline_date(root: Element, now: datetime) -> str | None:
         seen += 1
         if seen == MAX_TEXT_DATE_CANDIDATES:
             break
+    return None
+
+
+def _near_title_date(root: Element, now: datetime) -> str | None:
+    """A date written in the few elements around the first ``<h1>`` (else ``<h2>``): a dateline without a
+    telling class."""
+    heading = next(root.iter("h1"), None)
+    if heading is None:
+        heading = next(root.iter("h2"), None)
+    if heading is None:
+        return None
+    return _first_own_text_date((*_NEAR_BEFORE(heading), *_NEAR_AFTER(heading)), now)
+
+
+def _labelled_date(root: Element, now: datetime) -> str | None:
+    """A date right after a word that announces one ("Published", "Veröffentlicht", "发布时间")."""
+    return _first_own_text_date(_LABELLED(root)[:MAX_TEXT_DATE_CANDIDATES], now)
+
+
+def _first_own_text_date(elements: Iterable[Element], now: datetime) -> str | None:
+    """The first date in the elements' own text (not their descendants'), skipping copyright lines."""
+    for element in elements:
+        if element.tag in ("script", "style", "title", "template"):
+            continue
+        text = " ".join(part.strip() for part in (element.text, *(child.tail for child in element)) if part)
+        if not text or len(text) > MAX_TEXT_DATE_LENGTH or COPYRIGHT.search(text):
+            continue
+        date = find_text_date(text, now)
+        if date is not None:
+            return date
     return None
 
 
