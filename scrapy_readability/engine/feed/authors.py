@@ -44,9 +44,12 @@ def split_names(raw: str) -> list[str]:
 
 def _name(part: str) -> str | None:
     """``part`` when it reads as a person's (or an agency's) name, else ``None``."""
+    title = AUTHOR_TITLES.search(part)
+    if title is not None:
+        part = part[: title.start()].strip(_TRIM)
     if not part or len(part) > MAX_AUTHOR_LENGTH or AUTHOR_DIGITS.search(part):
         return None
-    if len(part.split()) > MAX_AUTHOR_WORDS or AUTHOR_TITLES.search(part):
+    if len(part.split()) > MAX_AUTHOR_WORDS:
         return None
     if not any(ch.isalpha() for ch in part):
         return None

@@ -173,11 +173,13 @@ BYLINE_PREFIX = re.compile(
 AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;/|·•、，]|\s(?:and|And|AND|und|&|et|y|e|en|og|och|i|ve|и)\s)\s*")
 AUTHOR_NOISE = re.compile(
     r"(?:follow\s+@\S*|@\w+|\S+@\S+\.\w+|https?://\S+|www\.\S+|\(.*?\)|\[.*?\]|"
-    r"\b(?:updated|published|posted|aktualisiert|veröffentlicht)\b.*|\s(?:on|am|le|el|il)\s+\d.*)",
+    r"\b(?:updated|published|posted|aktualisiert|veröffentlicht)\b.*|\s(?:on|am|le|el|il)\s+\d.*|\s(?:in|for)\s+[A-Z].*)",
     re.IGNORECASE,
 )
+# A job title ends a name where it begins ("Jane Roe, Staff Writer", "Jane RoeStaff Writer" as some
+# pages glue them); a part that starts with one is no name at all.
 AUTHOR_TITLES = re.compile(
-    r"\b(?:reporter|editor|correspondent|writer|staff|contributor|columnist|journalist|photographer|"
+    r"(?:\b|(?-i:(?<=[a-z])(?=[A-Z])))(?:reporter|editor|correspondent|writer|staff|contributor|columnist|journalist|photographer|"
     r"producer|analyst|senior|chief|redakteur(?:in)?|redaktion|autor(?:in)?|korrespondent(?:in)?|"
     r"rédact(?:eur|rice)|journaliste|envoyée?|redactor(?:a)?|corresponsal|for\s+(?:the|cnn|bbc)|"
     r"news\s+desk|associated\s+press\s+writer)\b",

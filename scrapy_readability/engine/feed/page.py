@@ -198,8 +198,7 @@ def _dateline_date(root: Element, now: datetime) -> str | None:
     class or id says it holds a date, in document order (not in comments, footers or copyright lines)."""
     seen = 0
     for element in _DATELINES(root):
-        hints = f"{element.get('class') or ''} {element.get('id') or ''}"
-        if DATELINE_SKIP.search(hints) or any(DATELINE_SKIP.search(a.get("class") or "") for a in element.iterancestors("footer", "aside")):
+        if _not_the_articles(element):
             continue
         if element.tag == "time" and element.get("datetime"):
             date = parse_date_value(element.get("datetime"), now)
@@ -236,7 +235,7 @@ def _labelled_date(root: Element, now: datetime) -> str | None:
 def _first_own_text_date(elements: Iterable[Element], now: datetime) -> str | None:
     """The first date in the elements' own text (not their descendants'), skipping copyright lines."""
     for element in elements:
-        if element.tag in ("script", "style", "title", "template"):
+        if element.tag in ("script", "style", "title", "template") or _not_the_articles(element):
             continue
         text = " ".join(part.strip() for part in (element.text, *(child.tail for child in element)) if part)
         if not text or len(text) > MAX_TEXT_DATE_LENGTH or COPYRIGHT.search(text):
@@ -245,6 +244,13 @@ def _first_own_text_date(elements: Iterable[Element], now: datetime) -> str | No
         if date is not None:
             return date
     return None
+
+
+def _not_the_articles(element: Element) -> bool:
+    """Whether a date here would be a comment's, a related article's, an update's or the footer's."""
+    if DATELINE_SKIP.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
+        return True
+    return any(True for _ in element.iterancestors("footer"))
 
 
 def _later_or_none(modified: str | None, published: str | None) -> str | None:
