@@ -34,14 +34,14 @@ from corpus import DEFAULT_OUT  # noqa: E402
 from scrapy_readability import Readability  # noqa: E402
 from scrapy_readability.engine import feed  # noqa: E402
 from scrapy_readability.engine.feed.constants import LANGUAGE_SAMPLE  # noqa: E402
-from scrapy_readability.engine.feed.language import guess_language, language_tag  # noqa: E402
+from scrapy_readability.engine.feed.language import detect_language, guess_language, language_tag  # noqa: E402
 
 Detector = Callable[[str], "str | None"]
 
 
 def detectors() -> dict[str, Detector]:
     """Every detector that imports here, as text -> primary tag."""
-    found: dict[str, Detector] = {"ours (guess_language)": guess_language}
+    found: dict[str, Detector] = {"ours (guess_language)": guess_language, "the engine (detect_language)": detect_language}
     try:
         import py3langid
 

@@ -3,15 +3,17 @@
 The page's declaration comes first (:func:`language_tag` reads ``lang``,
 ``Content-Language``, ``og:locale``, JSON-LD ``inLanguage``). Without one the
 language is detected from the article's text (:func:`detect_language`): by
-py3langid when the ``language`` extra is installed, else by the script the text
-is written in and, for the scripts many languages share, the commonest words of
-each (:func:`guess_language`), which knows fewer languages.
+Google's CLD3 when the ``language`` extra (``cld3-py``) is installed, else (or
+when CLD3 is unsure) by the script the text is written in and, for the scripts
+many languages share, the commonest words of each (:func:`guess_language`),
+which knows fewer languages.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+import threading
 from collections import Counter
 from collections.abc import Callable
 
@@ -40,20 +42,28 @@ def detect_language(text: str) -> str | None:
     if sum(ch.isalpha() for ch in sample) < 20:
         return None
     detector = _detector()
-    return detector(sample) if detector is not None else guess_language(sample)
+    found = detector(sample) if detector is not None else None
+    return found or guess_language(sample)
 
 
 @functools.cache
 def _detector() -> Callable[[str], str | None] | None:
-    """py3langid's classifier when the ``language`` extra is installed."""
+    """CLD3's classifier when the ``language`` extra (the ``cld3-py`` package) is installed.
+
+    One classifier per thread: the engine runs in several.
+    """
     try:
-        from py3langid.langid import MODEL_FILE, LanguageIdentifier
+        import gcld3
     except ImportError:
         return None
-    identifier = LanguageIdentifier.from_pickled_model(MODEL_FILE, norm_probs=False)
+    local = threading.local()
 
     def classify(text: str) -> str | None:
-        return language_tag(identifier.classify(text)[0])
+        identifier = getattr(local, "identifier", None)
+        if identifier is None:
+            identifier = local.identifier = gcld3.NNetLanguageIdentifier(min_num_bytes=0, max_num_bytes=LANGUAGE_SAMPLE * 4)
+        result = identifier.FindLanguage(text=text)
+        return language_tag(result.language) if result.is_reliable else None
 
     return classify
 
