@@ -220,6 +220,7 @@ class Result:
     name: str
     ours: dict[str, Any] = field(default_factory=dict)
     ours_seconds: float = 0.0
+    facts_seconds: float = 0.0
     htmldate: str | None = None
     htmldate_seconds: float = 0.0
     htmldate_tree_seconds: float = 0.0
@@ -227,6 +228,24 @@ class Result:
     trafilatura_seconds: float = 0.0
     expected: Expected | None = None
     invalid: list[str] = field(default_factory=list)
+
+
+_FACTS_SECONDS: list[float] = []
+
+
+def _time_the_page_facts() -> None:
+    """Time ``read_page_facts`` (every date, image, author, canonical and language source of the page) inside
+    ``parse()``: our date extractor's cost, on the tree the engine already holds."""
+    from scrapy_readability.engine import readability as engine
+
+    real = engine.read_page_facts
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        facts, seconds = _timed(lambda: real(*args, **kwargs))
+        _FACTS_SECONDS.append(seconds)
+        return facts
+
+    engine.read_page_facts = timed  # type: ignore[assignment]
 
 
 def _timed(function: Callable[[], Any]) -> tuple[Any, float]:
@@ -244,7 +263,9 @@ def run_page(name: str, html: bytes, url: str, now: datetime, expected: Expected
     from trafilatura.utils import load_html
 
     result = Result(name, expected=expected)
+    _FACTS_SECONDS.clear()
     article, result.ours_seconds = _timed(lambda: Readability(html, url=url).parse(now=now))
+    result.facts_seconds = sum(_FACTS_SECONDS)
     if article is not None:
         result.ours = {key: getattr(article, key) for key in FIELDS}
         result.invalid = valid(result.ours, now)
@@ -315,7 +336,9 @@ def report(results: list[Result]) -> str:
         lines.append(f"| {source} | {len(group)} | {_pct(ours, len(group))} | {_pct(overlap, len(group))} | {_pct(tr, len(group))} |")
 
     lines += ["", "Time per page (median, ms): "
-              f"ours parse() with every field {statistics.median(r.ours_seconds for r in results) * 1000:.1f}; "
+              f"ours parse() with every field {statistics.median(r.ours_seconds for r in results) * 1000:.1f}, "
+              f"of which reading the page's declarations (every date source, image, authors, canonical URL, "
+              f"language) {statistics.median(r.facts_seconds for r in results) * 1000:.2f}; "
               f"htmldate fast {statistics.median(r.htmldate_seconds for r in results) * 1000:.1f} on the string, "
               f"{statistics.median(r.htmldate_tree_seconds for r in results) * 1000:.1f} on a parsed tree; "
               f"trafilatura extract_metadata {statistics.median(r.trafilatura_seconds for r in results) * 1000:.1f}"]
@@ -352,18 +375,45 @@ def cost(pages: Path, repeat: int = 5) -> str:
             f"{sorted(ratios)[int(len(ratios) * 0.9)]:.3f}")
 
 
+def parse_vendored(mode: str) -> None:
+    """Parse every vendored page once: ``with`` the feed fields, ``without`` them, or ``none`` (read the pages only),
+    for an instruction count that the machine's load does not move::
+
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/feedmeta.py --parse-vendored with
+
+    (the total ``Collected`` of ``with`` minus ``none`` over ``without`` minus ``none`` is the cost).
+    """
+    from scrapy_readability.engine import readability as engine
+    from scrapy_readability.engine.feed import FeedFields, PageFacts
+
+    if mode == "without":
+        engine.read_page_facts = lambda *args, **kwargs: PageFacts()  # type: ignore[assignment]
+        engine.feed_fields = lambda *args, **kwargs: FeedFields()  # type: ignore[assignment]
+    folders = sorted(p for p in (ROOT / "tests" / "mozilla_pages").iterdir() if (p / "source.html").is_file())
+    for folder in folders:
+        html = (folder / "source.html").read_text(encoding="utf-8")
+        if mode != "none":
+            Readability(html, url="http://fakehost/test/page.html").parse()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pages", type=Path, default=DEFAULT_OUT, help=f"the web corpus (default {DEFAULT_OUT})")
     parser.add_argument("--mirror", type=Path, default=DEFAULT_MIRROR, help="git mirrors of the sources (owner+name/repo)")
     parser.add_argument("--json", type=Path, help="write every page's values here")
     parser.add_argument("--cost", action="store_true", help="only time parse() with and without the feed fields")
+    parser.add_argument("--parse-vendored", choices=("with", "without", "none"),
+                        help="parse the vendored pages once (for valgrind: see parse_vendored)")
     parser.add_argument("--only", help="only pages whose name contains this")
     parser.add_argument("--reuse", type=Path, help="take htmldate's and trafilatura's values from this --json file")
     args = parser.parse_args()
     if args.cost:
         print(cost(ROOT / "tests" / "mozilla_pages"))
         return
+    if args.parse_vendored:
+        parse_vendored(args.parse_vendored)
+        return
+    _time_the_page_facts()
     expected = {**fundus_expected(args.mirror), **newspaper_expected(args.mirror), **postlight_expected(args.mirror)}
     index = json.loads((args.pages / "index.json").read_text(encoding="utf-8"))
     today = datetime.now(timezone.utc)

@@ -83,6 +83,7 @@ class Readability:
         page = read_page(html, url, content_type, private=True)
         self.url = _document_url(page.url)
         self._root = parse_html(page.markup, page.content_type)
+        self._microdata = _mentions_microdata(page.markup)
 
     # --- parse() --------------------------------------------------------------
 
@@ -106,7 +107,7 @@ class Readability:
         scripts = None if options.disable_json_ld else read_json_ld(root)
         json_ld = Metadata() if scripts is None else get_json_ld(root, scripts)
         # The feed's fields read what the page declares before the phases below change it.
-        facts = read_page_facts(root, self.url, document_base_url(root, self.url), scripts, now or utc_now())
+        facts = read_page_facts(root, self.url, scripts, now or utc_now(), microdata=self._microdata)
         remove_scripts(root)
         prep_document(root)
 
@@ -253,6 +254,15 @@ def _document_url(url: str | None) -> str:
         return resolve(url)
     except InvalidURL:
         return url  # no URL at all: nothing relative resolves against it
+
+
+def _mentions_microdata(markup: object) -> bool:
+    """Whether the page may hold ``itemprop`` attributes (a search of its text costs far less than one of its tree)."""
+    if isinstance(markup, str):
+        return "itemprop" in markup
+    if isinstance(markup, (bytes, bytearray)):
+        return b"itemprop" in markup or b"i\x00t\x00e\x00m\x00p\x00r\x00o\x00p" in markup  # UTF-16 too
+    return True  # a tree: look
 
 
 def _restore_page(page: Element, page_cache: Element) -> None:

@@ -222,6 +222,8 @@ def test_three_hundred_authors_are_cut_to_fifty():
         ("Jane Roe | Follow @jroe", ["Jane Roe"]),
         ("Jane Roe (jroe@news.example)", ["Jane Roe"]),
         ("Jane Roe, Staff Writer", ["Jane Roe"]),
+        ("By Jane RoeStaff Writer", ["Jane Roe"]),
+        ("Courier staff", ["Courier staff"]),
         ("Jane Roe Updated 9 May 2025", ["Jane Roe"]),
         ("By Jane Roe on 9 May 2025", ["Jane Roe"]),
         ("Jane Roe, 9 May 2025", ["Jane Roe"]),

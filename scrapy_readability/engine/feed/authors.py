@@ -46,7 +46,11 @@ def _name(part: str) -> str | None:
     """``part`` when it reads as a person's (or an agency's) name, else ``None``."""
     title = AUTHOR_TITLES.search(part)
     if title is not None:
-        part = part[: title.start()].strip(_TRIM)
+        if title.start() == 0:
+            return None  # "Staff Writer" after a comma: a title, not a name
+        if not part[title.start() - 1].isspace():
+            part = part[: title.start()].strip(_TRIM)  # "Jane RoeStaff Writer", glued by the page's layout
+        # else a collective byline ("Courier staff", "Guardian staff reporter"), kept whole
     if not part or len(part) > MAX_AUTHOR_LENGTH or AUTHOR_DIGITS.search(part):
         return None
     if len(part.split()) > MAX_AUTHOR_WORDS:

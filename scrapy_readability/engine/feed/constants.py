@@ -22,17 +22,15 @@ MAX_DATE_LENGTH = 80
 MAX_JSON_LD_NODES = 2000
 """JSON-LD objects visited per page: a 5 MB script is walked no further than this."""
 MAX_JSON_LD_DEPTH = 6
-MAX_TEXT_DATE_CANDIDATES = 100
-"""Elements whose visible text is searched for a date, in document order."""
 NEAR_TITLE_BEFORE = 8
-NEAR_TITLE_AFTER = 30
-"""Elements before and after the first ``<h1>`` whose own text may hold the date."""
+NEAR_TITLE_AFTER = 40
+"""Elements before and after the first ``<h1>`` where a dateline is looked for."""
 MAX_TEXT_DATE_LENGTH = 160
 """Characters of visible text an element may have to be read as a dateline."""
 LATEST_OFFSET_HOURS = 14
 """The furthest a time zone runs ahead of UTC (Kiribati): a local date or time no later
 than the crawl's clock plus this may already have begun somewhere."""
-LANGUAGE_SAMPLE = 2000
+LANGUAGE_SAMPLE = 1000
 """Characters of the article's text a detector reads."""
 
 # --- Where each field is declared ------------------------------------------------
@@ -64,16 +62,8 @@ META_AUTHOR = ("author", "article:author", "dc.creator", "dcterms.creator", "par
 META_LANGUAGE = ("content-language", "language", "dc.language", "dcterms.language", "og:locale")
 META_URL = ("og:url",)
 
-# The class, id or itemprop of an element whose text may be a dateline.
-DATELINE_HINTS = (
-    "date", "time", "publish", "posted", "submitted", "dateline", "datum", "fecha", "data", "byline", "meta", "info",
-)
-# Words that announce a publication date in a page's text ("Published: ...", "发布时间：...").
-DATE_LABELS = (
-    "Published", "published", "Posted", "posted", "Submitted", "Veröffentlicht", "veröffentlicht", "Publié", "publié",
-    "Publicado", "publicado", "Pubblicato", "pubblicato", "Gepubliceerd", "发布", "發布", "时间：", "時間：", "日期：",
-    "公開", "掲載", "입력", "등록",
-)
+# The class or id of an element whose text may be a dateline.
+DATELINE_HINT = re.compile(r"date|time|publish|posted|submitted|datum|fecha|byline|meta|info", re.IGNORECASE)
 DATELINE_SKIP = re.compile(r"comment|footer|copyright|related|update|modif|teaser", re.IGNORECASE)
 COPYRIGHT = re.compile(r"©|&copy;|\(c\)|copyright", re.IGNORECASE)
 
@@ -176,8 +166,8 @@ AUTHOR_NOISE = re.compile(
     r"\b(?:updated|published|posted|aktualisiert|veröffentlicht)\b.*|\s(?:on|am|le|el|il)\s+\d.*|\s(?:in|for)\s+[A-Z].*)",
     re.IGNORECASE,
 )
-# A job title ends a name where it begins ("Jane Roe, Staff Writer", "Jane RoeStaff Writer" as some
-# pages glue them); a part that starts with one is no name at all.
+# A job title: a part of a byline that starts with one is no name ("Jane Roe, Staff Writer"); one glued to
+# a name ends it ("Jane RoeStaff Writer"); after a space it is part of a collective byline ("Courier staff").
 AUTHOR_TITLES = re.compile(
     r"(?:\b|(?-i:(?<=[a-z])(?=[A-Z])))(?:reporter|editor|correspondent|writer|staff|contributor|columnist|journalist|photographer|"
     r"producer|analyst|senior|chief|redakteur(?:in)?|redaktion|autor(?:in)?|korrespondent(?:in)?|"

@@ -104,10 +104,14 @@ _MARKERS = {
            ("be", re.compile("\u045e"))),
 }
 _WORD = re.compile(r"[^\W\d_]+")
+_LATIN = _SCRIPTS[-1][1]
 
 
 def guess_language(text: str) -> str | None:
     """The language of ``text`` from its script, then from its commonest words; ``None`` when unsure."""
+    latin = len(_LATIN.findall(text))
+    if latin * 2 > sum(ch.isalpha() for ch in text):  # most pages: one pass, not one per script
+        return _by_common_words(text, COMMON_WORDS["latin"])
     counts = {name: len(pattern.findall(text)) for name, pattern in _SCRIPTS}
     script = max(counts, key=lambda name: counts[name])
     if not counts[script]:

@@ -1,15 +1,18 @@
 """What the page declares about itself, read before Readability's phases change the tree.
 
 ``<meta>`` tags, ``<link>``s, ``itemprop``s, ``<time datetime>``, the
-datelines a reader sees and the JSON-LD scripts are all gone or moved once
-``_removeScripts``, ``_prepDocument`` and ``_grabArticle`` have run, so
-:func:`read_page_facts` reads them first, in a few passes over the tags that matter
-(lxml's iterators and XPath, in C), and keeps only the values.
+dateline a reader sees by the headline and the JSON-LD scripts are all gone or
+moved once ``_removeScripts``, ``_prepDocument`` and ``_grabArticle`` have run,
+so :func:`read_page_facts` reads them first and keeps only the values. Each
+pass over a whole tree costs about as much as a tenth of ``parse()``'s budget
+for these fields, so there are two at most: one for the tags that matter (lxml
+filters them by name, in C) and one for ``itemprop``s, only on pages that have
+any; the dateline is looked for in the few elements around the headline only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -17,21 +20,19 @@ from typing import Any
 from lxml import etree
 
 from ..dom import Element, text_content
+from ..urls import InvalidURL, resolve
 from .constants import (
     COPYRIGHT,
-    DATE_LABELS,
-    DATELINE_HINTS,
+    DATELINE_HINT,
     DATELINE_SKIP,
-    MAX_TEXT_DATE_CANDIDATES,
     MAX_TEXT_DATE_LENGTH,
-    NEAR_TITLE_AFTER,
-    NEAR_TITLE_BEFORE,
     META_AUTHOR,
     META_IMAGE,
     META_LANGUAGE,
     META_MODIFIED,
     META_PUBLISHED,
-    META_URL,
+    NEAR_TITLE_AFTER,
+    NEAR_TITLE_BEFORE,
 )
 from .dates import find_text_date, parse_date_value, parse_iso, url_date
 from .images import web_url
@@ -56,54 +57,49 @@ class PageFacts:
 
 @dataclass
 class _Tags:
-    """The ``<meta>``, ``<link>`` and ``itemprop`` values of a page, first occurrence of each name."""
+    """What one pass over the page's ``<meta>``, ``<link>``, ``<base>``, ``<time>`` and headings found
+    (first occurrence of each name), and its ``itemprop`` values."""
 
     meta: dict[str, str] = field(default_factory=dict)
     meta_authors: list[str] = field(default_factory=list)
     links: dict[str, str] = field(default_factory=dict)
+    base: str | None = None
+    times: list[Element] = field(default_factory=list)
+    heading: Element | None = None
+    """The first ``<h1>`` (else ``<h2>``): where the headline, and usually the dateline, are."""
     itemprops: dict[str, str] = field(default_factory=dict)
     itemprop_authors: list[str] = field(default_factory=list)
 
 
 _ITEMPROPS = frozenset({"datepublished", "datemodified", "datecreated", "image", "inlanguage", "author", "url"})
-_LOWER = "translate(@class, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
-_DATELINES = etree.XPath(
-    "//body//*[not(self::script or self::style or self::noscript or self::template)]["
-    + " or ".join(f"contains({_LOWER}, '{hint}') or contains(@id, '{hint}')" for hint in DATELINE_HINTS)
-    + " or self::time]"
-)
-_LABELLED = etree.XPath(
-    "//body//*[not(self::script or self::style or self::noscript or self::template)][text()["
-    + " or ".join(f"contains(., '{label}')" for label in DATE_LABELS)
-    + "]]"
-)
-_NEAR_BEFORE = etree.XPath(f"preceding::*[position() <= {NEAR_TITLE_BEFORE}]")
-_NEAR_AFTER = etree.XPath(f"following::*[position() <= {NEAR_TITLE_AFTER}]")
+_ITEMPROP_ELEMENTS = etree.XPath("descendant::*[@itemprop]")
 _REL_AUTHORS = etree.XPath("//a[contains(concat(' ', normalize-space(@rel), ' '), ' author ')]")
 
 
 def read_page_facts(
-    root: Element, document_url: str, base_url: str, scripts: list[Any] | None, now: datetime
+    root: Element, document_url: str, scripts: list[Any] | None, now: datetime, *, microdata: bool = True
 ) -> PageFacts:
     """The page's own dates, image, authors, canonical URL, language and site names.
 
     ``scripts`` are the JSON-LD scripts' values (``metadata.read_json_ld``), or
-    ``None`` when JSON-LD is not to be read (``disable_json_ld``).
+    ``None`` when JSON-LD is not to be read (``disable_json_ld``);
+    ``microdata=False`` says the page has no ``itemprop`` (its markup does not
+    mention one), which saves a pass over the tree.
     """
-    tags = _read_tags(root)
+    tags = _read_tags(root, microdata)
+    base_url = _base_url(tags.base, document_url)
     json_ld = read_json_ld_nodes(scripts) if scripts else JsonLd()
     nodes = json_ld.nodes
     facts = PageFacts()
     facts.image = _first_url(_image_values(tags, nodes, json_ld), base_url)
     facts.date_published = (
-        _first_date(_published_values(root, tags, nodes), now)
-        or _dateline_date(root, now)
-        or _near_title_date(root, now)
-        or _labelled_date(root, now)
+        _first_date(_published_values(tags, nodes), now)
+        or _time_element_date(tags.times, now)
+        or _near_title_date(tags.heading, now)
         or url_date(document_url, now)
         or url_date(facts.image, now)  # a CMS files images by the day they were uploaded
     )
-    facts.date_modified = _later_or_none(_first_date(_modified_values(root, tags, nodes), now), facts.date_published)
+    facts.date_modified = _later_or_none(_first_date(_modified_values(tags, nodes), now), facts.date_published)
     facts.canonical_url = _first_url((tags.links.get("canonical"), tags.meta.get("og:url")), base_url)
     facts.authors = _author_values(root, tags, nodes, json_ld)
     facts.language = _declared_language(root, tags, nodes)
@@ -113,33 +109,65 @@ def read_page_facts(
     return facts
 
 
-def _read_tags(root: Element) -> _Tags:
+def _read_tags(root: Element, microdata: bool) -> _Tags:
+    """One pass over the tags that matter (lxml filters them in C), and one over ``itemprop``s if there are any."""
     tags = _Tags()
-    for meta in root.iter("meta"):
-        content = meta.get("content") or meta.get("value")  # some pages (and tools that save them) write value=
-        key = meta.get("property") or meta.get("name") or meta.get("itemprop") or meta.get("http-equiv")
-        if not content or not key:
-            continue
-        key = key.strip().lower()
-        tags.meta.setdefault(key, content)
-        if key in META_AUTHOR:
-            tags.meta_authors.append(content)
-    for link in root.iter("link"):
-        href = link.get("href")
-        if href:
-            for rel in (link.get("rel") or "").lower().split():
-                tags.links.setdefault(rel, href)
-    for element in root.xpath("//body//*[@itemprop]"):
-        for prop in element.get("itemprop", "").lower().split():
-            if prop not in _ITEMPROPS:
-                continue
-            if prop == "author":
-                tags.itemprop_authors.append(_itemprop_name(element))
-            elif prop not in tags.itemprops:
-                value = _itemprop_value(element)
-                if value:
-                    tags.itemprops[prop] = value
+    headings: dict[str, Element] = {}
+    for element in root.iter("meta", "link", "base", "time", "h1", "h2"):
+        tag = element.tag
+        if tag == "meta":
+            _read_meta(element, tags)
+        elif tag == "link":
+            href = element.get("href")
+            if href:
+                for rel in (element.get("rel") or "").lower().split():
+                    tags.links.setdefault(rel, href)
+        elif tag == "base":
+            if tags.base is None and element.get("href") is not None:
+                tags.base = element.get("href")
+        elif tag == "time":
+            tags.times.append(element)
+        else:
+            headings.setdefault(str(tag), element)
+    tags.heading = headings.get("h1", headings.get("h2"))
+    body = root.find("body")
+    if microdata and body is not None:
+        for element in _ITEMPROP_ELEMENTS(body):
+            _read_itemprop(element, tags)
     return tags
+
+
+def _read_meta(meta: Element, tags: _Tags) -> None:
+    content = meta.get("content") or meta.get("value")  # some pages (and tools that save them) write value=
+    key = meta.get("property") or meta.get("name") or meta.get("itemprop") or meta.get("http-equiv")
+    if not content or not key:
+        return
+    key = key.strip().lower()
+    tags.meta.setdefault(key, content)
+    if key in META_AUTHOR:
+        tags.meta_authors.append(content)
+
+
+def _read_itemprop(element: Element, tags: _Tags) -> None:
+    for prop in element.get("itemprop", "").lower().split():
+        if prop not in _ITEMPROPS:
+            continue
+        if prop == "author":
+            tags.itemprop_authors.append(_itemprop_name(element))
+        elif prop not in tags.itemprops:
+            value = _itemprop_value(element)
+            if value:
+                tags.itemprops[prop] = value
+
+
+def _base_url(href: str | None, document_url: str) -> str:
+    """``document.baseURI``: the first ``<base href>`` resolved against the document's URL."""
+    if href is None:
+        return document_url
+    try:
+        return resolve(href, document_url)
+    except InvalidURL:
+        return document_url
 
 
 def _itemprop_value(element: Element) -> str:
@@ -162,24 +190,24 @@ def _itemprop_name(element: Element) -> str:
 # --- Dates ----------------------------------------------------------------------------
 
 
-def _published_values(root: Element, tags: _Tags, nodes: list[dict[str, Any]]) -> Iterator[object]:
+def _published_values(tags: _Tags, nodes: list[dict[str, Any]]) -> Iterator[object]:
     """Machine-readable publication dates, best first."""
     yield first_value(nodes, "datePublished")
     yield from (tags.meta.get(name) for name in META_PUBLISHED)
     yield tags.itemprops.get("datepublished")
     yield first_value(nodes, "dateCreated", "uploadDate")
     yield tags.itemprops.get("datecreated")
-    for time in root.iter("time"):
+    for time in tags.times:
         if time.get("pubdate") is not None or "publish" in (time.get("class") or "").lower():
             yield time.get("datetime")
 
 
-def _modified_values(root: Element, tags: _Tags, nodes: list[dict[str, Any]]) -> Iterator[object]:
+def _modified_values(tags: _Tags, nodes: list[dict[str, Any]]) -> Iterator[object]:
     """Machine-readable modification dates, best first."""
     yield first_value(nodes, "dateModified")
     yield from (tags.meta.get(name) for name in META_MODIFIED)
     yield tags.itemprops.get("datemodified")
-    for time in root.iter("time"):
+    for time in tags.times:
         if any(word in (time.get("class") or "").lower() for word in ("updated", "modified")):
             yield time.get("datetime")
 
@@ -193,57 +221,64 @@ def _first_date(values: Iterator[object], now: datetime) -> str | None:
     return None
 
 
-def _dateline_date(root: Element, now: datetime) -> str | None:
-    """A date a reader sees near the article: a ``<time datetime>``, or the text of a short element whose
-    class or id says it holds a date, in document order (not in comments, footers or copyright lines)."""
-    seen = 0
-    for element in _DATELINES(root):
-        if _not_the_articles(element):
-            continue
-        if element.tag == "time" and element.get("datetime"):
-            date = parse_date_value(element.get("datetime"), now)
+def _time_element_date(times: list[Element], now: datetime) -> str | None:
+    """The first ``<time datetime>`` of the page that is not a comment's, a related article's or the footer's."""
+    for time in times:
+        value = time.get("datetime")
+        if value and not _not_the_articles(time):
+            date = parse_date_value(value, now)
             if date is not None:
                 return date
-        text = text_content(element)
-        if len(text) > MAX_TEXT_DATE_LENGTH or COPYRIGHT.search(text):
-            continue
-        date = find_text_date(text, now)
-        if date is not None:
-            return date
-        seen += 1
-        if seen == MAX_TEXT_DATE_CANDIDATES:
-            break
     return None
 
 
-def _near_title_date(root: Element, now: datetime) -> str | None:
-    """A date written in the few elements around the first ``<h1>`` (else ``<h2>``): a dateline without a
-    telling class."""
-    heading = next(root.iter("h1"), None)
-    if heading is None:
-        heading = next(root.iter("h2"), None)
+def _near_title_date(heading: Element | None, now: datetime) -> str | None:
+    """The dateline a reader sees by the headline: a date in the text of the few elements around the first
+    ``<h1>`` (else ``<h2>``); in the whole text of one whose class or id says it holds a date, else in its
+    own text (not its descendants')."""
     if heading is None:
         return None
-    return _first_own_text_date((*_NEAR_BEFORE(heading), *_NEAR_AFTER(heading)), now)
-
-
-def _labelled_date(root: Element, now: datetime) -> str | None:
-    """A date right after a word that announces one ("Published", "Veröffentlicht", "发布时间")."""
-    return _first_own_text_date(_LABELLED(root)[:MAX_TEXT_DATE_CANDIDATES], now)
-
-
-def _first_own_text_date(elements: Iterable[Element], now: datetime) -> str | None:
-    """The first date in the elements' own text (not their descendants'), skipping copyright lines."""
-    for element in elements:
-        if element.tag in ("script", "style", "title", "template") or _not_the_articles(element):
+    for element in (*_preceding(heading, NEAR_TITLE_BEFORE), *_following(heading, NEAR_TITLE_AFTER)):
+        if element.tag in ("script", "style", "title", "template", "noscript") or _not_the_articles(element):
             continue
-        text = " ".join(part.strip() for part in (element.text, *(child.tail for child in element)) if part)
+        if DATELINE_HINT.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
+            text = text_content(element)
+        else:
+            text = " ".join(part.strip() for part in (element.text, *(child.tail for child in element)) if part)
         if not text or len(text) > MAX_TEXT_DATE_LENGTH or COPYRIGHT.search(text):
             continue
         date = find_text_date(text, now)
         if date is not None:
             return date
     return None
+
+
+def _following(element: Element, limit: int) -> list[Element]:
+    """XPath's ``following::*[position() <= limit]``, without walking the rest of the document."""
+    found: list[Element] = []
+    node: Element | None = element
+    while node is not None:
+        for sibling in node.itersiblings():
+            for descendant in sibling.iter(etree.Element):
+                found.append(descendant)
+                if len(found) == limit:
+                    return found
+        node = node.getparent()
+    return found
+
+
+def _preceding(element: Element, limit: int) -> list[Element]:
+    """XPath's ``preceding::*[position() <= limit]`` (the nearest ones, in document order), without ancestors."""
+    found: list[Element] = []
+    node: Element | None = element
+    while node is not None:
+        for sibling in node.itersiblings(preceding=True):
+            for descendant in reversed(list(sibling.iter(etree.Element))):
+                found.append(descendant)
+                if len(found) == limit:
+                    return found[::-1]
+        node = node.getparent()
+    return found[::-1]
 
 
 def _not_the_articles(element: Element) -> bool:
