@@ -22,9 +22,10 @@ MAX_DATE_LENGTH = 80
 MAX_JSON_LD_NODES = 2000
 """JSON-LD objects visited per page: a 5 MB script is walked no further than this."""
 MAX_JSON_LD_DEPTH = 6
-NEAR_TITLE_BEFORE = 8
-NEAR_TITLE_AFTER = 40
-"""Elements before and after the first ``<h1>`` where a dateline is looked for."""
+NEAR_TITLE_BEFORE = 16
+NEAR_TITLE_AFTER = 60
+"""Elements before and after the headline (the first ``<h1>``, else ``<h2>``, else ``<h3>``) where a dateline
+is looked for."""
 MAX_TEXT_DATE_LENGTH = 160
 """Characters of visible text an element may have to be read as a dateline."""
 LATEST_OFFSET_HOURS = 14
@@ -138,6 +139,8 @@ TEXT_DATES = (
     # 2024年5月3日, 2024년 5월 3일
     re.compile(_YEAR + r"\s*[年년]\s*(?P<month>[01]?\d)\s*[月월]\s*" + _DAY + r"\s*[日일]?" + _TIME, re.ASCII),
 )
+YEAR_IN_TEXT = re.compile(r"(?:19|20)\d\d", re.ASCII)
+"""What a text needs before the date patterns are tried on it (most texts have none: a cheap test first)."""
 DATE_RANGE_BEFORE = re.compile(r"(?:\d\s*[-–—]|\bto|\bbis|\bau|\bal)\s*\Z", re.ASCII | re.IGNORECASE)
 DATE_RANGE_AFTER = re.compile(r"\s*(?:[-–—]|to\b|bis\b|au\b|al\b)\s*\d", re.ASCII | re.IGNORECASE)
 URL_DATE = re.compile(

@@ -33,6 +33,7 @@ from .constants import (
     META_PUBLISHED,
     NEAR_TITLE_AFTER,
     NEAR_TITLE_BEFORE,
+    YEAR_IN_TEXT,
 )
 from .dates import find_text_date, parse_date_value, parse_iso, url_date
 from .images import web_url
@@ -66,7 +67,7 @@ class _Tags:
     base: str | None = None
     times: list[Element] = field(default_factory=list)
     heading: Element | None = None
-    """The first ``<h1>`` (else ``<h2>``): where the headline, and usually the dateline, are."""
+    """The first ``<h1>`` (else ``<h2>``, else ``<h3>``): where the headline, and usually the dateline, are."""
     itemprops: dict[str, str] = field(default_factory=dict)
     itemprop_authors: list[str] = field(default_factory=list)
 
@@ -113,7 +114,7 @@ def _read_tags(root: Element, microdata: bool) -> _Tags:
     """One pass over the tags that matter (lxml filters them in C), and one over ``itemprop``s if there are any."""
     tags = _Tags()
     headings: dict[str, Element] = {}
-    for element in root.iter("meta", "link", "base", "time", "h1", "h2"):
+    for element in root.iter("meta", "link", "base", "time", "h1", "h2", "h3"):
         tag = element.tag
         if tag == "meta":
             _read_meta(element, tags)
@@ -129,7 +130,7 @@ def _read_tags(root: Element, microdata: bool) -> _Tags:
             tags.times.append(element)
         else:
             headings.setdefault(str(tag), element)
-    tags.heading = headings.get("h1", headings.get("h2"))
+    tags.heading = headings.get("h1", headings.get("h2", headings.get("h3")))
     body = root.find("body")
     if microdata and body is not None:
         for element in _ITEMPROP_ELEMENTS(body):
@@ -233,9 +234,8 @@ def _time_element_date(times: list[Element], now: datetime) -> str | None:
 
 
 def _near_title_date(heading: Element | None, now: datetime) -> str | None:
-    """The dateline a reader sees by the headline: a date in the text of the few elements around the first
-    ``<h1>`` (else ``<h2>``); in the whole text of one whose class or id says it holds a date, else in its
-    own text (not its descendants')."""
+    """The dateline a reader sees by the headline: a date in the text of the few elements around it (in the
+    whole text of one whose class or id says it holds a date, else in its own text, not its descendants')."""
     if heading is None:
         return None
     for element in (*_preceding(heading, NEAR_TITLE_BEFORE), *_following(heading, NEAR_TITLE_AFTER)):
@@ -245,7 +245,7 @@ def _near_title_date(heading: Element | None, now: datetime) -> str | None:
             text = text_content(element)
         else:
             text = " ".join(part.strip() for part in (element.text, *(child.tail for child in element)) if part)
-        if not text or len(text) > MAX_TEXT_DATE_LENGTH or COPYRIGHT.search(text):
+        if len(text) > MAX_TEXT_DATE_LENGTH or not YEAR_IN_TEXT.search(text) or COPYRIGHT.search(text):
             continue
         date = find_text_date(text, now)
         if date is not None:
