@@ -8,11 +8,14 @@ from typing import TYPE_CHECKING
 
 from .engine import (
     Article,
+    DecodedPage,
     InputError,
+    NotHTMLError,
     Policy,
     Readability,
     ReadabilityError,
     TooManyElementsError,
+    decode_page,
     is_probably_readable,
 )
 
@@ -20,11 +23,14 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "Article",
+    "DecodedPage",
     "InputError",
+    "NotHTMLError",
     "Policy",
     "Readability",
     "ReadabilityError",
     "TooManyElementsError",
+    "decode_page",
     "is_probably_readable",
 ]
 
