@@ -96,6 +96,7 @@ def candidates() -> dict[str, Callable[[bytes], str | None]]:
         pass
     else:
         found["chardetng-py (Firefox's chardetng)"] = lambda body: chardetng_py.detect(body, allow_utf8=False)
+        found["chardetng-py on our sample"] = lambda body: chardetng_py.detect(detect._sample(body), allow_utf8=False)
     found["ours: built-in detector"] = _ours
     return found
 

@@ -34,7 +34,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import IO, Any, ClassVar, Union
 
-from scrapy_readability.engine import Readability, ReadabilityError, TooManyElementsError, is_probably_readable
+from scrapy_readability.engine import (
+    NotHTMLError,
+    Readability,
+    ReadabilityError,
+    TooManyElementsError,
+    is_probably_readable,
+)
 from scrapy_readability.engine.article import DEFAULT_FORMATS
 from scrapy_readability.engine.parsing import parse_html
 
@@ -181,6 +187,8 @@ def _failure(error: Exception) -> Failed:
     """Why a page failed: bad input the engine said so about, or a bug (with its traceback, logged at DEBUG)."""
     if isinstance(error, TooManyElementsError):
         return Failed("too_many_elements", str(error))
+    if isinstance(error, NotHTMLError):
+        return Failed("not_html", str(error))
     if isinstance(error, ReadabilityError):
         return Failed("engine_error", f"{type(error).__name__}: {error}")
     return Failed("exception", f"{type(error).__name__}: {error}", traceback=traceback.format_exc())

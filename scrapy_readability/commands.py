@@ -30,6 +30,7 @@ from scrapy.http import Response, TextResponse
 from scrapy_readability._worker import TraceSwitch
 from scrapy_readability.cli import METADATA, OUTPUT_FORMATS, add_page_options, page_option_changes
 from scrapy_readability.engine.article import FORMATS
+from scrapy_readability.engine.inputs import decode_response
 from scrapy_readability.settings import META_KEY, ReadabilityConfig, ReadabilityConfigError
 
 __all__ = ["ReadabilityCommand"]
@@ -81,13 +82,14 @@ class ReadabilityCommand(FetchCommand):
             self._fail(f"{response.url}: not a text response ({type(response).__name__})")
             return
         options = self.page_options
+        text = decode_response(response).text  # as the engine decodes bytes (not Scrapy's .text)
         verdict = response.meta.get(META_KEY)
         if isinstance(verdict, dict) and "readerable" in verdict:
             readerable = bool(verdict["readerable"])
         else:
-            readerable = is_probably_readable(response.text, **options.preflight_kwargs())
+            readerable = is_probably_readable(text, **options.preflight_kwargs())
         try:
-            article = Readability(response.text, url=response.url, **options.engine_options()).parse()
+            article = Readability(text, url=response.url, **options.engine_options()).parse()
         except ReadabilityError as error:
             self._fail(f"{response.url}: {type(error).__name__}: {error}", readerable)
             return

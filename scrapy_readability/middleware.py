@@ -21,6 +21,7 @@ from scrapy.spidermiddlewares.httperror import HttpErrorMiddleware
 
 from scrapy_readability._crawlpool import CrawlPool
 from scrapy_readability._worker import PREFLIGHT, Failed, Preflight
+from scrapy_readability.engine.inputs import decode_response
 from scrapy_readability.settings import (
     META_KEY,
     PageOptions,
@@ -177,7 +178,8 @@ class ReadabilityMiddleware:
         # would cost again (~0.4 ms: the engine's parse builds the tree a browser builds, HTML5,
         # where parsel's is libxml2's), and the reactor's p99 stall went from 48 to 88 ms, as
         # Scrapy's cached Selector and its response refer to each other.
-        verdict = await self.pool.run(Preflight(response.text, response.url, options.preflight_kwargs()))
+        text = decode_response(response).text  # as the engine decodes bytes (not Scrapy's .text)
+        verdict = await self.pool.run(Preflight(text, response.url, options.preflight_kwargs()))
         if isinstance(verdict, Failed):
             logger.warning(
                 "Readerable check failed on %s (%s: %s); judged not readerable", response.url, verdict.reason, verdict.detail

@@ -114,9 +114,9 @@ def test_failures_are_reported_and_the_rest_carry_on(tmp_path: Path, pages: Path
     assert [json.loads(line)["title"] for line in result.stdout.splitlines()] == ["Alpha", "Gamma", "Delta"]
     lines = result.stderr.splitlines()
     assert f"scrapy-readability: {pages / 'empty.html'}: no_article: the page has no readable content" in lines
-    assert any(line.startswith(f"scrapy-readability: {pages / 'image.html'}: engine_error: InputError") for line in lines)
+    assert f"scrapy-readability: {pages / 'image.html'}: not_html: not HTML: the body looks like a PNG image" in lines
     assert any(line.startswith(f"scrapy-readability: {missing}: unreadable:") for line in lines)
-    assert "6 pages, 3 extracted, 3 failed (engine_error 1, no_article 1, unreadable 1)" in result.stderr
+    assert "6 pages, 3 extracted, 3 failed (no_article 1, not_html 1, unreadable 1)" in result.stderr
 
 
 def test_a_corrupt_gzipped_page_is_unreadable_and_the_rest_carry_on(tmp_path: Path, pages: Path) -> None:

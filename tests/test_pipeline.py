@@ -267,6 +267,15 @@ def test_engine_errors_are_named(workers):
     assert stats.get_value("readability/failed/too_many_elements") == 1
 
 
+@pytest.mark.parametrize("workers", [0, 1])
+def test_a_page_that_is_not_html_is_named(workers):
+    pipeline, stats = make(READABILITY_WORKERS=workers)
+    [dropped] = run(pipeline, {"url": URL, "html": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"})
+    assert isinstance(dropped, DropItem)
+    assert "not_html" in str(dropped) and "a PNG image" in str(dropped)
+    assert stats.get_value("readability/failed/not_html") == 1
+
+
 def test_extraction_runs_in_a_bounded_pool_off_the_loop_thread():
     Slow.running = Slow.most = 0
     pipeline, _ = make("Slow", READABILITY_THREADS=3, READABILITY_FAILURE_ACTION="keep")

@@ -45,7 +45,8 @@ def test_an_article_comes_back_typed_with_the_chosen_formats():
     [
         (MEMBERS, {}, "no_article", "the page has no readable content"),
         (LIGHTHOUSE, {"max_elems_to_parse": 10}, "too_many_elements", "Aborting parsing document; "),
-        (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", {}, "engine_error", "InputError: "),
+        (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", {}, "not_html", "not HTML: the body looks like a PDF document"),
+        (42, {}, "engine_error", "InputError: expected str, bytes or an lxml document"),
         (LIGHTHOUSE, {"no_such_option": 1}, "exception", "TypeError: unexpected option 'no_such_option'"),
     ],
 )

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from .decoding import DecodedPage, decode_page
 from .errors import InputError
 
 _MARKUP = (str, bytes, bytearray, memoryview, etree._Element, etree._ElementTree)
@@ -48,6 +49,18 @@ def read_page(html: object, url: str | None = None, content_type: str | None = N
     if isinstance(body, bytes) and isinstance(page_url, str):
         return PageInput(body, url or page_url, content_type or _content_type(html), _made_with_encoding(html))
     return PageInput(html, url, content_type)
+
+
+def decode_response(response: object, encoding: str | None = None) -> DecodedPage:
+    """A Scrapy response's text, decoded from its ``.body`` as the engine decodes bytes.
+
+    The Scrapy layer reads responses through this (not ``response.text``), so a crawl
+    gives the text the command line and ``Readability(response)`` give.
+    """
+    body = getattr(response, "body", None)
+    if not isinstance(body, bytes):
+        raise InputError(f"expected a response with bytes in .body, got {type(response).__name__}")
+    return decode_page(body, _content_type(response), encoding=encoding or _made_with_encoding(response))
 
 
 def _selector_document(selector: object, root: etree._Element, private: bool) -> etree._Element:
