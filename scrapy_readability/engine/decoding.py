@@ -11,8 +11,8 @@ encoding"), with an encoding the caller forces first:
 4. the page's own ``<meta charset>`` or ``<meta http-equiv="Content-Type">`` (the prescan);
 5. for a page that declares nothing: UTF-16 by the NUL bytes of its ASCII markup,
    ISO-2022-JP by its escape sequences, UTF-8 when the bytes are UTF-8, and
-   otherwise a detector: Firefox's (chardetng, through the optional package
-   ``chardetng-py``) when it is installed, else :mod:`.detect`, our own.
+   otherwise :mod:`.detect`, our own detector (how it compares with chardet,
+   cchardet, charset-normalizer, Scrapy's own and Firefox's: benchmarks/charsets.py).
 
 Whether bytes are binary data (an image, a PDF, an archive) is decided by the
 signatures of such formats, and then, once the text is decoded, by the share of
@@ -23,8 +23,6 @@ control characters in it: text in any encoding, read in that encoding, has none
 from __future__ import annotations
 
 import codecs
-from collections.abc import Callable
-from functools import lru_cache
 from typing import NamedTuple
 
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom, resolve_encoding
@@ -96,7 +94,7 @@ def detect_encoding(body: bytes) -> tuple[str, str]:
         return ("iso2022_jp", "detected") if _has_iso2022jp_escapes(body) else ("utf-8", "utf-8")
     if _mostly_utf8(body):
         return "utf-8", "utf-8"
-    return detector()(body) or "cp1252", "detected"
+    return detect.detect(body) or "cp1252", "detected"
 
 
 def _decoded(body: bytes, codec: str, source: str) -> DecodedPage:
@@ -150,25 +148,6 @@ def _mostly_utf8(body: bytes) -> bool:
 
 
 _HIGH_BYTES = bytes(range(0x80, 0x100))
-
-Detector = Callable[[bytes], "str | None"]
-
-
-@lru_cache(maxsize=1)
-def detector() -> Detector:
-    """Firefox's detector when ``chardetng-py`` is installed (the ``encodings`` extra), else our own."""
-    try:
-        from chardetng_py.detector import EncodingDetector
-    except ImportError:
-        return detect.detect
-
-    def chardetng(body: bytes) -> str | None:
-        guesser = EncodingDetector()
-        guesser.feed(body, last=True)
-        return encoding_for_label(guesser.guess(tld=None, allow_utf8=False))
-
-    return chardetng
-
 
 # --- Binary data -----------------------------------------------------------------------
 

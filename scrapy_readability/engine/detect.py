@@ -9,15 +9,18 @@ Polish ``ą``); capitals inside words (Russian in KOI8-R read as windows-1251 is
 all capitals); letters of two scripts side by side; runs of accented Latin letters
 (Cyrillic or CJK read as windows-1252); ideographs outside the frequent sets their
 own encodings put first (a wrong CJK decoding lands all over the code space);
-ideographs between spaces (Korean read as GBK: Chinese and Japanese are not
+Thai letters count half (windows-874 reads nearly any byte as one, and Thai has
+no capitals to tell right from wrong); ideographs between spaces (Korean read as GBK: Chinese and Japanese are not
 written with spaces between words); accented letters no one language writes
 together (Czech read as windows-1252 gives ``ø`` and ``è`` side by side).
 
 The frequent ideographs are read out of the codecs themselves (the first level of
 GB 2312, Big5 and JIS X 0208, which order characters by frequency of use), as is
 Korean's common set (KS X 1001's 2,350 syllables); the alphabets are the
-languages' own. So the detector carries no statistics to go stale, and costs about
-a millisecond a page (the decodings and counts run in C: see benchmarks/charsets.py).
+languages' own. So the detector carries no statistics to go stale. It judges a
+page's words with non-ASCII bytes (:data:`SAMPLE_BYTES` of them), and costs a few
+milliseconds a page: the decodings and counts run in C, and each character is
+classified in Python once per process (benchmarks/charsets.py).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ CANDIDATES = (
 SAMPLE_BYTES = 4096
 
 # Character classes, one letter each, so that a decoding's classes are one str.translate().
+# (A text's characters map to their class letters: what follows counts letters and pairs of them.)
 _ASCII_LOWER, _ASCII_UPPER, _SPACE, _OTHER_ASCII = "a", "A", " ", "."
 _LATIN, _LATIN_UPPER = "l", "L"
 _CYRILLIC, _CYRILLIC_UPPER = "c", "C"
@@ -121,7 +125,7 @@ def detect(body: bytes) -> str | None:
     bounded = []
     for rank, codec in enumerate(CANDIDATES):
         text = sample.decode(codec, "replace")
-        classes = text.translate(_class_table())
+        classes = text.translate(_CLASSES)
         bounded.append((_letters_score(classes), -rank, codec, text, classes))
     bounded.sort(reverse=True)
     best: tuple[float, int, str] = (float("-inf"), 0, CANDIDATES[0])
@@ -198,6 +202,17 @@ def _outside_alphabet(text: str, keep: _Keeper, alphabets: tuple[str, ...]) -> i
     return total - max(sum(letters[c] for c in alphabet) for alphabet in alphabets)
 
 
+class _Classes(dict[int, str]):
+    """The ``str.translate`` table of character classes: each character classified the first time it is met."""
+
+    def __missing__(self, code: int) -> str:
+        self[code] = _class_of(code)
+        return self[code]
+
+
+_CLASSES = _Classes()
+
+
 class _Keeper(dict[int, "int | None"]):
     """A ``str.translate`` table that keeps the characters of one class and deletes the others."""
 
@@ -206,8 +221,7 @@ class _Keeper(dict[int, "int | None"]):
         self._kept_class = kept_class
 
     def __missing__(self, code: int) -> int | None:
-        kept = code < 0x10000 and _class_table()[code] == self._kept_class
-        self[code] = code if kept else None
+        self[code] = code if _CLASSES[code] == self._kept_class else None
         return self[code]
 
 
@@ -215,25 +229,24 @@ _LATIN_LETTERS = _Keeper(_LATIN)
 _CYRILLIC_LETTERS = _Keeper(_CYRILLIC)
 
 
+def _class_of(code: int) -> str:
+    char = chr(code)
+    if code < 0x80:
+        return _ascii_class(char)
+    if 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF:
+        frequent_chinese, frequent_japanese, _ = _frequent_sets()
+        japanese, chinese = char in frequent_japanese, char in frequent_chinese
+        return _HAN_BOTH if japanese and chinese else _HAN_JAPANESE if japanese else _HAN_CHINESE if chinese else _HAN_RARE
+    if 0xAC00 <= code <= 0xD7A3:
+        return _HANGUL if char in _frequent_sets()[2] else _RARE_HANGUL
+    return _other_class(char, code)
+
+
 @lru_cache(maxsize=1)
-def _class_table() -> str:
-    """Every BMP character's class, indexed by code point (built on first use: ~0.1 s)."""
+def _frequent_sets() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The frequent ideographs of Chinese (GB 2312's and Big5's first levels), of Japanese (JIS X 0208's), and KS X 1001's syllables."""
     frequent_chinese = _decoded_range("gb2312", range(0xB0, 0xD8)) | _decoded_range("big5", range(0xA4, 0xC7), big5=True)
-    frequent_japanese = _decoded_range("euc_jp", range(0xB0, 0xD0))
-    common_hangul = _decoded_range("euc_kr", range(0xB0, 0xC9))
-    table = []
-    for code in range(0x10000):
-        char = chr(code)
-        if code < 0x80:
-            table.append(_ascii_class(char))
-        elif 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF:
-            japanese, chinese = char in frequent_japanese, char in frequent_chinese
-            table.append(_HAN_BOTH if japanese and chinese else _HAN_JAPANESE if japanese else _HAN_CHINESE if chinese else _HAN_RARE)
-        elif 0xAC00 <= code <= 0xD7A3:
-            table.append(_HANGUL if char in common_hangul else _RARE_HANGUL)
-        else:
-            table.append(_other_class(char, code))
-    return "".join(table)
+    return frequent_chinese, _decoded_range("euc_jp", range(0xB0, 0xD0)), _decoded_range("euc_kr", range(0xB0, 0xC9))
 
 
 def _ascii_class(char: str) -> str:

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scrapy_readability import NotHTMLError, Readability, decode_page, is_probably_readable
-from scrapy_readability.engine import decoding, detect
+from scrapy_readability.engine import decoding
 from scrapy_readability.engine.errors import InputError
 from scrapy_readability.engine.parsing import parse_html
 
@@ -148,19 +148,6 @@ def test_utf8_with_a_few_stray_bytes_stays_utf8() -> None:
 def test_iso2022jp_is_told_by_its_escapes() -> None:
     text = "<p>川の最後の渡し舟。船頭は笑っていた。</p>"
     assert decode_page(text.encode("iso2022_jp")) == (text, "iso2022_jp", "detected")
-
-
-def test_the_detector_is_replaceable_and_our_own_without_chardetng(monkeypatch: pytest.MonkeyPatch) -> None:
-    decoding.detector.cache_clear()
-    monkeypatch.setitem(__import__("sys").modules, "chardetng_py", None)  # as if it were not installed
-    monkeypatch.setitem(__import__("sys").modules, "chardetng_py.detector", None)
-    try:
-        assert decoding.detector() is detect.detect
-        for entry in MANIFEST:
-            if entry["declared"] == "none" and not entry["label"].startswith("utf-"):
-                assert decode_page(body_of(entry)).text == decode_page(body_of(entry), header(entry)).text, entry["page"]
-    finally:
-        decoding.detector.cache_clear()
 
 
 # --- Binary data -------------------------------------------------------------------------
