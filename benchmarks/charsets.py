@@ -68,12 +68,15 @@ def candidates() -> dict[str, Callable[[bytes], str | None]]:
     except ImportError:
         pass
     else:
-        found[f"Scrapy {scrapy.__version__} TextResponse.encoding"] = lambda body: TextResponse("https://x.test/", body=body).encoding
+        found[f"Scrapy {scrapy.__version__} TextResponse.encoding"] = lambda body: (
+            TextResponse("https://x.test/", body=body).encoding
+        )
     try:
         import charset_normalizer
     except ImportError:
         pass
     else:
+
         def normalizer(body: bytes) -> str | None:
             match = charset_normalizer.from_bytes(body).best()
             return match.encoding if match else None
@@ -174,9 +177,15 @@ def corpus_pages(folder: Path, per_encoding: int) -> Iterator[Page]:
 SCRIPTS = {
     name: re.compile(f"[{low}-{high}]")
     for name, low, high in (
-        ("latin", "\u00c0", "\u024f"), ("greek", "\u0370", "\u03ff"), ("cyrillic", "\u0400", "\u04ff"),
-        ("hebrew", "\u05d0", "\u05ea"), ("arabic", "\u0620", "\u064a"), ("thai", "\u0e01", "\u0e2e"),
-        ("kana", "\u3041", "\u30fa"), ("han", "\u4e00", "\u9fff"), ("hangul", "\uac00", "\ud7a3"),
+        ("latin", "\u00c0", "\u024f"),
+        ("greek", "\u0370", "\u03ff"),
+        ("cyrillic", "\u0400", "\u04ff"),
+        ("hebrew", "\u05d0", "\u05ea"),
+        ("arabic", "\u0620", "\u064a"),
+        ("thai", "\u0e01", "\u0e2e"),
+        ("kana", "\u3041", "\u30fa"),
+        ("han", "\u4e00", "\u9fff"),
+        ("hangul", "\uac00", "\ud7a3"),
     )
 }
 _NON_ASCII = re.compile("[^\x00-\x7f]")
@@ -245,7 +254,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--wrong", action="store_true", help="list the pages each candidate reads wrong")
-    parser.add_argument("--only", default="", help="the candidates whose name contains one of these comma-separated words")
+    parser.add_argument(
+        "--only", default="", help="the candidates whose name contains one of these comma-separated words"
+    )
     args = parser.parse_args()
     detect.detect(b"\xe9")  # builds the detector's table (once per process) before timing
     sets = {"fixtures": list(fixture_pages())}
@@ -260,18 +271,32 @@ def main() -> None:
     for name, detector in chosen.items():
         by_set = results[name] = {set_name: measure(pages, detector, args.repeat) for set_name, pages in sets.items()}
         if not args.json:
-            cells = " | ".join(f"{r.right} ({100 * r.right / len(sets[s]):.0f}%) | {1000 * r.seconds / len(sets[s]):.2f}" for s, r in by_set.items())
+            cells = " | ".join(
+                f"{r.right} ({100 * r.right / len(sets[s]):.0f}%) | {1000 * r.seconds / len(sets[s]):.2f}"
+                for s, r in by_set.items()
+            )
             print(f"| {name} | {cells} |", flush=True)
     if args.json:
-        print(json.dumps({
-            name: {s: {"pages": len(sets[s]), "right": r.right, "ms_per_page": 1000 * r.seconds / len(sets[s])} for s, r in by_set.items()}
-            for name, by_set in results.items()
-        }, indent=1))
+        print(
+            json.dumps(
+                {
+                    name: {
+                        s: {"pages": len(sets[s]), "right": r.right, "ms_per_page": 1000 * r.seconds / len(sets[s])}
+                        for s, r in by_set.items()
+                    }
+                    for name, by_set in results.items()
+                },
+                indent=1,
+            )
+        )
     if args.wrong:
         for name, by_set in results.items():
             for set_name, score in by_set.items():
                 if score.wrong:
-                    print(f"\n{name}, {set_name}: {len(score.wrong)} wrong\n  " + "\n  ".join(score.wrong), file=sys.stderr)
+                    print(
+                        f"\n{name}, {set_name}: {len(score.wrong)} wrong\n  " + "\n  ".join(score.wrong),
+                        file=sys.stderr,
+                    )
 
 
 if __name__ == "__main__":

@@ -14,17 +14,29 @@ from typing import Any
 
 import pytest
 
-from crawling import crawl, run
-from localserver import Page, serve
 from scrapy_readability import Readability
+from tests.support.crawling import SPIDERS, crawl, run
+from tests.support.localserver import Page, serve
 
 FIXTURES = Path(__file__).parent / "engine" / "encoding_fixtures"
-SPIDER = Path(__file__).with_name("formats_spider.py")
+SPIDER = SPIDERS / "formats_spider.py"
 # Legacy encodings that declare nothing (the detector decides when no header says), a <meta>, UTF-16.
 PAGES = (
-    "ja.shift_jis.none", "ja.euc-jp.none", "zh-hans.gbk.none", "zh-hant.big5.none", "ko.euc-kr.none",
-    "ru.windows-1251.none", "ru.koi8-r.none", "pl.iso-8859-2.none", "cs.windows-1250.none", "el.iso-8859-7.none",
-    "fr.windows-1252.none", "tr.windows-1254.none", "el.windows-1253.meta", "ja.utf-16le.bom", "ru.utf-16be.bom",
+    "ja.shift_jis.none",
+    "ja.euc-jp.none",
+    "zh-hans.gbk.none",
+    "zh-hant.big5.none",
+    "ko.euc-kr.none",
+    "ru.windows-1251.none",
+    "ru.koi8-r.none",
+    "pl.iso-8859-2.none",
+    "cs.windows-1250.none",
+    "el.iso-8859-7.none",
+    "fr.windows-1252.none",
+    "tr.windows-1254.none",
+    "el.windows-1253.meta",
+    "ja.utf-16le.bom",
+    "ru.utf-16be.bom",
 )
 
 
@@ -55,7 +67,9 @@ def test_a_crawl_the_command_line_and_the_engine_read_the_same_bytes_alike(tmp_p
     pages_dir.mkdir()
     for name in PAGES:
         (pages_dir / f"{name}.html").write_bytes(served[f"/{name}/with-charset"].payload)
-    cli = run(["-m", "scrapy_readability", str(pages_dir), "--formats", "text", "--workers", "1", "--no-progress"], tmp_path)
+    cli = run(
+        ["-m", "scrapy_readability", str(pages_dir), "--formats", "text", "--workers", "1", "--no-progress"], tmp_path
+    )
     assert cli.returncode == 0, cli.stderr[-3000:]
     from_cli = {Path(record["path"]).stem: record["text"] for record in map(json.loads, cli.stdout.splitlines())}
 
@@ -63,7 +77,9 @@ def test_a_crawl_the_command_line_and_the_engine_read_the_same_bytes_alike(tmp_p
         lang = entries[name]["lang"]
         for path in (f"/{name}/with-charset", f"/{name}/without-charset"):
             page = served[path]
-            engine = Readability(page.payload, url=f"{site}{path}", content_type=page.content_type, sanitize=True).parse()
+            engine = Readability(
+                page.payload, url=f"{site}{path}", content_type=page.content_type, sanitize=True
+            ).parse()
             assert engine is not None
             assert crawled[path] == engine.text == from_cli[name], path
             assert all(paragraph in engine.text for paragraph in paragraphs(lang)), path

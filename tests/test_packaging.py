@@ -17,6 +17,9 @@ from typing import Any
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
+import pytest
+
+pytestmark = pytest.mark.slow  # reads every installed distribution's metadata
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "scrapy_readability"
@@ -92,7 +95,9 @@ def test_the_oldest_set_pins_the_whole_environment_once():
 
 def test_what_the_package_imports_is_declared():
     """Twisted, say, comes with Scrapy, but the pipeline imports it: its bound is ours to state."""
-    extras_of = {"redis.py": ("redis",), "cli.py": ("warc",)}  # optional imports, with a message when missing
+    # optional imports, with a message when missing
+    extras_of = {"contrib/crashsafe.py": ("redis",), "cli/extract.py": ("warc",)}
     for path in sorted(PACKAGE.rglob("*.py")):
-        declared = {canonicalize_name(r.name) for r in requirements(*extras_of.get(path.name, ()))}
+        extras = extras_of.get(path.relative_to(PACKAGE).as_posix(), ())
+        declared = {canonicalize_name(r.name) for r in requirements(*extras)}
         assert imported_distributions(path) <= declared, path.relative_to(ROOT)

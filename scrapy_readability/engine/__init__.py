@@ -1,9 +1,18 @@
-"""The Readability engine: a port of Mozilla's Readability.js onto lxml. It never imports Scrapy."""
+"""The Readability engine: a port of Mozilla's Readability.js onto lxml.
+
+Owns everything about one page: parsing it as a browser does, Readability.js's
+phases (one module each, with the measures, URLs and constants they share),
+the options (declared once, in ``options``), the article and its
+representations (text, Markdown), the sanitiser and the preflight. It may
+import the standard library, lxml, selectolax and ada-url only: never Scrapy,
+Twisted or the rest of this package, so it works on its own and in a worker
+process that loads nothing else.
+"""
 
 from .article import Article
 from .decoding import DecodedPage, decode_page
-from .errors import InputError, NotHTMLError, ReadabilityError, TooManyElementsError
-from .options import OptionArgs, Options, Policy
+from .errors import InputError, NotHTMLError, ReadabilityConfigError, ReadabilityError, TooManyElementsError
+from .options import Options, OutputOptions, PreflightOptions, Policy
 from .readability import Readability
 from .readerable import is_probably_readable
 
@@ -12,10 +21,12 @@ __all__ = [
     "DecodedPage",
     "InputError",
     "NotHTMLError",
-    "OptionArgs",
     "Options",
+    "OutputOptions",
     "Policy",
+    "PreflightOptions",
     "Readability",
+    "ReadabilityConfigError",
     "ReadabilityError",
     "TooManyElementsError",
     "decode_page",

@@ -57,7 +57,7 @@ def decode_page(body: bytes, content_type: str | bytes | None = None, *, encodin
         return _decoded(body, _utf16_byte_order(codec, body), "encoding")
     bom_codec, bom = read_bom(body)
     if bom_codec and bom:
-        return DecodedPage(body[len(bom):].decode(bom_codec, "replace"), bom_codec, "bom")
+        return DecodedPage(body[len(bom) :].decode(bom_codec, "replace"), bom_codec, "bom")
     header = content_type.decode("latin-1") if isinstance(content_type, bytes) else content_type
     codec = http_content_type_encoding(header) if header else None
     if codec:
@@ -70,7 +70,7 @@ def decode_page(body: bytes, content_type: str | bytes | None = None, *, encodin
 
 
 def encoding_for_label(label: str) -> str | None:
-    """The Python codec for an encoding label, as browsers read labels (``latin1`` is windows-1252); ``None`` if unknown."""
+    """The Python codec for an encoding label, as browsers read it (``latin1`` is windows-1252); ``None`` if unknown."""
     codec = _LABELS_PYTHON_LACKS.get(label.strip().lower()) or resolve_encoding(label)
     return None if codec in (None, "utf-7") else codec  # UTF-7 hides markup from a browser's eyes
 
@@ -100,7 +100,7 @@ def detect_encoding(body: bytes) -> tuple[str, str]:
 def _decoded(body: bytes, codec: str, source: str) -> DecodedPage:
     bom_codec, bom = read_bom(body)
     if bom and bom_codec and codecs.lookup(bom_codec).name == codecs.lookup(codec).name:
-        body = body[len(bom):]
+        body = body[len(bom) :]
     return DecodedPage(body.decode(codec, "replace"), codec, source)
 
 

@@ -33,8 +33,25 @@ from functools import lru_cache
 # The legacy encodings a browser decodes (the WHATWG Encoding Standard's, as Python codecs),
 # in order of preference when two decodings score alike (often they give the same text).
 CANDIDATES = (
-    "cp1252", "iso8859_2", "cp1250", "cp1251", "koi8_u", "cp1253", "iso8859_7", "cp1254", "cp1257",
-    "cp1255", "cp1256", "cp874", "gb18030", "big5hkscs", "cp932", "euc_jp", "cp949", "ibm866", "iso8859_5",
+    "cp1252",
+    "iso8859_2",
+    "cp1250",
+    "cp1251",
+    "koi8_u",
+    "cp1253",
+    "iso8859_7",
+    "cp1254",
+    "cp1257",
+    "cp1255",
+    "cp1256",
+    "cp874",
+    "gb18030",
+    "big5hkscs",
+    "cp932",
+    "euc_jp",
+    "cp949",
+    "ibm866",
+    "iso8859_5",
 )
 
 # How much of the page is judged: this many bytes of its words with non-ASCII bytes.
@@ -47,13 +64,24 @@ _LATIN, _LATIN_UPPER = "l", "L"
 _CYRILLIC, _CYRILLIC_UPPER = "c", "C"
 _GREEK, _GREEK_UPPER = "g", "G"
 _HEBREW, _ARABIC, _THAI, _KANA, _HANGUL = "h", "r", "t", "k", "K"
-_HAN_BOTH, _HAN_JAPANESE, _HAN_CHINESE, _HAN_RARE = "1", "2", "3", "4"  # frequent in: both, JIS only, GB/Big5 only, none
+_HAN_BOTH, _HAN_JAPANESE, _HAN_CHINESE, _HAN_RARE = (
+    "1",
+    "2",
+    "3",
+    "4",
+)  # frequent in: both, JIS only, GB/Big5 only, none
 _RARE_HANGUL, _PUNCTUATION, _SYMBOL, _MARK, _BAD, _FOREIGN = "j", "p", "s", "m", "x", "o"
 
 _LETTERS = "aAlLcCgGhrtkK1234j"
 _SCRIPT_OF = {  # letter class -> script, to see two scripts side by side
-    **dict.fromkeys("aAlL", "latin"), **dict.fromkeys("cC", "cyrillic"), **dict.fromkeys("gG", "greek"),
-    "h": "hebrew", "r": "arabic", "t": "thai", **dict.fromkeys("k1234", "cjk"), **dict.fromkeys("Kj", "hangul"),
+    **dict.fromkeys("aAlL", "latin"),
+    **dict.fromkeys("cC", "cyrillic"),
+    **dict.fromkeys("gG", "greek"),
+    "h": "hebrew",
+    "r": "arabic",
+    "t": "thai",
+    **dict.fromkeys("k1234", "cjk"),
+    **dict.fromkeys("Kj", "hangul"),
 }
 _HAN = _HAN_BOTH + _HAN_JAPANESE + _HAN_CHINESE + _HAN_RARE
 
@@ -91,7 +119,9 @@ CYRILLIC_ALPHABETS = (
 )
 
 _UPPER_AFTER_LETTER = re.compile(f"(?<=[{_LETTERS}])[{_LATIN_UPPER}{_CYRILLIC_UPPER}{_GREEK_UPPER}]")
-_UPPER_AFTER_LOWER = re.compile(f"(?<=[{_ASCII_LOWER}{_LATIN}{_CYRILLIC}{_GREEK}])[{_LATIN_UPPER}{_CYRILLIC_UPPER}{_GREEK_UPPER}]")
+_UPPER_AFTER_LOWER = re.compile(
+    f"(?<=[{_ASCII_LOWER}{_LATIN}{_CYRILLIC}{_GREEK}])[{_LATIN_UPPER}{_CYRILLIC_UPPER}{_GREEK_UPPER}]"
+)
 _SYMBOL_BY_LETTER = re.compile(f"(?<=[{_LETTERS}]){_SYMBOL}|{_SYMBOL}(?=[{_LETTERS}])")
 _LATIN_RUN = re.compile(f"[{_LATIN}{_LATIN_UPPER}]{{4,}}")
 _HAN_BY_SPACE = re.compile(f"(?<= )[{_HAN}]|[{_HAN}](?= )")
@@ -143,7 +173,7 @@ _WORD = re.compile(rb"[\x80-\xff][^\x00-\x20<>]*")
 
 
 def _sample(body: bytes) -> bytes:
-    """The page's words with non-ASCII bytes (from their first one), up to :data:`SAMPLE_BYTES`, one space between them."""
+    """The page's words with non-ASCII bytes (from the first one), :data:`SAMPLE_BYTES` of them, one space between."""
     words, size = [], 0
     for match in _WORD.finditer(body):
         words.append(match.group())
@@ -187,7 +217,7 @@ def _penalties(text: str, classes: str) -> float:
 
 
 def _uncased(classes: str) -> float:
-    """Cyrillic or Greek without a capital letter: Hebrew or Arabic read as one of them (sentences start with capitals)."""
+    """Cyrillic or Greek without a capital: Hebrew or Arabic read as one of them (sentences start with capitals)."""
     lower = classes.count(_CYRILLIC) + classes.count(_GREEK)
     upper = classes.count(_CYRILLIC_UPPER) + classes.count(_GREEK_UPPER)
     return lower / 2 if lower >= 50 and not upper else 0
@@ -236,7 +266,9 @@ def _class_of(code: int) -> str:
     if 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF:
         frequent_chinese, frequent_japanese, _ = _frequent_sets()
         japanese, chinese = char in frequent_japanese, char in frequent_chinese
-        return _HAN_BOTH if japanese and chinese else _HAN_JAPANESE if japanese else _HAN_CHINESE if chinese else _HAN_RARE
+        return (
+            _HAN_BOTH if japanese and chinese else _HAN_JAPANESE if japanese else _HAN_CHINESE if chinese else _HAN_RARE
+        )
     if 0xAC00 <= code <= 0xD7A3:
         return _HANGUL if char in _frequent_sets()[2] else _RARE_HANGUL
     return _other_class(char, code)
@@ -244,8 +276,10 @@ def _class_of(code: int) -> str:
 
 @lru_cache(maxsize=1)
 def _frequent_sets() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """The frequent ideographs of Chinese (GB 2312's and Big5's first levels), of Japanese (JIS X 0208's), and KS X 1001's syllables."""
-    frequent_chinese = _decoded_range("gb2312", range(0xB0, 0xD8)) | _decoded_range("big5", range(0xA4, 0xC7), big5=True)
+    """Frequent ideographs of Chinese (GB 2312's, Big5's first levels), of Japanese (JIS X 0208's); KS X 1001's syllables."""
+    frequent_chinese = _decoded_range("gb2312", range(0xB0, 0xD8)) | _decoded_range(
+        "big5", range(0xA4, 0xC7), big5=True
+    )
     return frequent_chinese, _decoded_range("euc_jp", range(0xB0, 0xD0)), _decoded_range("euc_kr", range(0xB0, 0xC9))
 
 
@@ -262,7 +296,9 @@ def _ascii_class(char: str) -> str:
 
 
 # Non-ASCII characters ordinary text uses besides letters.
-_ORDINARY_PUNCTUATION = frozenset("\u00a0\u00ab\u00bb\u00b7\u00a9\u00ae\u00b0\u20ac\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2022\u2026\u30fb\u060c\u061b\u061f")
+_ORDINARY_PUNCTUATION = frozenset(
+    "\u00a0\u00ab\u00bb\u00b7\u00a9\u00ae\u00b0\u20ac\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2022\u2026\u30fb\u060c\u061b\u061f"
+)
 
 
 def _other_class(char: str, code: int) -> str:

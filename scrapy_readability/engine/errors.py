@@ -29,3 +29,10 @@ class NotHTMLError(InputError):
     def __init__(self, kind: str, *, given: str = "body", detail: str = "") -> None:
         super().__init__(f"not HTML: the {given} looks like {kind}{detail}")
         self.kind = kind
+
+
+class ReadabilityConfigError(ReadabilityError, ValueError):
+    """An option has a value it does not accept: a keyword, a ``READABILITY_*`` setting, a flag or a ``meta`` override.
+
+    The message names where the value came from and what would have been accepted.
+    """

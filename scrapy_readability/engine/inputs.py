@@ -25,7 +25,7 @@ _MARKUP = (str, bytes, bytearray, memoryview, etree._Element, etree._ElementTree
 
 
 class PageInput(NamedTuple):
-    """What :func:`parse_html` takes, with the page's URL, ``Content-Type`` and forced encoding (``None`` when unknown)."""
+    """What :func:`parse_html` takes, with the page's URL, ``Content-Type`` and forced encoding (``None``: unknown)."""
 
     markup: object
     url: str | None

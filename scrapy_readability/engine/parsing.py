@@ -16,6 +16,7 @@ import threading
 
 from lxml import etree
 from selectolax.lexbor import LexborHTMLParser, LexborNode
+
 from .constants import PHRASING_ELEMS
 from .decoding import control_share, decode_page, sniff_binary, sniff_binary_text
 from .dom import js_trim
@@ -95,7 +96,8 @@ def _text_of(body: bytes, content_type: str | None, encoding: str | None) -> str
     kind = sniff_binary_text(page.text)
     if kind:
         share = control_share(page.text[:1024])
-        raise NotHTMLError(kind, detail=f" ({share:.0%} control characters read as {page.encoding}, {_HOW[page.source]})")
+        detail = f" ({share:.0%} control characters read as {page.encoding}, {_HOW[page.source]})"
+        raise NotHTMLError(kind, detail=detail)
     return page.text
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -62,8 +62,22 @@ def assert_reads_right(article: Any, lang: str) -> None:
 def test_the_fixture_set_covers_the_encodings_asked_for() -> None:
     labels = {entry["label"] for entry in MANIFEST}
     assert len(labels) >= 8
-    assert {"utf-8", "utf-16le", "utf-16be", "shift_jis", "euc-jp", "gbk", "big5", "euc-kr", "windows-1251", "koi8-r",
-            "iso-8859-2", "windows-1250", "iso-8859-7", "windows-1252"} <= labels
+    assert {
+        "utf-8",
+        "utf-16le",
+        "utf-16be",
+        "shift_jis",
+        "euc-jp",
+        "gbk",
+        "big5",
+        "euc-kr",
+        "windows-1251",
+        "koi8-r",
+        "iso-8859-2",
+        "windows-1250",
+        "iso-8859-7",
+        "windows-1252",
+    } <= labels
     for entry in MANIFEST:  # each page is what its name says: the declaration, and bytes of that encoding
         body = body_of(entry)
         declared = {"meta": b'<meta charset="', "http-equiv": b'<meta http-equiv="Content-Type"'}.get(entry["declared"])
@@ -184,7 +198,9 @@ def test_binary_formats_raise_not_html(body: bytes, kind: str) -> None:
 
 def test_binary_data_says_what_it_was_read_as() -> None:
     data = bytes(range(256)) * 8
-    with pytest.raises(NotHTMLError, match=r"^not HTML: the body looks like binary data \(\d+% control characters read as ") as raised:
+    with pytest.raises(
+        NotHTMLError, match=r"^not HTML: the body looks like binary data \(\d+% control characters read as "
+    ) as raised:
         Readability(data)
     assert raised.value.kind == "binary data"
     with pytest.raises(NotHTMLError, match="^not HTML: the text looks like binary data$"):
@@ -193,19 +209,61 @@ def test_binary_data_says_what_it_was_read_as() -> None:
 
 # Every encoding a browser decodes (the WHATWG Encoding Standard's), by a label it answers to.
 BROWSER_ENCODINGS = (
-    "utf-8", "utf-16le", "utf-16be", "ibm866", "iso-8859-2", "iso-8859-3", "iso-8859-4", "iso-8859-5",
-    "iso-8859-6", "iso-8859-7", "iso-8859-8", "iso-8859-10", "iso-8859-13", "iso-8859-14", "iso-8859-15",
-    "iso-8859-16", "koi8-r", "koi8-u", "macintosh", "windows-874", "windows-1250", "windows-1251",
-    "windows-1252", "windows-1253", "windows-1254", "windows-1255", "windows-1256", "windows-1257",
-    "windows-1258", "x-mac-cyrillic", "gbk", "gb18030", "big5", "euc-jp", "iso-2022-jp", "shift_jis", "euc-kr",
+    "utf-8",
+    "utf-16le",
+    "utf-16be",
+    "ibm866",
+    "iso-8859-2",
+    "iso-8859-3",
+    "iso-8859-4",
+    "iso-8859-5",
+    "iso-8859-6",
+    "iso-8859-7",
+    "iso-8859-8",
+    "iso-8859-10",
+    "iso-8859-13",
+    "iso-8859-14",
+    "iso-8859-15",
+    "iso-8859-16",
+    "koi8-r",
+    "koi8-u",
+    "macintosh",
+    "windows-874",
+    "windows-1250",
+    "windows-1251",
+    "windows-1252",
+    "windows-1253",
+    "windows-1254",
+    "windows-1255",
+    "windows-1256",
+    "windows-1257",
+    "windows-1258",
+    "x-mac-cyrillic",
+    "gbk",
+    "gb18030",
+    "big5",
+    "euc-jp",
+    "iso-2022-jp",
+    "shift_jis",
+    "euc-kr",
 )
 _BLOCKS = (
-    (0x20, 0x7E), (0xA0, 0x24F), (0x370, 0x3FF), (0x400, 0x4FF), (0x5D0, 0x5EA), (0x600, 0x6FF), (0xE01, 0xE5B),
-    (0x2010, 0x2044), (0x3000, 0x30FF), (0x4E00, 0x9FFF, 37), (0xAC00, 0xD7A3, 11), (0xFF01, 0xFF9F),
+    (0x20, 0x7E),
+    (0xA0, 0x24F),
+    (0x370, 0x3FF),
+    (0x400, 0x4FF),
+    (0x5D0, 0x5EA),
+    (0x600, 0x6FF),
+    (0xE01, 0xE5B),
+    (0x2010, 0x2044),
+    (0x3000, 0x30FF),
+    (0x4E00, 0x9FFF, 37),
+    (0xAC00, 0xD7A3, 11),
+    (0xFF01, 0xFF9F),
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def alphabet(label: str) -> tuple[str, ...]:
     """Printable characters of the text ``label`` can encode (every 37th ideograph, every 11th syllable)."""
     codec = decoding.encoding_for_label(label)
