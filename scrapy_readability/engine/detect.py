@@ -18,9 +18,9 @@ The frequent ideographs are read out of the codecs themselves (the first level o
 GB 2312, Big5 and JIS X 0208, which order characters by frequency of use), as is
 Korean's common set (KS X 1001's 2,350 syllables); the alphabets are the
 languages' own. So the detector carries no statistics to go stale. It judges a
-page's words with non-ASCII bytes (:data:`SAMPLE_BYTES` of them), and costs a few
-milliseconds a page: the decodings and counts run in C, and each character is
-classified in Python once per process (benchmarks/charsets.py).
+page's words with non-ASCII bytes (:data:`SAMPLE_BYTES` of them), and costs about
+a millisecond a page: the decodings, the classes (a table made once per process)
+and the counts run in C (benchmarks/charsets.py).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from functools import lru_cache
+from functools import cache, lru_cache
 
 # The legacy encodings a browser decodes (the WHATWG Encoding Standard's, as Python codecs),
 # in order of preference when two decodings score alike (often they give the same text).
@@ -55,7 +55,7 @@ CANDIDATES = (
 )
 
 # How much of the page is judged: this many bytes of its words with non-ASCII bytes.
-SAMPLE_BYTES = 4096
+SAMPLE_BYTES = 2048
 
 # Character classes, one letter each, so that a decoding's classes are one str.translate().
 # (A text's characters map to their class letters: what follows counts letters and pairs of them.)
@@ -154,15 +154,14 @@ def detect(body: bytes) -> str | None:
     # candidate wins (the tied decodings usually give the same text).
     bounded = []
     for rank, codec in enumerate(CANDIDATES):
-        text = sample.decode(codec, "replace")
-        classes = text.translate(_CLASSES)
-        bounded.append((_letters_score(classes), -rank, codec, text, classes))
+        classes = _classes(sample, codec)
+        bounded.append((_letters_score(classes), -rank, codec, classes))
     bounded.sort(reverse=True)
     best: tuple[float, int, str] = (float("-inf"), 0, CANDIDATES[0])
-    for bound, minus_rank, codec, text, classes in bounded:
+    for bound, minus_rank, codec, classes in bounded:
         if (bound, minus_rank) < best[:2]:
             break
-        best = max(best, (bound - _penalties(text, classes), minus_rank, codec))
+        best = max(best, (bound - _penalties(sample.decode(codec, "replace"), classes), minus_rank, codec))
     return best[2]
 
 
@@ -181,6 +180,23 @@ def _sample(body: bytes) -> bytes:
         if size >= SAMPLE_BYTES:
             break
     return b" ".join(words)
+
+
+def _classes(sample: bytes, codec: str) -> str:
+    """The classes of the characters ``codec`` reads in ``sample``, one letter each."""
+    byte_classes = _byte_classes(codec)
+    if byte_classes is not None:  # a single-byte encoding: straight from the bytes, at C speed
+        return sample.translate(byte_classes).decode("ascii")
+    return sample.decode(codec, "replace").translate(_class_table())
+
+
+@cache
+def _byte_classes(codec: str) -> bytes | None:
+    """A ``bytes.translate`` table of the class of each byte's character, for a single-byte encoding; else ``None``."""
+    chars = bytes(range(256)).decode(codec, "replace")
+    if len(chars) != 256:
+        return None
+    return chars.translate(_class_table()).encode("ascii")
 
 
 def _letters_score(classes: str) -> float:
@@ -211,8 +227,8 @@ def _penalties(text: str, classes: str) -> float:
     penalty += len(_BAD_MARK.findall(classes))
     penalty += _uncased(classes)
     # a letter no alphabet of the others has costs more than a symbol: ¯ is not Ż
-    penalty += 3 * _outside_alphabet(text, _LATIN_LETTERS, LATIN_ALPHABETS)
-    penalty += 3 * _outside_alphabet(text, _CYRILLIC_LETTERS, CYRILLIC_ALPHABETS)
+    penalty += 3 * _outside_alphabet(text, _LATIN, LATIN_ALPHABETS)
+    penalty += 3 * _outside_alphabet(text, _CYRILLIC, CYRILLIC_ALPHABETS)
     return penalty
 
 
@@ -223,64 +239,57 @@ def _uncased(classes: str) -> float:
     return lower / 2 if lower >= 50 and not upper else 0
 
 
-def _outside_alphabet(text: str, keep: _Keeper, alphabets: tuple[str, ...]) -> int:
-    """How many of ``text``'s letters (of one script) the alphabet that has most of them lacks."""
-    letters = Counter(text.lower().translate(keep))
+def _outside_alphabet(text: str, script: str, alphabets: tuple[str, ...]) -> int:
+    """How many of ``text``'s letters of one script (their class) the alphabet that has most of them lacks."""
+    table = _class_table()
+    counts = Counter(text.lower())
+    letters = {char: n for char, n in counts.items() if ord(char) < 0x10000 and table[ord(char)] == script}
     if not letters:
         return 0
-    total = sum(letters.values())
-    return total - max(sum(letters[c] for c in alphabet) for alphabet in alphabets)
+    return sum(letters.values()) - max(sum(letters.get(c, 0) for c in alphabet) for alphabet in alphabets)
 
 
-class _Classes(dict[int, str]):
-    """The ``str.translate`` table of character classes: each character classified the first time it is met."""
-
-    def __missing__(self, code: int) -> str:
-        self[code] = _class_of(code)
-        return self[code]
-
-
-_CLASSES = _Classes()
-
-
-class _Keeper(dict[int, "int | None"]):
-    """A ``str.translate`` table that keeps the characters of one class and deletes the others."""
-
-    def __init__(self, kept_class: str) -> None:
-        super().__init__()
-        self._kept_class = kept_class
-
-    def __missing__(self, code: int) -> int | None:
-        self[code] = code if _CLASSES[code] == self._kept_class else None
-        return self[code]
+# Where the classes are worked out character by character; elsewhere in the BMP, a block's
+# class is set at once (ideographs, syllables, private use), or a letter of another script.
+_CLASSIFIED_BLOCKS = (
+    (0x0080, 0x06FF),  # Latin-1 to Arabic
+    (0x0E00, 0x0E7F),  # Thai
+    (0x1E00, 0x1EFF),  # Latin Extended Additional
+    (0x2000, 0x2BFF),  # punctuation, symbols, box drawing
+    (0x3000, 0x33FF),  # CJK symbols and punctuation, kana, compatibility jamo
+    (0xFE30, 0xFFFF),  # CJK compatibility forms, full- and half-width forms, specials
+)
 
 
-_LATIN_LETTERS = _Keeper(_LATIN)
-_CYRILLIC_LETTERS = _Keeper(_CYRILLIC)
-
-
-def _class_of(code: int) -> str:
-    char = chr(code)
-    if code < 0x80:
-        return _ascii_class(char)
-    if 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF:
-        frequent_chinese, frequent_japanese, _ = _frequent_sets()
+@lru_cache(maxsize=1)
+def _class_table() -> str:
+    """Every BMP character's class, indexed by code point (made on first use: some 20 ms)."""
+    table = bytearray(_FOREIGN.encode() * 0x10000)
+    for code in range(0x80):
+        table[code] = ord(_ascii_class(chr(code)))
+    for low, high in _CLASSIFIED_BLOCKS:
+        for code in range(low, high + 1):
+            table[code] = ord(_other_class(chr(code), code))
+    for low, high in ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF)):
+        table[low : high + 1] = _HAN_RARE.encode() * (high + 1 - low)
+    frequent_chinese, frequent_japanese, common_hangul = _frequent_sets()
+    for char in frequent_chinese | frequent_japanese:
+        if table[ord(char)] != ord(_HAN_RARE):
+            continue  # not an ideograph (the rows of Big5 read hold some kana)
         japanese, chinese = char in frequent_japanese, char in frequent_chinese
-        return (
-            _HAN_BOTH if japanese and chinese else _HAN_JAPANESE if japanese else _HAN_CHINESE if chinese else _HAN_RARE
-        )
-    if 0xAC00 <= code <= 0xD7A3:
-        return _HANGUL if char in _frequent_sets()[2] else _RARE_HANGUL
-    return _other_class(char, code)
+        table[ord(char)] = ord(_HAN_BOTH if japanese and chinese else _HAN_JAPANESE if japanese else _HAN_CHINESE)
+    table[0xAC00:0xD7A4] = _RARE_HANGUL.encode() * (0xD7A4 - 0xAC00)
+    for char in common_hangul:
+        table[ord(char)] = ord(_HANGUL)
+    table[0xD800:0xF900] = _BAD.encode() * (0xF900 - 0xD800)  # surrogates, private use
+    return table.decode("ascii")
 
 
 @lru_cache(maxsize=1)
 def _frequent_sets() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """Frequent ideographs of Chinese (GB 2312's, Big5's first levels), of Japanese (JIS X 0208's); KS X 1001's syllables."""
-    frequent_chinese = _decoded_range("gb2312", range(0xB0, 0xD8)) | _decoded_range(
-        "big5", range(0xA4, 0xC7), big5=True
-    )
-    return frequent_chinese, _decoded_range("euc_jp", range(0xB0, 0xD0)), _decoded_range("euc_kr", range(0xB0, 0xC9))
+    """Frequent ideographs of Chinese (GB 2312, Big5: first levels) and Japanese (JIS X 0208); KS X 1001's syllables."""
+    chinese = _decoded_range("gb2312", range(0xB0, 0xD8)) | _decoded_range("big5", range(0xA4, 0xC7), big5=True)
+    return chinese, _decoded_range("euc_jp", range(0xB0, 0xD0)), _decoded_range("euc_kr", range(0xB0, 0xC9))
 
 
 def _ascii_class(char: str) -> str:
