@@ -117,6 +117,8 @@ def sniff_utf16(body: bytes) -> str | None:
     Text in any other encoding has no NUL at all, and binary data has them on both sides.
     """
     head = body[:1024]
+    if b"\x00" not in head:
+        return None
     even_nuls, odd_nuls = head[0::2].count(0), head[1::2].count(0)
     if odd_nuls * 32 >= len(head) and even_nuls * 4 <= odd_nuls:
         return "utf-16-le"

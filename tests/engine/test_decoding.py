@@ -159,6 +159,13 @@ def test_utf8_with_a_few_stray_bytes_stays_utf8() -> None:
     assert page.encoding == "utf-8" and "Grüße aus Köln." in page.text and "caf\ufffd" in page.text
 
 
+def test_utf16_is_told_by_its_nul_bytes_alone() -> None:
+    assert decoding.sniff_utf16(b"") is None and decoding.sniff_utf16(b"<p>no NUL here</p>" * 10) is None
+    assert decoding.sniff_utf16("<p>Привет</p>".encode("utf-16-be")) == "utf-16-be"
+    assert decoding.sniff_utf16(bytes(range(256)) * 4) is None  # binary data: NULs on both sides
+    assert decode_page("<p>Привет, мир</p>".encode("utf-16-le")) == ("<p>Привет, мир</p>", "utf-16-le", "detected")
+
+
 def test_iso2022jp_is_told_by_its_escapes() -> None:
     text = "<p>川の最後の渡し舟。船頭は笑っていた。</p>"
     assert decode_page(text.encode("iso2022_jp")) == (text, "iso2022_jp", "detected")
