@@ -263,7 +263,7 @@ _CLASSIFIED_BLOCKS = (
 
 @lru_cache(maxsize=1)
 def _class_table() -> str:
-    """Every BMP character's class, indexed by code point (made on first use: some 20 ms)."""
+    """Every BMP character's class, indexed by code point (made on first use: some 30 ms)."""
     table = bytearray(_FOREIGN.encode() * 0x10000)
     for code in range(0x80):
         table[code] = ord(_ascii_class(chr(code)))
