@@ -49,8 +49,12 @@ class ReadabilityCommand(FetchCommand):
     def add_options(self, parser: ArgumentParser) -> None:
         super().add_options(parser)
         parser.add_argument(
-            "-f", "--format", dest="article_format", choices=[f for f in OUTPUT_FORMATS if f != "jsonl"],
-            default="json", help="output format (default: json)",
+            "-f",
+            "--format",
+            dest="article_format",
+            choices=[f for f in OUTPUT_FORMATS if f != "jsonl"],
+            default="json",
+            help="output format (default: json)",
         )
         add_page_options(parser)
 

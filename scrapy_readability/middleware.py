@@ -107,9 +107,7 @@ class ReadabilityMiddleware:
         """Refuse a request whose ``meta['readability']`` does not validate, before it is downloaded."""
         self._page_options(request)
 
-    async def process_response(
-        self, request: Request, response: Response, spider: Spider | None = None
-    ) -> Response:
+    async def process_response(self, request: Request, response: Response, spider: Spider | None = None) -> Response:
         """Judge the page in the crawl's pool, off the reactor thread, and record the verdict."""
         if not self.spider_receives(request, response):
             return response  # robots.txt, a media download, an error page the spider will not see
@@ -155,7 +153,10 @@ class ReadabilityMiddleware:
         verdict = await self.extension.run(Preflight(text, response.url, options.preflight))
         if isinstance(verdict, Failed):
             logger.warning(
-                "Readerable check failed on %s (%s: %s); judged not readerable", response.url, verdict.reason, verdict.detail
+                "Readerable check failed on %s (%s: %s); judged not readerable",
+                response.url,
+                verdict.reason,
+                verdict.detail,
             )
             if verdict.traceback is not None:
                 logger.debug("The readerable check raised on %s:\n%s", response.url, verdict.traceback)
