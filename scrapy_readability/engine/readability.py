@@ -53,8 +53,8 @@ class _Attempt:
 class Readability:
     """Extract the main article of an HTML page, as Firefox Reader View does.
 
-    ``html`` is ``str``, ``bytes`` (decoded from its BOM or ``<meta charset>``,
-    else UTF-8), an lxml HTML document, a Scrapy response or a parsel
+    ``html`` is ``str``, ``bytes`` (decoded as a browser decodes them: see
+    :func:`.decoding.decode_page`), an lxml HTML document, a Scrapy response or a parsel
     ``Selector`` (both recognised by their shape: see ``inputs``). A document
     passed in is modified by :meth:`parse`, as Readability.js modifies the DOM
     it is given; a selector's document is copied, and text and bytes are parsed
@@ -62,7 +62,8 @@ class Readability:
 
     ``url`` is the page's address, used to make links and images absolute (a
     response's own URL by default); ``content_type`` is the page's
-    ``Content-Type`` header, for its charset.
+    ``Content-Type`` header, for the charset of bytes, and ``encoding`` an
+    encoding for bytes that wins over everything (see :func:`.decoding.decode_page`).
     The options (the fields of :class:`Options`) keep Readability.js's names
     (snake_cased) and defaults; ``None`` keeps the default, a bad value raises
     ``ReadabilityConfigError`` and an unknown name ``TypeError``;
@@ -77,12 +78,13 @@ class Readability:
         url: str | None = None,
         *,
         content_type: str | None = None,
+        encoding: str | None = None,
         **options: Any,
     ) -> None:
         self.options = Options.build(**options)
         page = read_page(html, url, content_type, private=True)
         self.url = _document_url(page.url)
-        self._root = parse_html(page.markup, page.content_type)
+        self._root = parse_html(page.markup, page.content_type, encoding or page.encoding)
         self._microdata = _mentions_microdata(page.markup)
 
     # --- parse() --------------------------------------------------------------
