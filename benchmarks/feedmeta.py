@@ -33,10 +33,11 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path, PurePosixPath
-from typing import Any, Callable
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -88,18 +89,19 @@ def fundus_expected(mirrors: Path) -> dict[str, Expected]:
         for test_json in (f for f in files if f.startswith(folder + "/") and f.endswith(".json")):
             publisher = PurePosixPath(test_json).stem
             data = json.loads(_git(mirror, "show", f"{commit}:{test_json}"))
-            pages = sorted((info["crawl_date"], name) for name, info in meta.items()
-                           if name.rsplit("_", 3)[0] == publisher)
+            pages = sorted(
+                (info["crawl_date"], name) for name, info in meta.items() if name.rsplit("_", 3)[0] == publisher
+            )
             versions = sorted(data, key=_version_key)
             if len(pages) != len(versions):
                 continue  # cannot tell which page is which version's
-            for (crawl_date, page), version in zip(pages, versions):
+            for (crawl_date, page), version in zip(pages, versions, strict=True):
                 values = data[version]
                 name = f"fundus/{folder}/{page}".replace("/", "__").replace("fundus__", "fundus/", 1)
                 expected[name.removesuffix(".html.gz")] = Expected(
                     date=values.get("publishing_date"),
                     authors=values.get("authors"),
-                    now=datetime.fromisoformat(crawl_date).replace(tzinfo=timezone.utc),
+                    now=datetime.fromisoformat(crawl_date).replace(tzinfo=UTC),
                     url=meta[page]["url"],
                 )
     return expected
@@ -112,7 +114,8 @@ def newspaper_expected(mirrors: Path) -> dict[str, Expected]:
         data = json.loads(_git(mirror, "show", f"{commit}:{path}"))
         stem = PurePosixPath(path).stem
         expected[f"newspaper4k/tests__data__html__{stem}"] = Expected(
-            date=data.get("publish_date"), authors=None, url=data.get("url"))
+            date=data.get("publish_date"), authors=None, url=data.get("url")
+        )
     return expected
 
 
@@ -129,8 +132,11 @@ def _js_value(block: str, name: str) -> str | None:
 def postlight_expected(mirrors: Path) -> dict[str, Expected]:
     mirror, commit = _mirror(mirrors, "postlight")
     expected = {}
-    tests = [p for p in _git(mirror, "ls-tree", "-r", "--name-only", commit, "src/extractors/custom").decode().splitlines()
-             if p.endswith("index.test.js")]
+    tests = [
+        p
+        for p in _git(mirror, "ls-tree", "-r", "--name-only", commit, "src/extractors/custom").decode().splitlines()
+        if p.endswith("index.test.js")
+    ]
     for path in tests:
         text = _git(mirror, "show", f"{commit}:{path}").decode()
         for block in text.split("describe(")[1:]:
@@ -254,8 +260,9 @@ def _timed(function: Callable[[], Any]) -> tuple[Any, float]:
     return value, time.perf_counter() - start
 
 
-def run_page(name: str, html: bytes, url: str, now: datetime, expected: Expected | None,
-             peers: dict[str, Any] | None = None) -> Result:
+def run_page(
+    name: str, html: bytes, url: str, now: datetime, expected: Expected | None, peers: dict[str, Any] | None = None
+) -> Result:
     """Every tool on the page's bytes (each decodes them as it does for a user); the peers' values are
     taken from ``peers`` (an earlier run's) when given."""
     import htmldate
@@ -273,16 +280,21 @@ def run_page(name: str, html: bytes, url: str, now: datetime, expected: Expected
         result.htmldate, result.trafilatura = peers["htmldate"], peers["trafilatura"]
         return result
     max_date = now.strftime("%Y-%m-%d")
-    result.htmldate, result.htmldate_seconds = _timed(lambda: htmldate.find_date(
-        html, url=url, extensive_search=False, original_date=True, max_date=max_date))
+    result.htmldate, result.htmldate_seconds = _timed(
+        lambda: htmldate.find_date(html, url=url, extensive_search=False, original_date=True, max_date=max_date)
+    )
     tree = load_html(html)
     if tree is None:  # trafilatura does not take it for HTML
         return result
-    _, result.htmldate_tree_seconds = _timed(lambda: htmldate.find_date(
-        tree, url=url, extensive_search=False, original_date=True, max_date=max_date))
+    _, result.htmldate_tree_seconds = _timed(
+        lambda: htmldate.find_date(tree, url=url, extensive_search=False, original_date=True, max_date=max_date)
+    )
     metadata, result.trafilatura_seconds = _timed(lambda: extract_metadata(load_html(html), default_url=url))
     result.trafilatura = {
-        "date": metadata.date, "author": metadata.author, "image": metadata.image, "url": metadata.url,
+        "date": metadata.date,
+        "author": metadata.author,
+        "image": metadata.image,
+        "url": metadata.url,
     }
     return result
 
@@ -320,7 +332,9 @@ def report(results: list[Result]) -> str:
         ours = sum(same_day(r.ours.get("date_published"), r.expected.date) for r in group)  # type: ignore[union-attr]
         hd = sum(same_day(r.htmldate, r.expected.date) for r in group)  # type: ignore[union-attr]
         tr = sum(same_day(r.trafilatura.get("date"), r.expected.date) for r in group)  # type: ignore[union-attr]
-        lines.append(f"| {source} | {len(group)} | {_pct(ours, len(group))} | {_pct(hd, len(group))} | {_pct(tr, len(group))} |")
+        lines.append(
+            f"| {source} | {len(group)} | {_pct(ours, len(group))} | {_pct(hd, len(group))} | {_pct(tr, len(group))} |"
+        )
 
     authored = [r for r in articles if r.expected and r.expected.authors]
     lines += ["", f"Authors, on the {len(authored)} pages with expected authors:", ""]
@@ -329,19 +343,32 @@ def report(results: list[Result]) -> str:
     for source in ("fundus", "postlight", "all"):
         group = [r for r in authored if source == "all" or r.name.startswith(source + "/")]
         ours = sum(same_authors(r.ours.get("authors") or [], r.expected.authors or []) for r in group)  # type: ignore[union-attr]
-        overlap = sum(bool({_norm(n) for n in r.ours.get("authors") or []} & {_norm(n) for n in r.expected.authors or []})  # type: ignore[union-attr]
-                      for r in group)
-        tr = sum(same_authors([a.strip() for a in (r.trafilatura.get("author") or "").split(";") if a.strip()],
-                              r.expected.authors or []) for r in group)  # type: ignore[union-attr]
-        lines.append(f"| {source} | {len(group)} | {_pct(ours, len(group))} | {_pct(overlap, len(group))} | {_pct(tr, len(group))} |")
+        overlap = sum(
+            bool({_norm(n) for n in r.ours.get("authors") or []} & {_norm(n) for n in r.expected.authors or []})  # type: ignore[union-attr]
+            for r in group
+        )
+        tr = sum(
+            same_authors(
+                [a.strip() for a in (r.trafilatura.get("author") or "").split(";") if a.strip()],
+                r.expected.authors or [],
+            )
+            for r in group
+        )  # type: ignore[union-attr]
+        lines.append(
+            f"| {source} | {len(group)} | {_pct(ours, len(group))} | {_pct(overlap, len(group))} "
+            f"| {_pct(tr, len(group))} |"
+        )
 
-    lines += ["", "Time per page (median, ms): "
-              f"ours parse() with every field {statistics.median(r.ours_seconds for r in results) * 1000:.1f}, "
-              f"of which reading the page's declarations (every date source, image, authors, canonical URL, "
-              f"language) {statistics.median(r.facts_seconds for r in results) * 1000:.2f}; "
-              f"htmldate fast {statistics.median(r.htmldate_seconds for r in results) * 1000:.1f} on the string, "
-              f"{statistics.median(r.htmldate_tree_seconds for r in results) * 1000:.1f} on a parsed tree; "
-              f"trafilatura extract_metadata {statistics.median(r.trafilatura_seconds for r in results) * 1000:.1f}"]
+    lines += [
+        "",
+        "Time per page (median, ms): "
+        f"ours parse() with every field {statistics.median(r.ours_seconds for r in results) * 1000:.1f}, "
+        f"of which reading the page's declarations (every date source, image, authors, canonical URL, "
+        f"language) {statistics.median(r.facts_seconds for r in results) * 1000:.2f}; "
+        f"htmldate fast {statistics.median(r.htmldate_seconds for r in results) * 1000:.1f} on the string, "
+        f"{statistics.median(r.htmldate_tree_seconds for r in results) * 1000:.1f} on a parsed tree; "
+        f"trafilatura extract_metadata {statistics.median(r.trafilatura_seconds for r in results) * 1000:.1f}",
+    ]
     invalid = Counter(name for r in results for name in r.invalid)
     lines += ["", f"Invalid values: {dict(invalid) or 'none'}"]
     return "\n".join(lines)
@@ -368,11 +395,13 @@ def cost(pages: Path, repeat: int = 5) -> str:
         with_fields.append(best[True])
         without.append(best[False])
         ratios.append(best[True] / best[False])
-    return (f"{len(ratios)} vendored pages: parse() median {statistics.median(without) * 1000:.2f} ms without the "
-            f"feed fields, {statistics.median(with_fields) * 1000:.2f} ms with them "
-            f"(+{(statistics.median(with_fields) / statistics.median(without) - 1) * 100:.1f}%); "
-            f"per page, median ratio {statistics.median(ratios):.3f}, 90th percentile "
-            f"{sorted(ratios)[int(len(ratios) * 0.9)]:.3f}")
+    return (
+        f"{len(ratios)} vendored pages: parse() median {statistics.median(without) * 1000:.2f} ms without the "
+        f"feed fields, {statistics.median(with_fields) * 1000:.2f} ms with them "
+        f"(+{(statistics.median(with_fields) / statistics.median(without) - 1) * 100:.1f}%); "
+        f"per page, median ratio {statistics.median(ratios):.3f}, 90th percentile "
+        f"{sorted(ratios)[int(len(ratios) * 0.9)]:.3f}"
+    )
 
 
 def parse_vendored(mode: str) -> None:
@@ -399,11 +428,16 @@ def parse_vendored(mode: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pages", type=Path, default=DEFAULT_OUT, help=f"the web corpus (default {DEFAULT_OUT})")
-    parser.add_argument("--mirror", type=Path, default=DEFAULT_MIRROR, help="git mirrors of the sources (owner+name/repo)")
+    parser.add_argument(
+        "--mirror", type=Path, default=DEFAULT_MIRROR, help="git mirrors of the sources (owner+name/repo)"
+    )
     parser.add_argument("--json", type=Path, help="write every page's values here")
     parser.add_argument("--cost", action="store_true", help="only time parse() with and without the feed fields")
-    parser.add_argument("--parse-vendored", choices=("with", "without", "none"),
-                        help="parse the vendored pages once (for valgrind: see parse_vendored)")
+    parser.add_argument(
+        "--parse-vendored",
+        choices=("with", "without", "none"),
+        help="parse the vendored pages once (for valgrind: see parse_vendored)",
+    )
     parser.add_argument("--only", help="only pages whose name contains this")
     parser.add_argument("--reuse", type=Path, help="take htmldate's and trafilatura's values from this --json file")
     args = parser.parse_args()
@@ -416,7 +450,7 @@ def main() -> None:
     _time_the_page_facts()
     expected = {**fundus_expected(args.mirror), **newspaper_expected(args.mirror), **postlight_expected(args.mirror)}
     index = json.loads((args.pages / "index.json").read_text(encoding="utf-8"))
-    today = datetime.now(timezone.utc)
+    today = datetime.now(UTC)
     reused = {r["name"]: r for r in json.loads(args.reuse.read_text())} if args.reuse else {}
     results = []
     for entry in index:
@@ -427,13 +461,32 @@ def main() -> None:
         known = expected.get(entry["name"])
         url = known.url if known and known.url else entry["url"]
         now = known.now if known and known.now else today
-        results.append(run_page(entry["name"], html, url, now, known, reused.get(entry["name"]) if args.reuse else None))
+        results.append(
+            run_page(entry["name"], html, url, now, known, reused.get(entry["name"]) if args.reuse else None)
+        )
     print(report(results))
     if args.json:
-        args.json.write_text(json.dumps([
-            {"name": r.name, "ours": r.ours, "htmldate": r.htmldate, "trafilatura": r.trafilatura,
-             "expected": None if r.expected is None else {"date": r.expected.date, "authors": r.expected.authors},
-             "invalid": r.invalid} for r in results], ensure_ascii=False, indent=1, default=str), encoding="utf-8")
+        args.json.write_text(
+            json.dumps(
+                [
+                    {
+                        "name": r.name,
+                        "ours": r.ours,
+                        "htmldate": r.htmldate,
+                        "trafilatura": r.trafilatura,
+                        "expected": None
+                        if r.expected is None
+                        else {"date": r.expected.date, "authors": r.expected.authors},
+                        "invalid": r.invalid,
+                    }
+                    for r in results
+                ],
+                ensure_ascii=False,
+                indent=1,
+                default=str,
+            ),
+            encoding="utf-8",
+        )
 
 
 if __name__ == "__main__":

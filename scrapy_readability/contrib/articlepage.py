@@ -19,7 +19,7 @@ already extracted (in an item pipeline, say).
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 import attrs
@@ -43,7 +43,7 @@ def to_zyte_article(article: Article | None, url: str, *, downloaded: datetime |
     """
     metadata = ArticleMetadata(
         probability=0.0 if article is None else 1.0,
-        dateDownloaded=_zyte_date((downloaded or datetime.now(timezone.utc)).replace(microsecond=0).isoformat()),
+        dateDownloaded=_zyte_date((downloaded or datetime.now(UTC)).replace(microsecond=0).isoformat()),
     )
     if article is None:
         return ZyteArticle(url=url, metadata=metadata)

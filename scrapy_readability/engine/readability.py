@@ -18,8 +18,8 @@ from .constants import (
 )
 from .dom import Element, create_element, get_node_ancestors, inner_text_length, js_length, js_trim, text_content
 from .errors import TooManyElementsError
-from .inputs import read_page
 from .feed import feed_fields, read_page_facts, utc_now
+from .inputs import read_page
 from .metadata import Metadata, get_article_metadata, get_json_ld, read_json_ld
 from .options import ATTEMPT_NAMES, Options, Policy
 from .parsing import parse_html, remove_comments

@@ -21,8 +21,9 @@ def test_the_feed_fields_in_the_json(tmp_path: Path) -> None:
     result = cli(tmp_path, "--url", "https://news.example/news/ferry", str(page))
     assert result.returncode == 0, result.stderr
     record = json.loads(result.stdout)
-    assert {key: record[key] for key in ("date_published", "date_modified", "image", "authors", "canonical_url",
-                                         "language")} == {
+    assert {
+        key: record[key] for key in ("date_published", "date_modified", "image", "authors", "canonical_url", "language")
+    } == {
         "date_published": "2025-05-09T16:00:00+00:00",
         "date_modified": None,
         "image": "https://news.example/img/ferry.jpg",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -23,10 +23,11 @@ PAGE = (
     '<html lang="de"><head><title>Ferry timetable changes this weekend</title>'
     '<meta property="article:modified_time" content="2025-05-09">'
     '<meta name="author" content="Jane Roe"></head>'
-    f'<body><article><h1>Ferry timetable changes this weekend</h1>{P * 3}'
-    '<img src="/a.jpg"><img src="javascript:alert(1)"><img src="/a.jpg"><script>alert(1)</script></article></body></html>'
+    f"<body><article><h1>Ferry timetable changes this weekend</h1>{P * 3}"
+    '<img src="/a.jpg"><img src="javascript:alert(1)"><img src="/a.jpg"><script>alert(1)</script>'
+    "</article></body></html>"
 )
-DOWNLOADED = datetime(2025, 6, 1, 12, 0, tzinfo=timezone.utc)
+DOWNLOADED = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
 
 
 def test_the_schemas_shape_of_dates_and_the_fallback_to_modified():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 from hypothesis import given
@@ -17,7 +17,7 @@ from scrapy_readability.engine.feed.dates import (
     url_date,
 )
 
-NOW = datetime(2025, 6, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(
@@ -78,7 +78,7 @@ def test_what_is_no_date(value):
 
 
 def test_future_is_judged_by_the_zone_furthest_ahead():
-    now = datetime(2025, 6, 1, 12, 0, tzinfo=timezone.utc)  # already 2 June in Kiribati (UTC+14)
+    now = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)  # already 2 June in Kiribati (UTC+14)
     assert parse_date_value("2025-06-02", now) == "2025-06-02"
     assert parse_date_value("2025-06-03", now) is None
     assert parse_date_value("2025-06-02T01:00:00", now) == "2025-06-02T01:00:00"  # local somewhere
@@ -90,7 +90,7 @@ def test_future_is_judged_by_the_zone_furthest_ahead():
 
 def test_a_naive_clock_is_read_as_utc():
     assert is_plausible(date(2025, 6, 1), datetime(2025, 6, 1, 0, 0))
-    assert not is_plausible(datetime(2025, 6, 1, 1, 0, tzinfo=timezone.utc), datetime(2025, 6, 1, 0, 0))
+    assert not is_plausible(datetime(2025, 6, 1, 1, 0, tzinfo=UTC), datetime(2025, 6, 1, 0, 0))
 
 
 def test_the_default_clock_is_now():
@@ -166,7 +166,11 @@ def test_url_dates(url, expected):
 
 
 def test_iso_round_trips():
-    for stamp in (date(2025, 5, 9), datetime(2025, 5, 9, 16, 0, 5, 123), datetime(2025, 5, 9, 16, tzinfo=timezone(timedelta(hours=-3)))):
+    for stamp in (
+        date(2025, 5, 9),
+        datetime(2025, 5, 9, 16, 0, 5, 123),
+        datetime(2025, 5, 9, 16, tzinfo=timezone(timedelta(hours=-3))),
+    ):
         assert parse_iso(iso(stamp)) == stamp.replace(microsecond=0) if isinstance(stamp, datetime) else stamp
     assert parse_iso("not a date") is None
     assert parse_iso(None) is None

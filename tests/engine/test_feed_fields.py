@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -11,7 +11,7 @@ from scrapy_readability import Readability
 from scrapy_readability.engine.feed.authors import clean_authors, split_names
 from scrapy_readability.engine.feed.language import detect_language, guess_language, language_tag
 
-NOW = datetime(2025, 6, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
 URL = "https://news.example/section/ferry"
 PARAGRAPH = (
     "<p>The first crossing on Saturday and Sunday will leave at a quarter past eight, half an hour later "
@@ -45,16 +45,42 @@ def json_ld(*objects: object) -> str:
 @pytest.mark.parametrize(
     "head, body, expected",
     [
-        (json_ld({"@context": "https://schema.org", "@type": "NewsArticle", "datePublished": "2025-05-09T16:00:00Z"}),
-         "", "2025-05-09T16:00:00+00:00"),
-        (json_ld({"@context": "https://schema.org", "@graph": [{"@type": "WebSite", "name": "Courier"},
-                  {"@type": ["NewsArticle"], "datePublished": "2025-05-08"}]}), "", "2025-05-08"),
-        (json_ld([{"@type": "BreadcrumbList"}, {"@type": "BlogPosting", "datePublished": "2025-05-07"}]), "", "2025-05-07"),
-        (json_ld({"@type": "WebPage", "mainEntity": {"@type": "NewsArticle", "datePublished": "2025-05-06"}}), "",
-         "2025-05-06"),
+        (
+            json_ld(
+                {"@context": "https://schema.org", "@type": "NewsArticle", "datePublished": "2025-05-09T16:00:00Z"}
+            ),
+            "",
+            "2025-05-09T16:00:00+00:00",
+        ),
+        (
+            json_ld(
+                {
+                    "@context": "https://schema.org",
+                    "@graph": [
+                        {"@type": "WebSite", "name": "Courier"},
+                        {"@type": ["NewsArticle"], "datePublished": "2025-05-08"},
+                    ],
+                }
+            ),
+            "",
+            "2025-05-08",
+        ),
+        (
+            json_ld([{"@type": "BreadcrumbList"}, {"@type": "BlogPosting", "datePublished": "2025-05-07"}]),
+            "",
+            "2025-05-07",
+        ),
+        (
+            json_ld({"@type": "WebPage", "mainEntity": {"@type": "NewsArticle", "datePublished": "2025-05-06"}}),
+            "",
+            "2025-05-06",
+        ),
         (json_ld({"@type": "WebPage", "datePublished": "2025-05-05"}), "", "2025-05-05"),
-        ('<meta property="article:published_time" content="2025-05-04T10:00:00+02:00">', "",
-         "2025-05-04T10:00:00+02:00"),
+        (
+            '<meta property="article:published_time" content="2025-05-04T10:00:00+02:00">',
+            "",
+            "2025-05-04T10:00:00+02:00",
+        ),
         ('<meta name="DC.date.issued" content="2025-05-03">', "", "2025-05-03"),
         ('<meta name="parsely-pub-date" content="2025-05-02T08:00:00Z">', "", "2025-05-02T08:00:00+00:00"),
         ('<meta itemprop="datePublished" content="2025-05-01">', "", "2025-05-01"),
@@ -75,17 +101,21 @@ def test_date_published_from_the_url_last():
 
 
 def test_json_ld_comes_before_meta_and_meta_before_text():
-    head = (json_ld({"@type": "NewsArticle", "datePublished": "2025-05-09"})
-            + '<meta property="article:published_time" content="2025-05-01">')
+    head = (
+        json_ld({"@type": "NewsArticle", "datePublished": "2025-05-09"})
+        + '<meta property="article:published_time" content="2025-05-01">'
+    )
     assert fields(page(head, '<p class="date">2 May 2025</p>')).date_published == "2025-05-09"
     head = '<meta property="article:published_time" content="2025-05-01">'
     assert fields(page(head, '<p class="date">2 May 2025</p>')).date_published == "2025-05-01"
 
 
 def test_an_unreadable_source_gives_way_to_the_next():
-    head = (json_ld({"@type": "NewsArticle", "datePublished": "2025-13-45"})
-            + '<meta property="article:published_time" content="0000-00-00">'
-            + '<meta name="pubdate" content="2025-05-02">')
+    head = (
+        json_ld({"@type": "NewsArticle", "datePublished": "2025-13-45"})
+        + '<meta property="article:published_time" content="0000-00-00">'
+        + '<meta name="pubdate" content="2025-05-02">'
+    )
     assert fields(page(head)).date_published == "2025-05-02"
 
 
@@ -113,8 +143,12 @@ def test_no_date_from_the_future_or_before_1995():
 @pytest.mark.parametrize(
     "head, expected",
     [
-        (json_ld({"@type": "NewsArticle", "datePublished": "2025-05-01", "dateModified": "2025-05-09T09:30:00+01:00"}),
-         "2025-05-09T09:30:00+01:00"),
+        (
+            json_ld(
+                {"@type": "NewsArticle", "datePublished": "2025-05-01", "dateModified": "2025-05-09T09:30:00+01:00"}
+            ),
+            "2025-05-09T09:30:00+01:00",
+        ),
         ('<meta property="article:modified_time" content="2025-05-08">', "2025-05-08"),
         ('<meta property="og:updated_time" content="2025-05-07T00:00:00Z">', "2025-05-07T00:00:00+00:00"),
         ('<meta itemprop="dateModified" content="2025-05-06">', "2025-05-06"),
@@ -144,12 +178,32 @@ def test_date_modified_from_a_time_element():
         ('<meta property="og:image" content="/img/lead.jpg">', "", "https://news.example/img/lead.jpg"),
         ('<meta name="twitter:image" content="https://cdn.example/t.jpg">', "", "https://cdn.example/t.jpg"),
         (json_ld({"@type": "NewsArticle", "image": "https://cdn.example/a.jpg"}), "", "https://cdn.example/a.jpg"),
-        (json_ld({"@type": "NewsArticle", "image": [{"@type": "ImageObject", "url": "https://cdn.example/b.jpg"}]}),
-         "", "https://cdn.example/b.jpg"),
-        (json_ld({"@graph": [{"@type": "NewsArticle", "image": {"@id": "https://news.example/#primaryimage"}},
-                             {"@type": "ImageObject", "@id": "https://news.example/#primaryimage",
-                              "contentUrl": "https://cdn.example/c.jpg"}]}), "", "https://cdn.example/c.jpg"),
-        ("", '<img itemprop="image" src="https://cdn.example/d.jpg" width="20" height="20">', "https://cdn.example/d.jpg"),
+        (
+            json_ld({"@type": "NewsArticle", "image": [{"@type": "ImageObject", "url": "https://cdn.example/b.jpg"}]}),
+            "",
+            "https://cdn.example/b.jpg",
+        ),
+        (
+            json_ld(
+                {
+                    "@graph": [
+                        {"@type": "NewsArticle", "image": {"@id": "https://news.example/#primaryimage"}},
+                        {
+                            "@type": "ImageObject",
+                            "@id": "https://news.example/#primaryimage",
+                            "contentUrl": "https://cdn.example/c.jpg",
+                        },
+                    ]
+                }
+            ),
+            "",
+            "https://cdn.example/c.jpg",
+        ),
+        (
+            "",
+            '<img itemprop="image" src="https://cdn.example/d.jpg" width="20" height="20">',
+            "https://cdn.example/d.jpg",
+        ),
         ('<link rel="image_src" href="https://cdn.example/e.jpg">', "", "https://cdn.example/e.jpg"),
         ('<meta property="og:image" content="javascript:alert(1)">', "", None),
         ('<meta property="og:image" content="data:image/png;base64,' + "A" * 2_000_000 + '">', "", None),
@@ -161,8 +215,10 @@ def test_image_sources(head, body, expected):
 
 
 def test_image_from_the_content_when_the_page_names_none():
-    extra = ('<img src="/icons/logo.png"><img src="/s.jpg" width="40" height="40">'
-             '<figure><img src="/photos/pier.jpg" width="800" height="450"></figure>')
+    extra = (
+        '<img src="/icons/logo.png"><img src="/s.jpg" width="40" height="40">'
+        '<figure><img src="/photos/pier.jpg" width="800" height="450"></figure>'
+    )
     assert fields(page(article_extra=extra)).image == "https://news.example/photos/pier.jpg"
     assert fields(page(article_extra='<img src="javascript:alert(1)">')).image is None
 
@@ -180,13 +236,32 @@ def test_a_bad_page_image_gives_way_to_the_content_image():
     "head, body, expected",
     [
         (json_ld({"@type": "NewsArticle", "author": {"@type": "Person", "name": "Jane Roe"}}), "", ["Jane Roe"]),
-        (json_ld({"@type": "NewsArticle", "author": [{"@type": "Person", "name": "Jane Roe"}, {"name": "John Doe"}]}),
-         "", ["Jane Roe", "John Doe"]),
+        (
+            json_ld(
+                {"@type": "NewsArticle", "author": [{"@type": "Person", "name": "Jane Roe"}, {"name": "John Doe"}]}
+            ),
+            "",
+            ["Jane Roe", "John Doe"],
+        ),
         (json_ld({"@type": "NewsArticle", "author": "Jane Roe and John Doe"}), "", ["Jane Roe", "John Doe"]),
-        (json_ld({"@graph": [{"@type": "Article", "author": {"@id": "#jane"}},
-                             {"@type": "Person", "@id": "#jane", "name": "Jane Roe"}]}), "", ["Jane Roe"]),
+        (
+            json_ld(
+                {
+                    "@graph": [
+                        {"@type": "Article", "author": {"@id": "#jane"}},
+                        {"@type": "Person", "@id": "#jane", "name": "Jane Roe"},
+                    ]
+                }
+            ),
+            "",
+            ["Jane Roe"],
+        ),
         ('<meta name="author" content="Jane Roe">', "", ["Jane Roe"]),
-        ('<meta name="author" content="Jane Roe"><meta name="author" content="John Doe">', "", ["Jane Roe", "John Doe"]),
+        (
+            '<meta name="author" content="Jane Roe"><meta name="author" content="John Doe">',
+            "",
+            ["Jane Roe", "John Doe"],
+        ),
         ('<meta property="article:author" content="https://facebook.com/jroe">', "", []),
         ('<meta name="dc.creator" content="Jane Roe">', "", ["Jane Roe"]),
         ("", '<span itemprop="author" itemscope><span itemprop="name">Jane Roe</span></span>', ["Jane Roe"]),
@@ -199,14 +274,19 @@ def test_author_sources(head, body, expected):
 
 
 def test_the_site_is_no_author():
-    head = ('<meta property="og:site_name" content="The Valley Courier">'
-            + json_ld({"@type": "NewsArticle", "author": {"@type": "Organization", "name": "The Valley Courier"}}))
+    head = '<meta property="og:site_name" content="The Valley Courier">' + json_ld(
+        {"@type": "NewsArticle", "author": {"@type": "Organization", "name": "The Valley Courier"}}
+    )
     assert fields(page(head)).authors == []
 
 
 def test_three_hundred_authors_are_cut_to_fifty():
-    head = json_ld({"@type": "NewsArticle", "author": [{"name": f"Author Number{chr(65 + i % 26)}{chr(65 + i // 26)}"}
-                                                       for i in range(300)]})
+    head = json_ld(
+        {
+            "@type": "NewsArticle",
+            "author": [{"name": f"Author Number{chr(65 + i % 26)}{chr(65 + i // 26)}"} for i in range(300)],
+        }
+    )
     authors = fields(page(head)).authors
     assert len(authors) == 50
     assert authors[0] == "Author NumberAA"
@@ -249,8 +329,10 @@ def test_clean_authors_repeats_and_site_names():
     [
         ('<link rel="canonical" href="/section/ferry?ref=home">', "https://news.example/section/ferry?ref=home"),
         ('<meta property="og:url" content="https://news.example/ferry">', "https://news.example/ferry"),
-        ('<link rel="canonical" href="https://news.example/a"><meta property="og:url" content="https://news.example/b">',
-         "https://news.example/a"),
+        (
+            '<link rel="canonical" href="https://news.example/a"><meta property="og:url" content="https://news.example/b">',
+            "https://news.example/a",
+        ),
         ('<link rel="canonical" href="javascript:alert(1)">', None),
         ('<link rel="canonical" href="mailto:a@news.example">', None),
         ("", None),
@@ -292,8 +374,17 @@ def test_language_detected_without_a_declaration():
 
 @pytest.mark.parametrize(
     "value, expected",
-    [("en", "en"), ("EN-us", "en"), ("pt_BR", "pt"), ("und", None), ("x-default", None), ("english please", None),
-     ("", None), (None, None), ("a" * 100, None)],
+    [
+        ("en", "en"),
+        ("EN-us", "en"),
+        ("pt_BR", "pt"),
+        ("und", None),
+        ("x-default", None),
+        ("english please", None),
+        ("", None),
+        (None, None),
+        ("a" * 100, None),
+    ],
 )
 def test_language_tag(value, expected):
     assert language_tag(value) == expected
@@ -302,17 +393,34 @@ def test_language_tag(value, expected):
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ("Der Fährverkehr wird am Wochenende eingeschränkt, weil die Anlegestelle repariert wird und die "
-         "erste Fähre erst später fährt. Das ist nicht schön, aber es ist auch nicht zu ändern.", "de"),
-        ("La première traversée du samedi et du dimanche partira plus tard que d'habitude, pendant que le "
-         "ponton est réparé. Les billets achetés en ligne restent valables pour la traversée.", "fr"),
-        ("El primer cruce del sábado y del domingo saldrá más tarde de lo habitual, mientras se repara el "
-         "muelle. Los billetes comprados en línea siguen siendo válidos para el cruce.", "es"),
+        (
+            "Der Fährverkehr wird am Wochenende eingeschränkt, weil die Anlegestelle repariert wird und die "
+            "erste Fähre erst später fährt. Das ist nicht schön, aber es ist auch nicht zu ändern.",
+            "de",
+        ),
+        (
+            "La première traversée du samedi et du dimanche partira plus tard que d'habitude, pendant que le "
+            "ponton est réparé. Les billets achetés en ligne restent valables pour la traversée.",
+            "fr",
+        ),
+        (
+            "El primer cruce del sábado y del domingo saldrá más tarde de lo habitual, mientras se repara el "
+            "muelle. Los billetes comprados en línea siguen siendo válidos para el cruce.",
+            "es",
+        ),
         ("週末のフェリーの時刻表が変わります。桟橋の修理のため、始発は三十分遅れます。", "ja"),
         ("周末渡轮时刻表有变。由于码头维修，首班渡轮将推迟半小时出发。", "zh"),
         ("이번 주말 여객선 시간표가 바뀝니다. 부두 수리로 첫 배가 30분 늦게 출발합니다.", "ko"),
-        ("Расписание парома в выходные изменится: первый рейс отправится на полчаса позже обычного, пока ремонтируют причал.", "ru"),
-        ("Розклад пороми у вихідні зміниться: перший рейс відправиться на пів години пізніше, поки ремонтують причал і її.", "uk"),
+        (
+            "Расписание парома в выходные изменится: первый рейс отправится на полчаса позже обычного, "
+            "пока ремонтируют причал.",
+            "ru",
+        ),
+        (
+            "Розклад пороми у вихідні зміниться: перший рейс відправиться на пів години пізніше, "
+            "поки ремонтують причал і її.",
+            "uk",
+        ),
         ("ตารางเวลาเรือข้ามฟากจะเปลี่ยนแปลงในสุดสัปดาห์นี้ เนื่องจากการซ่อมแซมท่าเรือ", "th"),
         ("12345 67890 !!!", None),
     ],
@@ -332,9 +440,11 @@ def test_detect_language_needs_some_letters():
 def test_invalid_and_huge_json_ld_give_nulls_not_errors():
     huge = json.dumps({"@type": "NewsArticle", "articleBody": "x" * 5_000_000, "datePublished": "2025-05-09"})
     deep = "[" * 100_000 + "]" * 100_000
-    head = ('<script type="application/ld+json">{"@type": "NewsArticle", "datePublished": </script>'
-            f'<script type="application/ld+json">{deep}</script>'
-            f'<script type="application/ld+json">{huge}</script>')
+    head = (
+        '<script type="application/ld+json">{"@type": "NewsArticle", "datePublished": </script>'
+        f'<script type="application/ld+json">{deep}</script>'
+        f'<script type="application/ld+json">{huge}</script>'
+    )
     article = fields(page(head))
     assert article.date_published == "2025-05-09"  # the valid script still counts
     article = fields(page('<script type="application/ld+json">{not json</script>'))
@@ -342,9 +452,23 @@ def test_invalid_and_huge_json_ld_give_nulls_not_errors():
 
 
 def test_json_ld_of_every_shape_is_no_error():
-    shapes = [None, 1, "text", [], {}, {"@type": None}, {"@type": ["NewsArticle", 3]}, {"@graph": "x"},
-              {"@type": "NewsArticle", "author": [None, 3, {"name": None}, {"name": ["A B"]}], "image": [None, {}],
-               "datePublished": {"@value": 3}, "inLanguage": 5}]
+    shapes = [
+        None,
+        1,
+        "text",
+        [],
+        {},
+        {"@type": None},
+        {"@type": ["NewsArticle", 3]},
+        {"@graph": "x"},
+        {
+            "@type": "NewsArticle",
+            "author": [None, 3, {"name": None}, {"name": ["A B"]}],
+            "image": [None, {}],
+            "datePublished": {"@value": 3},
+            "inLanguage": 5,
+        },
+    ]
     article = fields(page(json_ld(*shapes)))
     assert article.authors == ["A B"]
     assert article.date_published is None
@@ -357,9 +481,17 @@ def test_disable_json_ld_turns_it_off_for_every_field():
 
 
 def test_readability_fields_are_untouched():
-    head = (json_ld({"@context": "https://schema.org", "@type": "NewsArticle", "datePublished": " 9 May 2025 ",
-                     "author": {"name": "Jane Roe"}})
-            + '<meta property="article:published_time" content="2025-05-01">')
+    head = (
+        json_ld(
+            {
+                "@context": "https://schema.org",
+                "@type": "NewsArticle",
+                "datePublished": " 9 May 2025 ",
+                "author": {"name": "Jane Roe"},
+            }
+        )
+        + '<meta property="article:published_time" content="2025-05-01">'
+    )
     article = fields(page(head))
     assert article.published_time == "9 May 2025"  # Readability.js's string, as the page writes it
     assert article.date_published == "2025-05-09"
@@ -370,5 +502,10 @@ def test_readability_fields_are_untouched():
 def test_fields_in_to_dict_and_their_defaults():
     data = fields(page()).to_dict(())
     assert {k: data[k] for k in ("date_published", "date_modified", "image", "authors", "canonical_url")} == {
-        "date_published": None, "date_modified": None, "image": None, "authors": [], "canonical_url": None}
+        "date_published": None,
+        "date_modified": None,
+        "image": None,
+        "authors": [],
+        "canonical_url": None,
+    }
     assert data["language"] == "en"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..urls import is_absolute_url
 from .constants import (
     AUTHOR_DIGITS,
     AUTHOR_NOISE,
@@ -21,7 +22,6 @@ from .constants import (
     MAX_AUTHOR_WORDS,
     MAX_AUTHORS,
 )
-from ..urls import is_absolute_url
 
 _TRIM = " \t\n\r\f\v\u00a0\u200b\u3000.,;:|-–—•·*\"'“”‘’()[]"
 

@@ -45,6 +45,7 @@ JSON_LD_PAGE_TYPES = re.compile(r"(WebPage|ItemPage|CollectionPage|AboutPage|Pro
 JSON_LD_NESTED_KEYS = ("@graph", "mainEntity", "mainEntityOfPage", "hasPart", "subjectOf", "about", "itemListElement")
 
 # <meta> names and properties (lower-cased), best first.
+# fmt: off
 META_PUBLISHED = (
     "article:published_time", "og:article:published_time", "article:published", "datepublished",
     "og:published_time", "published_time", "publishdate", "publish-date", "publish_date", "pubdate",
@@ -61,7 +62,7 @@ META_MODIFIED = (
 META_IMAGE = ("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "thumbnailurl")
 META_AUTHOR = ("author", "article:author", "dc.creator", "dcterms.creator", "parsely-author", "sailthru.author", "byl")
 META_LANGUAGE = ("content-language", "language", "dc.language", "dcterms.language", "og:locale")
-META_URL = ("og:url",)
+# fmt: on
 
 # The class or id of an element whose text may be a dateline.
 DATELINE_HINT = re.compile(r"date|time|publish|posted|submitted|datum|fecha|byline|meta|info", re.IGNORECASE)
@@ -94,6 +95,7 @@ JAVA_DATE = re.compile(
     r"(?P<zone>[A-Z]{2,5}) (?P<year>\d{4})\Z",
     re.ASCII,
 )
+# fmt: off
 MONTH_NAMES = {
     # English
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
@@ -120,22 +122,36 @@ MONTH_NAMES = {
     # Dutch
     "januari": 1, "februari": 2, "maart": 3, "mei": 5, "augustus": 8, "okt.": 10,
 }
+# fmt: on
 _MONTH = "(?P<month_name>" + "|".join(sorted((re.escape(m) for m in MONTH_NAMES), key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<day>[0-3]?\d)"
 _YEAR = r"(?P<year>(?:19|20)\d{2})"
 TEXT_DATES = (
     # 3 May 2024, 3. Mai 2024, 3 de mayo de 2024, 3rd May, 2024
-    re.compile(r"(?<![\d.])" + _DAY + r"(?:st|nd|rd|th|er|º)?\.?\s*(?:de\s+)?" + _MONTH
-               + r",?\s*(?:de\s+)?" + _YEAR + r"(?!\d)" + _TIME, re.IGNORECASE | re.ASCII),
+    re.compile(
+        r"(?<![\d.])"
+        + _DAY
+        + r"(?:st|nd|rd|th|er|º)?\.?\s*(?:de\s+)?"
+        + _MONTH
+        + r",?\s*(?:de\s+)?"
+        + _YEAR
+        + r"(?!\d)"
+        + _TIME,
+        re.IGNORECASE | re.ASCII,
+    ),
     # May 3, 2024
-    re.compile(r"(?<![\w])" + _MONTH + r"\s+" + _DAY + r"(?:st|nd|rd|th)?,?\s+" + _YEAR + r"(?!\d)" + _TIME,
-               re.IGNORECASE | re.ASCII),
+    re.compile(
+        r"(?<![\w])" + _MONTH + r"\s+" + _DAY + r"(?:st|nd|rd|th)?,?\s+" + _YEAR + r"(?!\d)" + _TIME,
+        re.IGNORECASE | re.ASCII,
+    ),
     # 2024-05-03, 2024/05/03, 2024.05.03
-    re.compile(r"(?<![\d.])" + _YEAR + r"(?P<sep>[-/.])(?P<month>[01]?\d)(?P=sep)" + _DAY + r"(?![\d])" + _TIME,
-               re.ASCII),
+    re.compile(
+        r"(?<![\d.])" + _YEAR + r"(?P<sep>[-/.])(?P<month>[01]?\d)(?P=sep)" + _DAY + r"(?![\d])" + _TIME, re.ASCII
+    ),
     # 03.05.2024 (day first), 03/05/2024 and 05/03/2024 (either: see dates.py), 03-05-2024
-    re.compile(r"(?<![\d.])(?P<first>[0-3]?\d)(?P<sep>[./-])(?P<other>[01]?\d)(?P=sep)" + _YEAR + r"(?![\d])"
-               + _TIME, re.ASCII),
+    re.compile(
+        r"(?<![\d.])(?P<first>[0-3]?\d)(?P<sep>[./-])(?P<other>[01]?\d)(?P=sep)" + _YEAR + r"(?![\d])" + _TIME, re.ASCII
+    ),
     # 2024年5月3日, 2024년 5월 3일
     re.compile(_YEAR + r"\s*[年년]\s*(?P<month>[01]?\d)\s*[月월]\s*" + _DAY + r"\s*[日일]?" + _TIME, re.ASCII),
 )
@@ -149,10 +165,31 @@ URL_DATE = re.compile(
 URL_DATE_SLASHED = re.compile(r"/(?P<year>(?:19|20)\d{2})/(?P<month>[01]?\d)/(?P<day>[0-3]?\d)/", re.ASCII)
 # Abbreviations whose offset is not in doubt (IST, CST in Asia, BST are).
 ZONE_OFFSETS = {
-    "Z": 0, "UTC": 0, "GMT": 0, "UT": 0,
-    "EST": -5, "EDT": -4, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
-    "CET": 1, "CEST": 2, "MEZ": 1, "MESZ": 2, "EET": 2, "EEST": 3, "WET": 0, "WEST": 1,
-    "JST": 9, "KST": 9, "AEST": 10, "AEDT": 11, "HKT": 8, "SGT": 8,
+    "Z": 0,
+    "UTC": 0,
+    "GMT": 0,
+    "UT": 0,
+    "EST": -5,
+    "EDT": -4,
+    "CDT": -5,
+    "MST": -7,
+    "MDT": -6,
+    "PST": -8,
+    "PDT": -7,
+    "CET": 1,
+    "CEST": 2,
+    "MEZ": 1,
+    "MESZ": 2,
+    "EET": 2,
+    "EEST": 3,
+    "WET": 0,
+    "WEST": 1,
+    "JST": 9,
+    "KST": 9,
+    "AEST": 10,
+    "AEDT": 11,
+    "HKT": 8,
+    "SGT": 8,
 }
 
 # --- Authors --------------------------------------------------------------------
@@ -184,8 +221,9 @@ AUTHOR_DIGITS = re.compile(r"\d")
 
 IMAGE_MIN_SIDE = 200
 """Pixels (``width``/``height`` attributes) a content image needs to be the lead image."""
-IMAGE_NOT_LEAD = re.compile(r"logo|icon|avatar|sprite|spacer|pixel|blank|placeholder|badge|emoji|1x1|\.svg\b",
-                            re.IGNORECASE)
+IMAGE_NOT_LEAD = re.compile(
+    r"logo|icon|avatar|sprite|spacer|pixel|blank|placeholder|badge|emoji|1x1|\.svg\b", re.IGNORECASE
+)
 
 # --- Languages ------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ between 1995 and the crawl's clock (:func:`is_plausible`). They never raise.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 from email.utils import parsedate_to_datetime
 
 from .constants import (
@@ -41,7 +41,7 @@ _OFFSET = re.compile(r"([+-])(\d{2}):?(\d{2})?\Z", re.ASCII)
 
 def utc_now() -> datetime:
     """The crawl's clock: the default ``now`` of every reader here."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def is_plausible(stamp: Stamp, now: datetime) -> bool:
@@ -52,12 +52,12 @@ def is_plausible(stamp: Stamp, now: datetime) -> bool:
     """
     if stamp.year < EARLIEST_YEAR:
         return False
-    now = now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
+    now = now if now.tzinfo is not None else now.replace(tzinfo=UTC)
     if isinstance(stamp, datetime):
         if stamp.tzinfo is not None:
             return stamp <= now
-        return stamp - timedelta(hours=LATEST_OFFSET_HOURS) <= now.astimezone(timezone.utc).replace(tzinfo=None)
-    return stamp <= (now.astimezone(timezone.utc) + timedelta(hours=LATEST_OFFSET_HOURS)).date()
+        return stamp - timedelta(hours=LATEST_OFFSET_HOURS) <= now.astimezone(UTC).replace(tzinfo=None)
+    return stamp <= (now.astimezone(UTC) + timedelta(hours=LATEST_OFFSET_HOURS)).date()
 
 
 def iso(stamp: Stamp) -> str:
@@ -230,7 +230,9 @@ def _text_stamp(match: re.Match[str], month_first: bool) -> Stamp | None:
     zone_text = parts.get("offset") or parts.get("zone")
     if parts.get("hour") is not None and zone_text:
         zone = _zone(zone_text)
-    return _stamp(year, month, day, parts.get("hour"), parts.get("minute"), parts.get("second"), zone, parts.get("ampm"))
+    return _stamp(
+        year, month, day, parts.get("hour"), parts.get("minute"), parts.get("second"), zone, parts.get("ampm")
+    )
 
 
 def _day_and_month(first: int, second: int, separator: str, month_first: bool) -> tuple[int | None, int | None]:

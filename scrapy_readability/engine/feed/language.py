@@ -61,7 +61,9 @@ def _detector() -> Callable[[str], str | None] | None:
     def classify(text: str) -> str | None:
         identifier = getattr(local, "identifier", None)
         if identifier is None:
-            identifier = local.identifier = gcld3.NNetLanguageIdentifier(min_num_bytes=0, max_num_bytes=LANGUAGE_SAMPLE * 4)
+            identifier = local.identifier = gcld3.NNetLanguageIdentifier(
+                min_num_bytes=0, max_num_bytes=LANGUAGE_SAMPLE * 4
+            )
         result = identifier.FindLanguage(text=text)
         return language_tag(result.language) if result.is_reliable else None
 
@@ -99,9 +101,15 @@ _SCRIPTS = (
 )
 # Letters that tell a language apart from the others of its script.
 _MARKERS = {
-    "ar": (("ur", re.compile("[\u0679\u0688\u0691\u06ba\u06be\u06c1\u06d2]")), ("fa", re.compile("[\u067e\u0686\u0698\u06af\u06a9\u06cc]"))),
-    "ru": (("uk", re.compile("[\u0456\u0457\u0454\u0491]")), ("sr", re.compile("[\u0452\u0458\u0459\u045a\u045b\u045f]")),
-           ("be", re.compile("\u045e"))),
+    "ar": (
+        ("ur", re.compile("[\u0679\u0688\u0691\u06ba\u06be\u06c1\u06d2]")),
+        ("fa", re.compile("[\u067e\u0686\u0698\u06af\u06a9\u06cc]")),
+    ),
+    "ru": (
+        ("uk", re.compile("[\u0456\u0457\u0454\u0491]")),
+        ("sr", re.compile("[\u0452\u0458\u0459\u045a\u045b\u045f]")),
+        ("be", re.compile("\u045e")),
+    ),
 }
 _WORD = re.compile(r"[^\W\d_]+")
 _LATIN = _SCRIPTS[-1][1]

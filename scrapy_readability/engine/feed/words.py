@@ -14,8 +14,12 @@ def _words(text: str) -> frozenset[str]:
 
 COMMON_WORDS: dict[str, dict[str, frozenset[str]]] = {
     "latin": {
-        "en": _words("the and of to is in that was for with on are as be this have from by not but they his her which were"),
-        "de": _words("der die das und ist nicht ein eine mit sich den dem auf für von zu auch es im wird sind wie bei noch nach"),
+        "en": _words(
+            "the and of to is in that was for with on are as be this have from by not but they his her which were"
+        ),
+        "de": _words(
+            "der die das und ist nicht ein eine mit sich den dem auf für von zu auch es im wird sind wie bei noch nach"
+        ),
         "fr": _words("le la les et des est une du dans que pour qui pas sur au avec il elle ce sont plus par ont mais"),
         "es": _words("el la los las y que del en un una por con para es se no su al como más pero sus fue ha"),
         "it": _words("il la di che è e un una per non del della con sono gli si le da nel anche alla ha più"),
