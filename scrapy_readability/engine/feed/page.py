@@ -72,7 +72,7 @@ class _Tags:
     itemprop_authors: list[str] = field(default_factory=list)
 
 
-_ITEMPROPS = frozenset({"datepublished", "datemodified", "datecreated", "image", "inlanguage", "author", "url"})
+_ITEMPROPS = frozenset({"datepublished", "datemodified", "datecreated", "image", "inlanguage", "author"})
 _ITEMPROP_ELEMENTS = etree.XPath("descendant::*[@itemprop]")
 _REL_AUTHORS = etree.XPath("//a[contains(concat(' ', normalize-space(@rel), ' '), ' author ')]")
 
