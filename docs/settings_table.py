@@ -34,7 +34,7 @@ EXIT_HEADER = "| Exit status | When |"
 def with_table(text: str, table: str, header: str = HEADER) -> str:
     start = text.index(header)
     end = text.find("\n\n", start)
-    return text[:start] + table.rstrip("\n") + text[end if end != -1 else len(text):]
+    return text[:start] + table.rstrip("\n") + text[end if end != -1 else len(text) :]
 
 
 def main() -> int:

@@ -39,6 +39,7 @@ from w3lib.url import is_url
 from scrapy_readability.cli.arguments import OUTPUT_FORMATS, add_page_options, page_options, record_of
 from scrapy_readability.engine import Readability, ReadabilityError, is_probably_readable
 from scrapy_readability.engine.article import FORMATS
+from scrapy_readability.engine.inputs import decode_response
 from scrapy_readability.settings import META_KEY, ReadabilityConfig, ReadabilityConfigError
 
 __all__ = ["ReadabilityCommand"]
@@ -187,13 +188,14 @@ class ReadabilityCommand(ScrapyCommand):
         if not 200 <= response.status < 300:
             print(f"HTTP status: {response.status}", file=sys.stderr)
         options = self.page_options
+        text = decode_response(response).text  # as the engine decodes bytes (not Scrapy's .text)
         verdict = response.meta.get(META_KEY)
         if isinstance(verdict, dict) and "readerable" in verdict:
             readerable = bool(verdict["readerable"])
         else:
-            readerable = is_probably_readable(response.text, **options.preflight.values())
+            readerable = is_probably_readable(text, **options.preflight.values())
         try:
-            article = Readability(response.text, url=response.url, **options.engine.values()).parse()
+            article = Readability(text, url=response.url, **options.engine.values()).parse()
         except ReadabilityError as error:
             self._fail(f"{response.url}: {type(error).__name__}: {error}", readerable)
             return

@@ -74,7 +74,7 @@ class ReadabilityPipeline:
         return cls(ReadabilityExtension.of(crawler, cls.__name__))
 
     def open_spider(self, spider: Spider | None = None) -> Any:
-        """With worker processes, the crawl starts once they are ready, or stops if they cannot (before Scrapy 2.18, here)."""
+        """With worker processes, the crawl starts once they are ready, or stops if they cannot (before 2.18: here)."""
         return self.extension.spider_opened()
 
     def close_spider(self, spider: Spider | None = None) -> None:

@@ -146,7 +146,10 @@ def test_help_is_readable(tmp_path: Path) -> None:
     lines = help_text.splitlines()
     underlined = [lines[i - 1] for i, line in enumerate(lines) if line and set(line) <= {"=", "-"}]
     assert underlined == [
-        "Usage", "Options", "Global Options", "Extraction options (as the READABILITY_* settings of the same names)",
+        "Usage",
+        "Options",
+        "Global Options",
+        "Extraction options (as the READABILITY_* settings of the same names)",
     ]
     for i, line in enumerate(lines):
         if line and set(line) <= {"=", "-"}:

@@ -8,6 +8,7 @@ exactly that version, or CI would test another set than the one declared.
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 import tomllib
 from importlib.metadata import packages_distributions
@@ -17,9 +18,6 @@ from typing import Any
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
-import pytest
-
-pytestmark = pytest.mark.slow  # reads every installed distribution's metadata
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "scrapy_readability"
@@ -74,11 +72,16 @@ def runtime_imports(tree: ast.AST) -> set[str]:
     return modules - set(sys.stdlib_module_names) - {"scrapy_readability"}
 
 
+@functools.cache
+def providers() -> dict[str, list[str]]:
+    """Which installed distributions provide each top-level module (read once: it reads every distribution)."""
+    return dict(packages_distributions())
+
+
 def imported_distributions(path: Path) -> set[str]:
     """The installed distributions that the modules ``path`` imports come from."""
-    providers = packages_distributions()
     modules = runtime_imports(ast.parse(path.read_text(encoding="utf-8")))
-    return {canonicalize_name(dist) for module in modules for dist in providers.get(module, [module])}
+    return {canonicalize_name(dist) for module in modules for dist in providers().get(module, [module])}
 
 
 def test_every_lower_bound_is_what_ci_tests():

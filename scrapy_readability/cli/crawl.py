@@ -44,11 +44,15 @@ class UsageError(Exception):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The crawl's arguments: URLs, output, the spider's options, the per-page options, Scrapy settings."""
-    parser.add_argument("urls", nargs="*", metavar="URL", help="start URLs: a site's front page, a section, a sitemap, a feed")
+    parser.add_argument(
+        "urls", nargs="*", metavar="URL", help="start URLs: a site's front page, a section, a sitemap, a feed"
+    )
     out = parser.add_argument_group("output")
     out.add_argument("-o", "--output", metavar="FILE", help="append the articles to FILE (format by its extension)")
     out.add_argument("-O", "--overwrite-output", metavar="FILE", help="write the articles to FILE, replacing it")
-    out.add_argument("-L", "--loglevel", default="WARNING", metavar="LEVEL", help="Scrapy's log level (default: WARNING)")
+    out.add_argument(
+        "-L", "--loglevel", default="WARNING", metavar="LEVEL", help="Scrapy's log level (default: WARNING)"
+    )
     out.add_argument("--no-progress", dest="progress", action="store_false", help="never show the progress line")
     group = parser.add_argument_group("crawl options (also spider arguments, and READABILITY_SPIDER_* settings)")
     for spec in spider_options():
@@ -56,14 +60,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             continue
         flag = "--" + spec.name.replace("_", "-")
         if isinstance(spec.default, bool):
-            group.add_argument(flag, dest=spec.name, action=argparse.BooleanOptionalAction, default=None, help=spec.help.replace("`", ""))
+            group.add_argument(
+                flag,
+                dest=spec.name,
+                action=argparse.BooleanOptionalAction,
+                default=None,
+                help=spec.help.replace("`", ""),
+            )
         elif spec.name in REPEATED:
-            group.add_argument(flag, dest=spec.name, action="append", metavar="REGEX", help=spec.help.replace("`", "") + " (repeatable)")
+            group.add_argument(
+                flag,
+                dest=spec.name,
+                action="append",
+                metavar="REGEX",
+                help=spec.help.replace("`", "") + " (repeatable)",
+            )
         else:
-            group.add_argument(flag, dest=spec.name, metavar="VALUE", help=f"{spec.help.replace('`', '')} Accepted: {spec.accepted}.")
+            group.add_argument(
+                flag, dest=spec.name, metavar="VALUE", help=f"{spec.help.replace('`', '')} Accepted: {spec.accepted}."
+            )
     add_page_options(parser)
     parser.add_argument(
-        "-s", "--set", action="append", default=[], metavar="NAME=VALUE",
+        "-s",
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
         help="set any Scrapy setting, READABILITY_* ones included (may be repeated)",
     )
 
@@ -119,7 +141,8 @@ def crawl_settings(args: argparse.Namespace, progress: bool) -> Any:
     if args.output or args.overwrite_output:
         try:
             feeds = feed_process_params_from_cli(
-                settings, [args.output] if args.output else [],
+                settings,
+                [args.output] if args.output else [],
                 overwrite_output=[args.overwrite_output] if args.overwrite_output else None,
             )
         except Exception as error:  # Scrapy's UsageError: a format it does not know
@@ -179,10 +202,13 @@ SKIPPED = (
 
 def summary(stats: Mapping[str, Any], seconds: float) -> str:
     """One line: pages fetched, articles written, navigation pages, skipped by reason, seconds."""
+
     def total(keys: Sequence[str]) -> int:
         return sum(
-            value for name, value in stats.items()
-            if isinstance(value, int) and any(name == key or (key.endswith("/") and name.startswith(key)) for key in keys)
+            value
+            for name, value in stats.items()
+            if isinstance(value, int)
+            and any(name == key or (key.endswith("/") and name.startswith(key)) for key in keys)
         )
 
     skipped = [f"{total(keys)} {label}" for label, keys in SKIPPED if total(keys)]
@@ -255,7 +281,8 @@ class CrawlProgress:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="Crawl sites for their articles with scrapy-readability's ArticleSpider (no Scrapy project needed).",
+        description="Crawl sites for their articles with scrapy-readability's ArticleSpider "
+        "(no Scrapy project needed).",
         epilog="Exit status: 0 the crawl ran to its end, 1 it fetched nothing or was stopped, 2 bad usage.",
     )
     add_arguments(parser)

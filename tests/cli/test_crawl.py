@@ -31,8 +31,14 @@ def command(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     [
         ([], "give at least one URL, or --urls-file"),
         (["news.example"], "URL = 'news.example' is not valid; accepted values: http(s) URLs"),
-        (["https://n.example/", "--max-pages", "-1"], "--max-pages = '-1' is not valid; accepted values: an integer >= 0"),
-        (["https://n.example/", "--strategy", "all"], "--strategy = 'all' is not valid; accepted values: 'full', 'sitemap'"),
+        (
+            ["https://n.example/", "--max-pages", "-1"],
+            "--max-pages = '-1' is not valid; accepted values: an integer >= 0",
+        ),
+        (
+            ["https://n.example/", "--strategy", "all"],
+            "--strategy = 'all' is not valid; accepted values: 'full', 'sitemap'",
+        ),
         (["https://n.example/", "--since", "last week"], "--since = 'last week' is not valid; accepted values: a date"),
         (["https://n.example/", "--allow", "("], "--allow = ['('] is not valid"),
         (["https://n.example/", "--formats", "pdf"], "--formats = 'pdf' is not valid"),
@@ -66,8 +72,12 @@ def test_progress_on_a_terminal_only(tmp_path: Path) -> None:
         try:
             shown = subprocess.run(
                 [sys.executable, *CRAWL_COMMAND, site.url + "/", "-O", str(tmp_path / "out.jsonl"), *QUICK],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=follower, env=subprocess_env(),
-                cwd=tmp_path, timeout=120,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=follower,
+                env=subprocess_env(),
+                cwd=tmp_path,
+                timeout=120,
             )
             os.close(follower)
             on_terminal = b""

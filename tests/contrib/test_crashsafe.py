@@ -20,9 +20,18 @@ pytest.importorskip("scrapy_redis")
 import redis  # noqa: E402 - after the skip
 import scrapy  # noqa: E402
 from scrapy import Request  # noqa: E402
-from scrapy_redis.queue import FifoQueue, LifoQueue, PriorityQueue  # noqa: E402
 from scrapy.utils.test import get_crawler  # noqa: E402
+from scrapy_redis.queue import FifoQueue, LifoQueue, PriorityQueue  # noqa: E402
 
+from scrapy_readability.contrib.crashsafe import (  # noqa: E402
+    ENQUEUE_SCRIPT,
+    HEARTBEAT_SCRIPT,
+    POP_SCRIPT,
+    QUEUE_KINDS,
+    RECOVER_SCRIPT,
+    TAKE_START_URLS_SCRIPT,
+    CrashSafeScheduler,
+)
 from tests.support import redis_site  # noqa: E402
 from tests.support.localserver import LocalSite, serve  # noqa: E402
 from tests.support.redis_cluster import (  # noqa: E402
@@ -34,15 +43,6 @@ from tests.support.redis_cluster import (  # noqa: E402
     run_cluster,
 )
 from tests.support.redisserver import redis_server, redis_server_binary  # noqa: E402
-from scrapy_readability.contrib.crashsafe import (  # noqa: E402
-    ENQUEUE_SCRIPT,
-    HEARTBEAT_SCRIPT,
-    POP_SCRIPT,
-    RECOVER_SCRIPT,
-    QUEUE_KINDS,
-    TAKE_START_URLS_SCRIPT,
-    CrashSafeScheduler,
-)
 
 pytestmark = pytest.mark.slow  # a real Redis server and crawler processes
 
@@ -92,7 +92,10 @@ def test_scrapy_redis_queues_still_store_requests_as_our_scripts_do(client: redi
     enqueue = client.register_script(ENQUEUE_SCRIPT)
     first, second = Request("https://news.example/1", priority=1), Request("https://news.example/2", priority=5)
     for request in (first, second):
-        enqueue(keys=["guard:df", queue.key], args=["", queue._encode_request(request), -request.priority, QUEUE_KINDS[queue_class]])
+        enqueue(
+            keys=["guard:df", queue.key],
+            args=["", queue._encode_request(request), -request.priority, QUEUE_KINDS[queue_class]],
+        )
     expected = {PriorityQueue: second, FifoQueue: first, LifoQueue: second}[queue_class]  # its own pop order
     popped = queue.pop()
     assert popped is not None and popped.url == expected.url, f"{queue_class.__name__} no longer pops as stored"

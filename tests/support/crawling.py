@@ -122,7 +122,7 @@ def run(
     env: Mapping[str, str] | None = None,
     input: str | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``python ARGS`` in ``cwd`` with the test ``PYTHONPATH``; ``input`` on its standard input; output captured as text."""
+    """``python ARGS`` in ``cwd`` with the test ``PYTHONPATH``, ``input`` on its standard input, output captured."""
     return subprocess.run(
         [sys.executable, *args],
         cwd=cwd,
@@ -375,7 +375,9 @@ def crawl_command(
         if not append:
             feed_path.unlink(missing_ok=True)
         command += ["-o" if append else "-O", str(feed_path)]
-    command += setting_args({"EXTENSIONS": {"tests.support.crawling.StatsToFile": 0}, STATS_FILE_SETTING: str(stats_path)})
+    command += setting_args(
+        {"EXTENSIONS": {"tests.support.crawling.StatsToFile": 0}, STATS_FILE_SETTING: str(stats_path)}
+    )
     command += setting_args(settings)
     result = run(command, tmp_path, timeout=timeout, env=env)
     (tmp_path / "crawl.log").write_text(result.stderr, encoding="utf-8")

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Union
 
 NOT_FOUND_BODY = b"<!DOCTYPE html><html><head><title>Not found</title></head><body><p>Not found</p></body></html>"
 
@@ -40,7 +39,7 @@ class Page:
         return self.body.encode("utf-8", "surrogatepass") if isinstance(self.body, str) else self.body
 
 
-PageLike = Union[Page, bytes, str, Callable[[], Page]]
+PageLike = Page | bytes | str | Callable[[], Page]
 """What a path may map to; a callable is asked for its page on every request."""
 
 

@@ -37,7 +37,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +46,7 @@ from tests.support.localserver import Page, PageLike
 MOZILLA_PAGES = Path(__file__).resolve().parents[1] / "mozilla_pages"
 LEFT_OUT = {"missing-paragraphs", "social-buttons", "svg-parsing", "lifehacker-post-comment-load"}
 PUBLISHERS = ("gazette", "weekly", "daily", "times")
-FIRST_DATE = datetime(2025, 1, 6, 8, 0, tzinfo=timezone.utc)
+FIRST_DATE = datetime(2025, 1, 6, 8, 0, tzinfo=UTC)
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 ABOUT_TEXT = [
     "We started as a weekly sheet pinned to the notice board of the market hall, written by two volunteers "
@@ -91,8 +91,14 @@ def stories() -> list[Story]:
         if metadata.get("readerable") and 2000 <= len(body.encode()) <= 30000:
             found.append((folder.name, metadata, body))
     return [
-        Story(name, meta.get("title") or name, meta.get("byline") or "Staff", (meta.get("lang") or "en")[:2],
-              FIRST_DATE + timedelta(days=3 * index), body)
+        Story(
+            name,
+            meta.get("title") or name,
+            meta.get("byline") or "Staff",
+            (meta.get("lang") or "en")[:2],
+            FIRST_DATE + timedelta(days=3 * index),
+            body,
+        )
         for index, (name, meta, body) in enumerate(found)
     ]
 
@@ -139,35 +145,57 @@ def _page(site: str, title: str, body: str, *, head: str = "", lang: str = "en",
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(title)}</title>{head}'
         f'</head><body><header class="site-header"><a class="logo" href="/">{site}</a><nav>{nav}</nav></header>'
-        f"<main>{body}</main><footer class=\"site-footer\">{footer}</footer></body></html>"
+        f'<main>{body}</main><footer class="site-footer">{footer}</footer></body></html>'
     )
 
 
 def _article_head(url: str, story: Story, *, metadata: bool, canonical: str | None = None) -> str:
     head = f'<link rel="canonical" href="{canonical or url}">'
     if metadata:
-        ld = {"@context": "https://schema.org", "@type": "NewsArticle", "headline": story.title,
-              "datePublished": story.date.isoformat(), "author": {"@type": "Person", "name": story.byline}}
+        ld = {
+            "@context": "https://schema.org",
+            "@type": "NewsArticle",
+            "headline": story.title,
+            "datePublished": story.date.isoformat(),
+            "author": {"@type": "Person", "name": story.byline},
+        }
         head += (
-            f'<meta property="og:type" content="article"><meta property="og:title" content="{html.escape(story.title)}">'
+            '<meta property="og:type" content="article">'
+            f'<meta property="og:title" content="{html.escape(story.title)}">'
             f'<meta property="article:published_time" content="{story.date.isoformat()}">'
             f'<script type="application/ld+json">{json.dumps(ld)}</script>'
         )
     return head
 
 
-def _article(site: str, url: str, story: Story, *, metadata: bool = True, canonical: str | None = None,
-             aside: str = "", head: str = "", nav: str = "") -> str:
+def _article(
+    site: str,
+    url: str,
+    story: Story,
+    *,
+    metadata: bool = True,
+    canonical: str | None = None,
+    aside: str = "",
+    head: str = "",
+    nav: str = "",
+) -> str:
     body = (
-        f"<article><h1>{html.escape(story.title)}</h1><p class=\"byline\">By {html.escape(story.byline)}, "
+        f'<article><h1>{html.escape(story.title)}</h1><p class="byline">By {html.escape(story.byline)}, '
         f'<time datetime="{story.date.isoformat()}">{story.date:%d %B %Y}</time></p>{story.body}</article>{aside}'
     )
-    return _page(site, story.title, body, head=_article_head(url, story, metadata=metadata, canonical=canonical) + head,
-                 lang=story.lang, nav=nav)
+    return _page(
+        site,
+        story.title,
+        body,
+        head=_article_head(url, story, metadata=metadata, canonical=canonical) + head,
+        lang=story.lang,
+        nav=nav,
+    )
 
 
 def _teaser(path: str, story: Story) -> str:
-    return f'<article class="teaser"><h3><a href="{path}">{html.escape(story.title)}</a></h3><p>{html.escape(story.excerpt)}</p></article>'
+    title, excerpt = html.escape(story.title), html.escape(story.excerpt)
+    return f'<article class="teaser"><h3><a href="{path}">{title}</a></h3><p>{excerpt}</p></article>'
 
 
 def _common_pages(site: str, *, og: bool = False) -> dict[str, PageLike]:
@@ -176,10 +204,18 @@ def _common_pages(site: str, *, og: bool = False) -> dict[str, PageLike]:
     return {
         "/about": _page(site, f"About {site}", f"<h1>About {site}</h1>{about}", head=website),
         "/contact": _page(site, "Contact", "<h1>Contact</h1><p>Newsroom: 1 Market Square. Tips: tips@example.org.</p>"),
-        "/login": _page(site, "Log in", '<h1>Log in</h1><form method="post"><input name="user"><input name="password" '
-                        'type="password"><button>Log in</button></form>'),
-        "/search?q=news": _page(site, "Search: news", '<h1>Results for "news"</h1><p>No results.</p>'
-                                '<a href="/search?q=news&amp;page=2">More results</a> <a href="/search?q=weather">weather</a>'),
+        "/login": _page(
+            site,
+            "Log in",
+            '<h1>Log in</h1><form method="post"><input name="user"><input name="password" '
+            'type="password"><button>Log in</button></form>',
+        ),
+        "/search?q=news": _page(
+            site,
+            "Search: news",
+            '<h1>Results for "news"</h1><p>No results.</p>'
+            '<a href="/search?q=news&amp;page=2">More results</a> <a href="/search?q=weather">weather</a>',
+        ),
         "/files/annual-report.pdf": Page(PDF, "application/pdf"),
     }
 
@@ -197,13 +233,18 @@ def _gazette(base: str, items: list[Story]) -> Publisher:
         pub.articles[url] = story
         pub.pages[paths[story.case]] = _article(site, url, story)
     pub.new_article = base + paths[new.case]
-    shell = '<div id="app" data-api="/api/v1/home">Loading the latest news…</div><noscript>This site needs JavaScript.</noscript>'
+    shell = (
+        '<div id="app" data-api="/api/v1/home">Loading the latest news…</div>'
+        "<noscript>This site needs JavaScript.</noscript>"
+    )
     nav = '<a href="/sections/world">World</a> <a href="/sections/business">Business</a>'
     pub.pages.update(_common_pages(site, og=True))
     pub.pages["/"] = _page(site, site, shell, nav=nav, head='<meta property="og:type" content="website">')
     for section in ("world", "business"):
         pub.pages[f"/sections/{section}"] = _page(site, section.title(), shell, nav=nav)
-    pub.pages["/robots.txt"] = Page(f"User-agent: *\nDisallow: /drafts/\n\nSitemap: {base}/sitemap_index.xml\n", "text/plain")
+    pub.pages["/robots.txt"] = Page(
+        f"User-agent: *\nDisallow: /drafts/\n\nSitemap: {base}/sitemap_index.xml\n", "text/plain"
+    )
 
     def url_entry(path: str, lastmod: datetime | None = None) -> str:
         mod = f"<lastmod>{lastmod:%Y-%m-%d}</lastmod>" if lastmod else ""
@@ -216,20 +257,29 @@ def _gazette(base: str, items: list[Story]) -> Publisher:
             chosen = shown[:half] if part == 1 else shown[half:]
             xml = _urlset("".join(url_entry(paths[s.case], s.date) for s in chosen))
             return Page(gzip.compress(xml.encode()), "application/x-gzip")
+
         return make
 
     def news() -> Page:
         shown = [s for s in items if s is not new or pub.published_new][-4:]
         entries = "".join(
-            f'<url><loc>{base}{paths[s.case]}</loc><news:news><news:publication><news:name>{site}</news:name>'
+            f"<url><loc>{base}{paths[s.case]}</loc><news:news><news:publication><news:name>{site}</news:name>"
             f"<news:language>{s.lang}</news:language></news:publication><news:publication_date>{s.date.isoformat()}"
             f"</news:publication_date><news:title>{html.escape(s.title)}</news:title></news:news></url>"
             for s in shown
         )
         return Page(_urlset(entries, ' xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"'), "application/xml")
 
-    other = ["/", "/sections/world", "/sections/business", "/about", "/contact", "/login", "/files/annual-report.pdf",
-             "/drafts/next-week.html"]
+    other = [
+        "/",
+        "/sections/world",
+        "/sections/business",
+        "/about",
+        "/contact",
+        "/login",
+        "/files/annual-report.pdf",
+        "/drafts/next-week.html",
+    ]
     pub.pages["/sitemaps/posts-1.xml.gz"] = posts(1)
     pub.pages["/sitemaps/posts-2.xml.gz"] = posts(2)
     pub.pages["/sitemaps/news.xml"] = news
@@ -240,7 +290,9 @@ def _gazette(base: str, items: list[Story]) -> Publisher:
         f'<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{index}</sitemapindex>',
         "application/xml",
     )
-    pub.pages["/drafts/next-week.html"] = _article(site, base + "/drafts/next-week.html", old[0])  # robots.txt forbids it
+    pub.pages["/drafts/next-week.html"] = _article(
+        site, base + "/drafts/next-week.html", old[0]
+    )  # robots.txt forbids it
     return pub
 
 
@@ -258,8 +310,10 @@ def _weekly(base: str, items: list[Story]) -> Publisher:
     site = "Fenland Weekly"
     pub = Publisher("weekly", base)
     *old, new = items
-    feeds = ('<link rel="alternate" type="application/rss+xml" title="RSS" href="/feeds/rss.xml">'
-             '<link rel="alternate" type="application/atom+xml" title="Atom" href="/feeds/atom.xml">')
+    feeds = (
+        '<link rel="alternate" type="application/rss+xml" title="RSS" href="/feeds/rss.xml">'
+        '<link rel="alternate" type="application/atom+xml" title="Atom" href="/feeds/atom.xml">'
+    )
     for story in items:
         path = f"/posts/{story.slug}/"
         pub.articles[base + path] = story
@@ -278,7 +332,7 @@ def _weekly(base: str, items: list[Story]) -> Publisher:
             chosen.append(new)
         entries = "".join(
             f"<item><title>{html.escape(s.title)}</title><link>{base}/posts/{s.slug}/</link>"
-            f"<guid isPermaLink=\"false\">{s.case}</guid><pubDate>{s.date:%a, %d %b %Y %H:%M:%S} +0000</pubDate></item>"
+            f'<guid isPermaLink="false">{s.case}</guid><pubDate>{s.date:%a, %d %b %Y %H:%M:%S} +0000</pubDate></item>'
             for s in chosen
         )
         return Page(
@@ -290,7 +344,7 @@ def _weekly(base: str, items: list[Story]) -> Publisher:
     def atom() -> Page:
         chosen = shown()[len(old) // 3 :]
         entries = "".join(
-            f"<entry><title>{html.escape(s.title)}</title><link rel=\"alternate\" href=\"{base}/posts/{s.slug}/\"/>"
+            f'<entry><title>{html.escape(s.title)}</title><link rel="alternate" href="{base}/posts/{s.slug}/"/>'
             f"<id>urn:weekly:{s.case}</id><published>{s.date.isoformat()}</published><updated>{s.date.isoformat()}</updated></entry>"
             for s in chosen
         )
@@ -327,7 +381,11 @@ def _daily(base: str, items: list[Story]) -> Publisher:
 
     def related(story: Story) -> str:
         index = items.index(story)
-        links = [f'<a href="/{items[index - 1].slug}/">Previous: {html.escape(items[index - 1].title)}</a>'] if index else []
+        links = (
+            [f'<a href="/{items[index - 1].slug}/">Previous: {html.escape(items[index - 1].title)}</a>']
+            if index
+            else []
+        )
         if story is listed[-1]:
             links.append(f'<a href="/{orphan.slug}/">Also read: {html.escape(orphan.title)}</a>')
         links += [f'<a href="/tag/{t}/">#{t}</a>' for t in tags_of[story.case]]
@@ -346,9 +404,19 @@ def _daily(base: str, items: list[Story]) -> Publisher:
         if not shown and page > 1:
             return Page(_page(site, "Not found", "<p>Nothing here.</p>"), status=404)
         more = len(chosen) > page * PER_PAGE
-        pager = (f'<a href="{prefix}page/{page - 1}/">Newer</a> ' if page > 2 else f'<a href="{prefix}">Newer</a> ' if page == 2 else "")
+        pager = (
+            f'<a href="{prefix}page/{page - 1}/">Newer</a> '
+            if page > 2
+            else f'<a href="{prefix}">Newer</a> '
+            if page == 2
+            else ""
+        )
         pager += f'<a href="{prefix}page/{page + 1}/">Older</a>' if more else ""
-        body = f"<h1>{title}</h1>" + "".join(_teaser(f"/{s.slug}/", s) for s in shown) + f'<nav class="pager">{pager}</nav>'
+        body = (
+            f"<h1>{title}</h1>"
+            + "".join(_teaser(f"/{s.slug}/", s) for s in shown)
+            + f'<nav class="pager">{pager}</nav>'
+        )
         return Page(_page(site, title, body, nav=nav))
 
     def front() -> Page:
@@ -368,6 +436,7 @@ def _daily(base: str, items: list[Story]) -> Publisher:
             else:
                 chosen = [s for s in visible() if category_of[s.case] == name]
             return listing(f"{kind.title()}: {name}", chosen, f"/{kind}/{name}/", page)
+
         return make
 
     authors = tuple(sorted({_slug(s.byline) for s in items}))
@@ -394,8 +463,10 @@ def _times(base: str, items: list[Story]) -> Publisher:
     print_only = old[0]  # linked only through its print view
     amp_linked = old[1:3]
     rng = random.Random(7)
-    nav = ('<a href="/world">World</a> <a href="/culture">Culture</a> <a href="/archive">Archive</a> '
-           '<a href="/calendar/2025/05/">Calendar</a> <a href="/events?date=2025-05-14">Events</a>')
+    nav = (
+        '<a href="/world">World</a> <a href="/culture">Culture</a> <a href="/archive">Archive</a> '
+        '<a href="/calendar/2025/05/">Calendar</a> <a href="/events?date=2025-05-14">Events</a>'
+    )
 
     for story in items:
         url = f"{base}/news/{story.slug}"
@@ -422,7 +493,9 @@ def _times(base: str, items: list[Story]) -> Publisher:
             elif index % 3 == 0:
                 href = f"/news/{story.slug};jsessionid={rng.getrandbits(64):016X}"
             elif index % 3 == 1:
-                href = f"/news/{story.slug}?utm_source=frontpage&amp;utm_medium=web&amp;fbclid=IwAR{rng.getrandbits(32):x}"
+                href = (
+                    f"/news/{story.slug}?utm_source=frontpage&amp;utm_medium=web&amp;fbclid=IwAR{rng.getrandbits(32):x}"
+                )
             else:
                 href = f"/news/{story.slug}?sid={rng.getrandbits(48):x}"
             links.append(_teaser(href, story))
@@ -444,15 +517,19 @@ def _times(base: str, items: list[Story]) -> Publisher:
         before = (first - timedelta(days=1)).replace(day=1)
         after = (first + timedelta(days=32)).replace(day=1)
         days = "".join(f'<a href="/calendar/{year}/{number:02d}/{day:02d}/">{day}</a> ' for day in range(1, 29))
-        body = (f"<h1>{first:%B %Y}</h1><p>{days}</p><a href=\"/calendar/{before:%Y/%m}/\">Previous month</a> "
-                f'<a href="/calendar/{after:%Y/%m}/">Next month</a>')
+        body = (
+            f'<h1>{first:%B %Y}</h1><p>{days}</p><a href="/calendar/{before:%Y/%m}/">Previous month</a> '
+            f'<a href="/calendar/{after:%Y/%m}/">Next month</a>'
+        )
         return Page(_page(site, f"Calendar {first:%B %Y}", body, nav=nav))
 
     def day(found: re.Match[str]) -> Page:
         moment = datetime(int(found.group(1)), int(found.group(2)), int(found.group(3)))
         following = moment + timedelta(days=1)
-        body = (f"<h1>{moment:%d %B %Y}</h1><p>No events on this day.</p>"
-                f'<a href="/calendar/{following:%Y/%m/%d}/">Next day</a>')
+        body = (
+            f"<h1>{moment:%d %B %Y}</h1><p>No events on this day.</p>"
+            f'<a href="/calendar/{following:%Y/%m/%d}/">Next day</a>'
+        )
         return Page(_page(site, f"{moment:%d %B %Y}", body, nav=nav))
 
     def search(found: re.Match[str]) -> Page:
@@ -462,13 +539,16 @@ def _times(base: str, items: list[Story]) -> Publisher:
 
     def events(found: re.Match[str]) -> Page:
         moment = datetime.fromisoformat(found.group(1)) + timedelta(days=1)
-        return Page(_page(site, "Events", f'<h1>Events</h1><p>None.</p><a href="/events?date={moment:%Y-%m-%d}">Next day</a>'))
+        return Page(
+            _page(site, "Events", f'<h1>Events</h1><p>None.</p><a href="/events?date={moment:%Y-%m-%d}">Next day</a>')
+        )
 
     def section(name: str, head: str) -> Callable[[], Page]:
         def make() -> Page:  # readerable (long teasers), at a URL that does not say it is a section
             chosen = [s for s in visible() if s is not print_only][(0 if name == "World" else 4) :][:4]
             body = f"<h1>{name}</h1>" + "".join(_teaser(f"/news/{s.slug}", s) for s in chosen)
             return Page(_page(site, f"{name} | {site}", body, nav=nav, head=head))
+
         return make
 
     collection = json.dumps({"@context": "https://schema.org", "@type": "CollectionPage", "name": "Culture"})
