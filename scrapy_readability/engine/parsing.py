@@ -17,8 +17,7 @@ from lxml import etree
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 from w3lib.encoding import html_to_unicode
 
-from .constants import PHRASING_ELEMS
-from .dom import js_trim
+from .dom import TextSlot, set_text_nodes, text_nodes
 from .errors import InputError
 from .serialize import TEMPLATE_CONTENT_ATTRIBUTE, inner_html
 
@@ -470,47 +469,38 @@ def _unnest_void_elements(root: etree._Element) -> None:
 
 # --- Comments ------------------------------------------------------------------------
 
+
 def remove_comments(root: etree._Element) -> None:
     """Remove comments (and processing instructions), as Mozilla's harness removes comments
     from the page before Readability.js sees it.
 
-    There the text on either side of a removed comment stays two text nodes; lxml joins
-    them. It shows where Readability.js wraps a ``<div>``'s runs of phrasing content into
-    paragraphs (``_grabArticle``): a whitespace-only text node at either end of a run is
-    left out, where joined to the text beside it, it would be wrapped too. So those go first.
+    There the text on either side of a removed comment stays two text nodes, where lxml
+    joins the two strings: inside ``parse()`` the text nodes are noted
+    (:func:`.dom.text_nodes`), so that the phases that look at one text node at a time
+    see the DOM's (a whitespace-only node at either end of a ``<div>``'s run of phrasing
+    content is left out of the paragraph Readability.js wraps the run in).
     """
-    divs = {comment.getparent(): None for comment in root.iter(etree.Comment)}
-    for div in divs:
-        if div is not None and div.tag == "div":
-            _drop_whitespace_at_run_ends(div)
+    joined: dict[TextSlot, list[str]] = {}
+    for node in root.iter(etree.Comment, etree.ProcessingInstruction):
+        if node.tail:
+            slot = _text_slot_before(node)
+            nodes = joined.get(slot)
+            if nodes is None:
+                nodes = joined[slot] = list(text_nodes(*slot))
+            nodes.append(node.tail)
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
+    for (owner, tail), nodes in joined.items():
+        set_text_nodes(owner, tail, nodes)  # the strings strip_elements joined, noted as nodes
 
 
-def _drop_whitespace_at_run_ends(div: etree._Element) -> None:
-    """Clear the whitespace-only text nodes (text split at comments) at the ends of ``div``'s phrasing runs."""
-    runs: list[list[tuple[etree._Element, str, bool]]] = [[]]  # (owner, "text" or "tail", is whitespace)
-    if div.text:
-        runs[-1].append((div, "text", not js_trim(div.text)))
-    for child in div:
-        if isinstance(child.tag, str):  # an element, not a comment
-            if _is_phrasing(child):
-                runs[-1].append((child, "", child.tag == "br"))
-            else:
-                runs.append([])
-        if child.tail:
-            runs[-1].append((child, "tail", not js_trim(child.tail)))
-    for run in runs:
-        content = [i for i, (_, _, blank) in enumerate(run) if not blank]
-        keep = range(content[0], content[-1] + 1) if content else range(0)
-        for i, (owner, slot, _) in enumerate(run):
-            if slot and i not in keep:
-                setattr(owner, slot, None)
-
-
-def _is_phrasing(el: etree._Element) -> bool:
-    """``_isPhrasingContent`` of an element, the comments inside it left out (they go)."""
-    if el.tag in PHRASING_ELEMS:
-        return True
-    if el.tag not in ("a", "del", "ins"):
-        return False
-    return all(d.tag in PHRASING_ELEMS or d.tag in ("a", "del", "ins") for d in el.iterdescendants(etree.Element))
+def _text_slot_before(node: etree._Element) -> TextSlot:
+    """Where the text before ``node`` goes once the comments are gone: the tail of the
+    previous element, or the parent's text."""
+    prev = node.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    if prev is not None:
+        return prev, True
+    parent = node.getparent()
+    assert parent is not None  # node is a descendant of root
+    return parent, False

@@ -16,7 +16,18 @@ from .constants import (
     FLAG_STRIP_UNLIKELYS,
     FLAG_WEIGHT_CLASSES,
 )
-from .dom import Element, create_element, get_node_ancestors, inner_text_length, js_length, js_trim, text_content
+from .dom import (
+    Element,
+    create_element,
+    get_node_ancestors,
+    inner_text_length,
+    js_length,
+    js_trim,
+    keeping_text_nodes,
+    set_text_nodes,
+    text_content,
+    text_nodes,
+)
 from .errors import TooManyElementsError
 from .inputs import read_page
 from .metadata import Metadata, get_article_metadata, get_json_ld
@@ -91,6 +102,10 @@ class Readability:
 
     def parse(self) -> Article | None:
         """Port of ``parse()``: the article, or ``None`` when the page has none."""
+        with keeping_text_nodes():  # as the DOM keeps them apart (dom.text_nodes)
+            return self._parse()
+
+    def _parse(self) -> Article | None:
         root = self._root
         options = self.options
         if options.max_elems_to_parse > 0:
@@ -248,6 +263,6 @@ def _restore_page(page: Element, page_cache: Element) -> None:
     fresh = copy.deepcopy(page_cache)
     for child in list(page):
         page.remove(child)
-    page.text = fresh.text
+    set_text_nodes(page, False, text_nodes(fresh, False))  # one text node again, as re-parsed
     page.extend(list(fresh))
 

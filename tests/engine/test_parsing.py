@@ -14,6 +14,7 @@ from selectolax.lexbor import LexborHTMLParser
 from scrapy_readability import Readability
 from scrapy_readability.engine import parsing
 from scrapy_readability.engine.errors import InputError, ReadabilityError
+from scrapy_readability.engine.dom import keeping_text_nodes, text_nodes
 from scrapy_readability.engine.parsing import decode_html, parse_html, remove_comments
 from scrapy_readability.engine.serialize import inner_html
 
@@ -90,26 +91,37 @@ def test_comments_stay_in_the_tree_until_parse_removes_them():
     assert body_html(root) == "<body><p>ab</p></body>"
 
 
-def test_whitespace_a_comment_splits_off_stays_out_of_the_paragraph():
+def test_the_text_on_either_side_of_a_removed_comment_stays_two_text_nodes():
     """bug-1255978: Mozilla's harness removes comments, leaving two text nodes, and
     Readability.js leaves the whitespace-only one out when it wraps the text into a <p>."""
     root = parse_html('<div class="caption">\n  <!--copyright-->Even posh hotels\n  <!--/copyright-->\n</div>')
-    remove_comments(root)
-    assert root.find(".//div").text == "Even posh hotels\n  "
+    with keeping_text_nodes():
+        remove_comments(root)
+        div = root.find(".//div")
+        assert div.text == "\n  Even posh hotels\n  \n"  # nothing dropped
+        assert text_nodes(div, False) == ["\n  ", "Even posh hotels\n  ", "\n"]
+    assert text_nodes(div, False) == [div.text]  # outside parse(): one string, one node
 
 
 @pytest.mark.parametrize(
-    "html, text",
+    "html, owner, nodes",
     [
-        ("<div><span>a</span> <!--c-->b</div>", "a b"),  # inside a run of phrasing content: kept
-        ("<p>\n<!--c-->x</p>", "\nx"),  # not a <div>: Readability.js wraps nothing there
-        ("<div>x<!--c-->\n<p>y</p></div>", "xy"),  # before a block: the end of a run
+        ("<div><span>a</span> <!--c-->b</div>", ("span", True), [" ", "b"]),
+        ("<p>\n<!--c-->x</p>", ("p", False), ["\n", "x"]),
+        ("<div>x<!--c-->\n<p>y</p></div>", ("div", False), ["x", "\n"]),
+        ("<p>a<!--1-->b<!--2--><!--3-->c<!--4--></p>", ("p", False), ["a", "b", "c"]),
+        ("<p><!--1-->x<b>y</b><!--2--><!--3-->z</p>", ("b", True), ["z"]),
+        ("<p><!--1--><!--[if IE]><b>y</b><![endif]-->\nx</p>", ("p", False), ["\nx"]),
+        ("<ul><li>a</li>\n<!--c-->\n<li>b</li></ul>", ("li", True), ["\n", "\n"]),
     ],
 )
-def test_whitespace_beside_a_comment_stays_where_the_wrapping_keeps_it(html, text):
+def test_removed_comments_leave_their_text_nodes(html, owner, nodes):
     root = parse_html(html)
-    remove_comments(root)
-    assert "".join(root.find("body").itertext()) == text
+    with keeping_text_nodes():
+        remove_comments(root)
+        tag, tail = owner
+        assert text_nodes(root.find(f".//{tag}"), tail) == nodes
+        assert all(isinstance(node.tag, str) for node in root.iter())  # the comments are gone
 
 
 def test_comment_split_whitespace_in_an_article():
