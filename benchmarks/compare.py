@@ -145,7 +145,9 @@ def _run_node(pages: list[Page], folder: Path) -> list[tuple[Page, dict[str, Any
         jobs.seek(0)
         done = subprocess.run(["node", str(HERE / "oracle.js"), str(folder)], stdin=jobs,
                               capture_output=True, text=True, check=True)
-    by_id = {result["id"]: result for result in map(json.loads, done.stdout.splitlines())}
+    # One JSON line per page: split at "\n" only (splitlines() also splits at U+0085 and U+2028,
+    # which JSON.stringify leaves unescaped in a page's text).
+    by_id = {result["id"]: result for result in map(json.loads, filter(None, done.stdout.split("\n")))}
     return [(page, by_id[i]) for i, page in enumerate(pages)]
 
 
