@@ -16,7 +16,8 @@ tables and lists, conditional comments, a page with a comment at the end of ever
 a byline, ``<br>`` chains, a ``<section>`` with one ``<div>``. Each comes twice: long
 enough to be extracted by Readability.js's first pass (``first-pass``), and short, so
 that every pass of the retry ladder runs on the re-parsed page and the longest wins
-(``retried``). For each page the fixture keeps the HTML and Readability.js's result
+(``retried``). Pages named ``invisible-*`` hold an invisible character each (see
+``INVISIBLE``). For each page the fixture keeps the HTML and Readability.js's result
 (``content``, ``textContent``, ``byline``, ``title``, ``excerpt``), as Mozilla commits a
 test page's ``expected.html``; ``test_text_nodes.py`` compares the engine with it and
 needs no JavaScript.
@@ -118,8 +119,30 @@ def shapes(text: str) -> dict[str, str]:
     }
 
 
+# Invisible characters, as text and as character references: each must reach ``textContent``
+# as it reaches Readability.js's, but for those an lxml tree cannot hold (XML 1.0's
+# characters), which ``UNHOLDABLE`` lists: C0 controls but tab, LF and CR are dropped, form
+# feed becomes a space, U+FFFE and U+FFFF are dropped (README, "Where we differ").
+INVISIBLE = {
+    "form-feed": "\x0c", "vertical-tab": "\x0b", "dle": "\x10", "escape": "\x1b", "cr": "\r", "crlf": "\r\n",
+    "bom": "\ufeff", "soft-hyphen": "\u00ad", "zero-width-space": "\u200b", "word-joiner": "\u2060",
+    "nul": "\x00", "delete": "\x7f", "next-line": "\x85", "line-separator": "\u2028",
+    "noncharacter-fdd0": "\ufdd0", "noncharacter-fffe": "\ufffe", "nbsp": "\xa0", "rtl-mark": "\u200f",
+    "ref-nul": "&#0;", "ref-soh": "&#1;", "ref-form-feed": "&#12;", "ref-cr": "&#13;", "ref-128": "&#128;",
+    "ref-surrogate": "&#xD800;", "ref-out-of-range": "&#x110000;",
+}
+UNHOLDABLE = ("form-feed", "vertical-tab", "dle", "escape", "noncharacter-fffe", "ref-soh", "ref-form-feed")
+
+
+def invisible(char: str) -> str:
+    text = SIZES["first-pass"]
+    return f"<div><p>{text}</p><p>x{char}y {SENTENCE}</p><p title='t{char}'>{SENTENCE}{char}</p></div>"
+
+
 def cases() -> dict[str, str]:
-    return {f"{name}-{size}": page(body) for size, text in SIZES.items() for name, body in shapes(text).items()}
+    built = {f"{name}-{size}": page(body) for size, text in SIZES.items() for name, body in shapes(text).items()}
+    built.update({f"invisible-{name}": page(invisible(char)) for name, char in INVISIBLE.items()})
+    return built
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         article = result["article"]
         fixtures.append({
             "name": p.name, "url": p.url, "html": p.text,
+            "unholdable": p.name.removeprefix("invisible-") in UNHOLDABLE,
             "expected": {key: article.get(key) for key in ("content", "textContent", "byline", "title", "excerpt")},
         })
     OUT.write_text(json.dumps(fixtures, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
