@@ -45,11 +45,11 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 import corpus  # noqa: E402
-import mozilla_harness as harness  # noqa: E402
+from tests.support import mozilla_harness as harness  # noqa: E402
 
 DEFAULT_ORACLE = Path.home() / ".cache" / "scrapy-readability" / "oracle"
 # The vendored cases' versions: Readability.js at the commit their expected files come from

@@ -42,14 +42,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT)]
 
 import redis  # noqa: E402
 
-import redis_site  # noqa: E402
-from localserver import Page, PageLike, as_page, serve  # noqa: E402
-from redis_cluster import ITEMS_KEY, lost_and_duplicates, run_cluster  # noqa: E402
-from redisserver import RedisServer, redis_server  # noqa: E402
+from tests.support import redis_site  # noqa: E402
+from tests.support.localserver import Page, PageLike, as_page, serve  # noqa: E402
+from tests.support.redis_cluster import ITEMS_KEY, lost_and_duplicates, run_cluster  # noqa: E402
+from tests.support.redisserver import RedisServer, redis_server  # noqa: E402
 
 MODES = {"scrapy-redis": False, "crash-safe": True}
 
@@ -106,8 +106,8 @@ def children_cpu_seconds() -> float:
 def throughput(work: Path, server: RedisServer, crash_safe: bool, per_section: int) -> dict[str, float]:
     """Articles per second; CPU milliseconds per article in the crawlers (and workers) and in Redis."""
     served: list[float] = []
-    pages = redis_site.pages(per_section)
-    articles = redis_site.article_paths(per_section)
+    pages = tests.support.redis_site.pages(per_section)
+    articles = tests.support.redis_site.article_paths(per_section)
     crawlers_before, redis_before = children_cpu_seconds(), cpu_seconds(server.process.pid)
     with serve(timed(pages, served), lifetime=1800) as site, ItemClock(server.url) as clock:
         run = run_cluster(work, site, server.url, crash_safe=crash_safe, expected_requests=len(pages), timeout=1200)
@@ -124,8 +124,8 @@ def throughput(work: Path, server: RedisServer, crash_safe: bool, per_section: i
 
 
 def disrupted(work: Path, redis_url: str, crash_safe: bool, disruption: str, seed: int) -> dict[str, Any]:
-    pages = redis_site.pages()
-    articles = redis_site.article_paths()
+    pages = tests.support.redis_site.pages()
+    articles = tests.support.redis_site.article_paths()
     with serve(pages) as site:
         run = run_cluster(
             work,

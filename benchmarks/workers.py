@@ -47,7 +47,7 @@ else:
     import scrapy  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
+sys.path[:0] = [str(ROOT)]
 
 from scrapy_readability._pool import ExtractionPool, PoolConfig  # noqa: E402
 from scrapy_readability._worker import Extracted, Task, extract  # noqa: E402
@@ -163,7 +163,7 @@ def measure_start(repeat: int) -> None:
 
 
 def measure_big_page() -> None:
-    from hostile_inputs import CASES_BY_NAME
+    from tests.engine.hostile_inputs import CASES_BY_NAME
 
     big = Task(CASES_BY_NAME["page_20mb"].make(1.0), "https://big.example/", {"sanitize": True})
     default = ReadabilityConfig().worker_max_memory

@@ -15,15 +15,15 @@ from typing import Any
 import pytest
 from scrapy import version_info as SCRAPY_VERSION
 
-from crawling import FROZEN_STAT, HEARTBEAT_SETTING, HEARTBEAT_STAT, ROOT, CrawlResult, crawl, scrapy
-from localserver import Page, serve
+from tests.support.crawling import CrawlResult, FROZEN_STAT, HEARTBEAT_SETTING, HEARTBEAT_STAT, ROOT, SPIDERS, crawl, scrapy
+from tests.support.localserver import Page, serve
 from scrapy_readability.engine.article import DEFAULT_FORMATS
 from scrapy_readability.items import article_fields
-from scrapy_site import ABOUT, LIGHTHOUSE, LINK_LIST_INDEX, PDF, STARTER
+from tests.support.scrapy_site import ABOUT, LIGHTHOUSE, LINK_LIST_INDEX, PDF, STARTER
 
-SPIDER = Path(__file__).with_name("crawl_spider.py")
-VERDICT_SPIDER = Path(__file__).with_name("verdict_spider.py")
-FORMATS_SPIDER = Path(__file__).with_name("formats_spider.py")
+SPIDER = SPIDERS / "crawl_spider.py"
+VERDICT_SPIDER = SPIDERS / "verdict_spider.py"
+FORMATS_SPIDER = SPIDERS / "formats_spider.py"
 ADDON = {"ADDONS": {"scrapy_readability.Addon": 0}, "TELNETCONSOLE_ENABLED": False}
 LIGHTHOUSE_TITLE = "What the lighthouse logbooks tell us"
 STARTER_TITLE = "Why sourdough starters get sleepy in winter"
@@ -125,8 +125,8 @@ def test_crawl_dropping_pages_keeping_failures_on_a_plain_twisted_reactor(site, 
 
 
 def test_crawl_goes_on_when_a_worker_dies(site, tmp_path):
-    pipelines = {"crawl_spider.DyingWorkerPipeline": 200, "scrapy_readability.ReadabilityPipeline": None}
-    items, result = crawl_site(tmp_path, site, ["/"], "READABILITY_WORKERS=2", f"ITEM_PIPELINES={json.dumps(pipelines)}")
+    engine = "READABILITY_ENGINE=tests.support.engine_stubs.DiesOnStarter"  # its process dies on starter.html
+    items, result = crawl_site(tmp_path, site, ["/"], "READABILITY_WORKERS=2", engine)
     stats, log = result.stats, result.log
     # starter.html killed its worker: dropped and counted; a new worker did the pages after it
     assert sorted(items) == ["/articles/brief.html", "/articles/lighthouse.html", "/broken.html", "/files/report.pdf"]

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from crawling import crawl, csv_columns
-from localserver import LocalSite, serve
+from tests.support.crawling import SPIDERS, crawl, csv_columns
+from tests.support.localserver import LocalSite, serve
 from scrapy_readability.items import article_fields
 
-SPIDER = Path(__file__).with_name("formats_spider.py")
+SPIDER = SPIDERS / "formats_spider.py"
 PARAGRAPH = "The ferry will leave at 8.15 on *both* days, half an hour later than usual, while the pier is mended. "
 STORY = f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Ferry changes</title>
 <meta name="author" content="Courier staff"><meta property="og:site_name" content="The Courier">

@@ -19,13 +19,13 @@ from typing import Any
 import pytest
 from scrapy import version_info as SCRAPY_VERSION
 
-from crawling import crawl
-from hostile_crawl_spider import FORCE_ERROR_MARKER
-from localserver import Page, serve
+from tests.support.crawling import SPIDERS, crawl
+from tests.spiders.hostile_crawl_spider import FORCE_ERROR_MARKER
+from tests.support.localserver import Page, serve
 
 from engine.hostile_inputs import CASES, UNIT_SCALE, page
 
-SPIDER = Path(__file__).with_name("hostile_crawl_spider.py")
+SPIDER = SPIDERS / "hostile_crawl_spider.py"
 
 GOOD = {
     f"/good/{n}": page(

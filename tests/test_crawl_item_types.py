@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from crawling import CrawlResult, crawl
-from item_types_spider import MAKERS
-from localserver import LocalSite, Page, serve
-from scrapy_site import LIGHTHOUSE
+from tests.support.crawling import CrawlResult, SPIDERS, crawl
+from tests.spiders.item_types_spider import MAKERS
+from tests.support.localserver import LocalSite, Page, serve
+from tests.support.scrapy_site import LIGHTHOUSE
 
-SPIDER = Path(__file__).with_name("item_types_spider.py")
+SPIDER = SPIDERS / "item_types_spider.py"
 VARIANTS = {"raw": {"policy": "raw"}, "skip": False, "plain": None}
 KINDS = [kind for kind in MAKERS if kind not in ("no_source", "dict_own_options") and not kind.startswith("dropped")]
 STORIES = {f"/story?kind={kind}&v={variant}": Page(LIGHTHOUSE) for kind in MAKERS for variant in VARIANTS}

@@ -16,10 +16,10 @@ from scrapy import Request
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
 from scrapy.http.request import NO_CALLBACK
-from scrapy.utils.test import get_crawler
 
 from scrapy_readability.middleware import ReadabilityMiddleware
-from scrapy_site import ABOUT, BRIEF, LIGHTHOUSE, PDF
+from tests.support.components import crawler_with
+from tests.support.scrapy_site import ABOUT, BRIEF, LIGHTHOUSE, PDF
 
 
 @pytest.fixture
@@ -28,17 +28,13 @@ def make() -> Iterator[Any]:
     made: list[ReadabilityMiddleware] = []
 
     def build(preflight: str | None = None, **settings: Any) -> tuple[ReadabilityMiddleware, Any]:
-        crawler = get_crawler(settings_dict=settings)
-        cls = ReadabilityMiddleware
-        if preflight is not None:
-            cls = type("StubbedMiddleware", (ReadabilityMiddleware,), {"_preflight": f"engine_stubs.{preflight}"})
-        mw = cls.from_crawler(crawler)
+        mw = ReadabilityMiddleware.from_crawler(crawler := crawler_with(preflight_check=preflight, **settings))
         made.append(mw)
         return mw, crawler.stats
 
     yield build
     for mw in made:
-        mw.pool.close()
+        mw.extension.close()
 
 
 def readability_stats(stats: Any) -> dict[str, Any]:
@@ -203,7 +199,7 @@ def test_error_pages_the_spider_will_not_receive_are_not_judged(make):
     ],
 )
 def test_error_pages_the_spider_receives_are_judged_as_httperrormiddleware_decides(settings, meta, spider_codes, judged):
-    crawler = get_crawler(settings_dict=settings)
+    crawler = crawler_with(**settings)
     crawler.spider = scrapy.Spider(name="test")
     if spider_codes is not None:
         crawler.spider.handle_httpstatus_list = spider_codes
@@ -211,7 +207,7 @@ def test_error_pages_the_spider_receives_are_judged_as_httperrormiddleware_decid
     try:
         request, _ = error_page(mw, 404, **meta)
     finally:
-        mw.pool.close()
+        mw.extension.close()
     assert ("readability" in request.meta) is judged
     assert crawler.stats.get_value("readability/preflight/not_readerable") == (1 if judged else None)
 

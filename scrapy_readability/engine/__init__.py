@@ -1,18 +1,20 @@
 """The Readability engine: a port of Mozilla's Readability.js onto lxml. It never imports Scrapy."""
 
 from .article import Article
-from .errors import InputError, ReadabilityError, TooManyElementsError
-from .options import OptionArgs, Options, Policy
+from .errors import InputError, ReadabilityConfigError, ReadabilityError, TooManyElementsError
+from .options import Options, OutputOptions, PreflightOptions, Policy
 from .readability import Readability
 from .readerable import is_probably_readable
 
 __all__ = [
     "Article",
     "InputError",
-    "OptionArgs",
     "Options",
+    "OutputOptions",
     "Policy",
+    "PreflightOptions",
     "Readability",
+    "ReadabilityConfigError",
     "ReadabilityError",
     "TooManyElementsError",
     "is_probably_readable",

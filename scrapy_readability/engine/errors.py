@@ -18,3 +18,10 @@ class TooManyElementsError(ReadabilityError):
 
 class InputError(ReadabilityError):
     """The input cannot be turned into an HTML document (wrong type, not markup)."""
+
+
+class ReadabilityConfigError(ReadabilityError, ValueError):
+    """An option has a value it does not accept: a keyword, a ``READABILITY_*`` setting, a flag or a ``meta`` override.
+
+    The message names where the value came from and what would have been accepted.
+    """

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import copy
-import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from lxml import etree
 
@@ -31,7 +30,7 @@ from .dom import (
 from .errors import TooManyElementsError
 from .inputs import read_page
 from .metadata import Metadata, get_article_metadata, get_json_ld
-from .options import ATTEMPT_NAMES, OptionArgs, Options, Policy
+from .options import ATTEMPT_NAMES, Options, Policy
 from .parsing import parse_html, remove_comments
 from .postprocess import document_base_url, post_process_content
 from .prepare import prep_document, remove_scripts, unwrap_noscript_images
@@ -46,11 +45,6 @@ from .scoring import (
 from .serialize import inner_html
 from .state import GrabState
 from .urls import ABOUT_BLANK, InvalidURL, resolve
-
-if TYPE_CHECKING:
-    from typing_extensions import Unpack
-
-log = logging.getLogger("scrapy_readability.engine")
 
 # The ladder: which flag each failed pass gives up, in order.
 _LADDER = (FLAG_STRIP_UNLIKELYS, FLAG_WEIGHT_CLASSES, FLAG_CLEAN_CONDITIONALLY)
@@ -78,8 +72,9 @@ class Readability:
     ``url`` is the page's address, used to make links and images absolute (a
     response's own URL by default); ``content_type`` is the page's
     ``Content-Type`` header, for its charset.
-    The options (:class:`OptionArgs` lists them) keep Readability.js's names
-    (snake_cased) and defaults;
+    The options (the fields of :class:`Options`) keep Readability.js's names
+    (snake_cased) and defaults; ``None`` keeps the default, a bad value raises
+    ``ReadabilityConfigError`` and an unknown name ``TypeError``;
     ``policy`` picks how much of the retry ladder to run (see :class:`Policy`),
     and ``sanitize`` strips anything executable from ``content`` (off by default,
     so the engine stays a faithful port).
@@ -91,7 +86,7 @@ class Readability:
         url: str | None = None,
         *,
         content_type: str | None = None,
-        **options: Unpack[OptionArgs],
+        **options: Any,
     ) -> None:
         self.options = Options.build(**options)
         page = read_page(html, url, content_type, private=True)
@@ -141,7 +136,7 @@ class Readability:
         if options.sanitize:
             from .sanitize import sanitize_content
 
-            sanitize_content(article_content, options.allowed_video_regex)
+            sanitize_content(article_content, options.video_regex)
 
         # Without an excerpt in the metadata, the first paragraph serves.
         excerpt = metadata.excerpt
@@ -173,7 +168,7 @@ class Readability:
         root = self._root
         page = root.find("body")
         if page is None:
-            log.debug("No body found in document. Abort.")
+            state.trace("No body found in document. Abort.")
             return None
         page_cache = copy.deepcopy(page)
         attempts: list[_Attempt] = []

@@ -25,8 +25,8 @@ from scrapy_readability import Article, Readability, ReadabilityError, TooManyEl
 from scrapy_readability.engine.constants import REGEXPS
 from scrapy_readability.engine.parsing import parse_html
 
-from hostile_inputs import CASES, CASES_BY_NAME, UNIT_SCALE, Case
-from xss_vectors import executable_constructs
+from tests.engine.hostile_inputs import CASES, CASES_BY_NAME, UNIT_SCALE, Case
+from tests.engine.xss_vectors import executable_constructs
 
 html5lib = pytest.importorskip("html5lib")
 

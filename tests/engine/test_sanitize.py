@@ -27,8 +27,8 @@ from scrapy_readability.engine.sanitize import (
 )
 from scrapy_readability.engine.serialize import inner_html
 
-import mozilla_harness as harness
-from xss_vectors import VECTORS, embedding_hazards, executable_constructs
+from tests.support import mozilla_harness as harness
+from tests.engine.xss_vectors import VECTORS, embedding_hazards, executable_constructs
 
 pytest.importorskip("html5lib")
 

@@ -57,9 +57,9 @@ from scrapy_readability import Readability
 from scrapy_readability.engine.constants import REGEXPS
 from scrapy_readability.engine.sanitize import FRAME_SANDBOX, NAMED_PROPERTY_PREFIX
 
-from chromium import Chromium, ProtocolError, find_chromium
+from tests.engine.chromium import Chromium, ProtocolError, find_chromium
 from test_sanitize import URL, article_page, sanitized_fragment
-from xss_vectors import VECTORS, generated_vectors
+from tests.engine.xss_vectors import VECTORS, generated_vectors
 
 CHROMIUM = find_chromium()
 

@@ -1,4 +1,4 @@
-"""``scrapy-readability`` (also ``python -m scrapy_readability``): articles from pages on disk.
+"""``scrapy-readability PATH...``: articles from pages on disk.
 
     scrapy-readability page.html                  # one page: a JSON object
     scrapy-readability -f markdown page.html      # its Markdown
@@ -11,8 +11,10 @@ did not (each one is reported on standard error with its path and reason),
 2 for bad usage. Output follows input order, whatever the number of workers.
 
 Pages are extracted as in a crawl with ``READABILITY_WORKERS``: by the
-pipeline's pool (``_pool.py``), in worker processes with a time limit a page
-(``--timeout``) and memory recycling, or in this process with ``--workers 1``.
+crawl's pool (``runtime/pool.py``), in worker processes with a time limit a
+page (``--timeout``) and memory recycling, or in this process with
+``--workers 1``. ``-s NAME=VALUE`` sets any ``READABILITY_*`` setting (the
+flags win), ``READABILITY_ENGINE`` included.
 """
 
 from __future__ import annotations
@@ -32,21 +34,26 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any, cast
 
-from scrapy_readability._pool import ExtractionPool, PoolConfig, WorkerStartError
-from scrapy_readability._worker import ENGINE, Failed, Job, Judged, Outcome, Preflight, Task
+from scrapy_readability.cli.arguments import (
+    OUTPUT_FORMATS,
+    add_page_options,
+    add_worker_options,
+    page_options,
+    pool_limits,
+    record_of,
+)
 from scrapy_readability.engine.article import FORMATS
+from scrapy_readability.engine.errors import ReadabilityConfigError
+from scrapy_readability.engine.options import OutputOptions
+from scrapy_readability.runtime.jobs import Extraction, Failed, Job, Judged, Outcome, Preflight
+from scrapy_readability.runtime.pool import ExtractionPool, PoolConfig, WorkerStartError
+from scrapy_readability.engine.options import PREFIX
+from scrapy_readability.settings import ReadabilityConfig, setting_rows
 
 PROG = "scrapy-readability"
-OUTPUT_FORMATS = ("json", "jsonl", "html", "text", "markdown")
 HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
 WARC_SUFFIXES = (".warc", ".warc.gz")
-# Metadata first, the long representations last, as in the crawl's feed.
-METADATA = ("title", "byline", "site_name", "published_time", "lang", "dir", "excerpt", "length", "attempt")
-# The settings of the extraction pool that apply here too, as flags of the same names.
-POOL_OPTIONS = ("timeout", "worker_max_memory", "worker_max_pages")
 WINDOW_PER_WORKER = 4  # pages read ahead per worker: a big archive is never all in memory
-
-_engine: str = ENGINE  # the engine class by dotted path, private: tests swap in stubs that hang or die
 
 
 @dataclass(frozen=True)
@@ -67,97 +74,33 @@ class UsageError(Exception):
 # --- Options ------------------------------------------------------------------------------
 
 
-def _page_options() -> list[Any]:
-    from scrapy_readability.settings import _PAGE_OPTIONS
-
-    return list(_PAGE_OPTIONS)
-
-
-def _pool_options() -> list[Any]:
-    from scrapy_readability.settings import _CRAWL_OPTIONS
-
-    return [option for option in _CRAWL_OPTIONS if option.key in POOL_OPTIONS]
-
-
-def option_flag(setting: str) -> str:
-    """``READABILITY_CHAR_THRESHOLD`` -> ``--char-threshold``: the settings' names, on the command line."""
-    return "--" + setting.removeprefix("READABILITY_").lower().replace("_", "-")
-
-
-def _add_options(group: Any, options: Iterable[Any], defaults: object) -> None:
-    """One flag per option of the settings' table, with its default and what it accepts."""
-    for option in options:
-        default = getattr(defaults, option.key)
-        flag = option_flag(option.setting)
-        if isinstance(default, bool):
-            group.add_argument(
-                flag, dest=option.key, action=argparse.BooleanOptionalAction, default=None,
-                help=f"(default: {default})",
-            )
-        else:
-            shown = ",".join(default) if isinstance(default, tuple) else default
-            group.add_argument(
-                flag, dest=option.key, default=None, metavar="VALUE",
-                help=f"{option.accepted} (default: {shown if shown not in ('', ()) else 'none'})",
-            )
-
-
-def add_page_options(parser: argparse.ArgumentParser) -> None:
-    """One flag per per-page setting (``--policy``, ``--char-threshold``, ...), from the settings' own table."""
-    from scrapy_readability.settings import PageOptions
-
-    group = parser.add_argument_group("extraction options (as the READABILITY_* settings of the same names)")
-    _add_options(group, _page_options(), PageOptions())
-
-
-def add_worker_options(parser: argparse.ArgumentParser) -> None:
-    """The pool's limits (``--timeout``, ``--worker-max-memory``, ``--worker-max-pages``), from the same table."""
-    from scrapy_readability.settings import ReadabilityConfig
-
-    group = parser.add_argument_group("worker options (as the READABILITY_* settings of the same names)")
-    _add_options(group, _pool_options(), ReadabilityConfig())
-
-
-def _option_changes(args: argparse.Namespace, options: Iterable[Any]) -> dict[str, Any]:
-    changes = {}
-    for option in options:
-        value = getattr(args, option.key, None)
-        if value is not None:
-            changes[option.key] = option.read(value, option_flag(option.setting))
-    return changes
-
-
-def page_option_changes(args: argparse.Namespace) -> dict[str, Any]:
-    """The options the flags set, validated as the settings are (``ReadabilityConfigError`` if not)."""
-    return _option_changes(args, _page_options())
-
-
-def page_option_values(args: argparse.Namespace) -> Any:
-    """The PageOptions of this run: the settings' defaults, changed by the flags."""
-    from scrapy_readability.settings import PageOptions, ReadabilityConfigError
-
+def read_config(args: argparse.Namespace) -> ReadabilityConfig:
+    """The settings of this run: ``-s NAME=VALUE`` over the defaults, then the flags over both."""
+    settings: dict[str, str] = {}
+    known = {row.option.setting for row in setting_rows()}
+    for assignment in args.set:
+        name, equals, value = assignment.partition("=")
+        if not equals or name.strip() not in known:
+            raise UsageError(f"-s {assignment}: not a {PREFIX}* setting as NAME=VALUE (see the README's table)")
+        settings[name.strip()] = value
     try:
-        return replace(PageOptions(), **page_option_changes(args))
+        config = ReadabilityConfig.from_settings(settings)
+        return pool_limits(args, replace(config, page=page_options(args, config.page)))
     except ReadabilityConfigError as error:
         raise UsageError(str(error)) from None
 
 
-def pool_config(args: argparse.Namespace, workers: int) -> PoolConfig:
-    """The extraction pool of this run: the settings' defaults for its limits, changed by the flags.
+def pool_config(config: ReadabilityConfig, workers: int) -> PoolConfig:
+    """The extraction pool of this run.
 
     One worker extracts in this process (a pool thread): no process to start. The worker
     processes keep their priority: this process only reads and writes, they do the work.
     """
-    from scrapy_readability.settings import ReadabilityConfig, ReadabilityConfigError
-
-    try:
-        config = replace(ReadabilityConfig(), **_option_changes(args, _pool_options()))
-    except ReadabilityConfigError as error:
-        raise UsageError(str(error)) from None
     return PoolConfig(
         size=workers,
         processes=workers > 1,
-        engine=_engine,
+        engine=config.engine,
+        preflight_check=config.preflight_check,
         timeout=config.timeout,
         max_memory=config.worker_max_memory * 2**20,
         max_pages=config.worker_max_pages,
@@ -191,6 +134,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="read web archives (.warc, .warc.gz): every HTML response record (pip install scrapy-readability[warc])",
     )
     parser.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
+    parser.add_argument(
+        "-s", "--set", action="append", default=[], metavar="NAME=VALUE",
+        help="set a READABILITY_* setting, as in a crawl (may be repeated; the flags above win)",
+    )
     add_worker_options(parser)
     add_page_options(parser)
     return parser
@@ -266,7 +213,7 @@ def read_body(page: Page) -> bytes:
 
 
 def extract_pages(
-    pages: Iterable[Page], make_task: Callable[[Page, bytes], Job], config: PoolConfig
+    pages: Iterable[Page], make_job: Callable[[Page, bytes], Job], config: PoolConfig
 ) -> Iterator[tuple[Page, Outcome]]:
     """Each page with its result, in input order: read here, extracted by the pool, a few pages ahead.
 
@@ -279,7 +226,7 @@ def extract_pages(
         for page in pages:
             if pool is None:
                 pool = _started_pool(config)
-            pending.append((page, _submit(pool, page, make_task)))
+            pending.append((page, _submit(pool, page, make_job)))
             while len(pending) >= config.size * WINDOW_PER_WORKER:
                 yield _next_result(pending)
         while pending:
@@ -300,7 +247,7 @@ def _started_pool(config: PoolConfig) -> ExtractionPool:
     return pool
 
 
-def _submit(pool: ExtractionPool, page: Page, make_task: Callable[[Page, bytes], Job]) -> Future[Outcome]:
+def _submit(pool: ExtractionPool, page: Page, make_job: Callable[[Page, bytes], Job]) -> Future[Outcome]:
     try:
         body = read_body(page)
     except (OSError, EOFError, zlib.error) as error:  # gzip.BadGzipFile is an OSError
@@ -308,19 +255,12 @@ def _submit(pool: ExtractionPool, page: Page, make_task: Callable[[Page, bytes],
         unreadable.set_result(Failed("unreadable", getattr(error, "strerror", None) or str(error)))
         return unreadable
     # A run's pages are all extractions or all preflights (--readerable): either future is one of Outcome.
-    return cast("Future[Outcome]", pool.submit(make_task(page, body)))
+    return cast("Future[Outcome]", pool.submit(make_job(page, body)))
 
 
 def _next_result(pending: deque[tuple[Page, Future[Outcome]]]) -> tuple[Page, Outcome]:
     page, future = pending.popleft()
     return page, future.result()
-
-
-def record_of(page: Page, fields: dict[str, Any]) -> dict[str, Any]:
-    """What is printed for a page: its URL, then the metadata, then the representations (or the verdict)."""
-    record = {"url": page.url, **{key: fields[key] for key in METADATA if key in fields}}
-    record.update((key, value) for key, value in fields.items() if key not in record)
-    return record
 
 
 # --- Output ---------------------------------------------------------------------------------
@@ -414,7 +354,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    options = page_option_values(args)
+    config = read_config(args)
+    options = config.page
     if args.inputs.count("-") > 1:
         raise UsageError("standard input (-) can be read only once")
     many = args.warc or len(args.inputs) > 1 or any(name != "-" and Path(name).is_dir() for name in args.inputs)
@@ -425,31 +366,29 @@ def _run(args: argparse.Namespace) -> int:
     fmt = args.format or ("jsonl" if many else "json")
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1) if many else 1
 
-    formats = (fmt,) if fmt in FORMATS else options.formats  # a plain format: that representation alone
-    config = pool_config(args, workers)
-    preflight = options.preflight_kwargs() if args.readerable else None
+    output = OutputOptions(formats=(fmt,)) if fmt in FORMATS else options.output  # a plain format: that alone
 
-    def make_task(page: Page, body: bytes) -> Job:
-        if preflight is not None:
-            return Preflight(body, page.url, preflight, page.content_type)
-        return Task(body, page.url, options.engine_options(), formats, page.content_type)
+    def make_job(page: Page, body: bytes) -> Job:
+        if args.readerable:
+            return Preflight(body, page.url, options.preflight, page.content_type)
+        return Extraction(body, page.url, options.engine, output, page.content_type)
 
     failures: list[tuple[str, str, str]] = []  # (label, reason, detail)
     pages = iter_pages(args.inputs, args.url, args.warc, failures)
     stream: IO[str] = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
-    output = Output(stream, fmt, many)
+    writer = Output(stream, fmt, many)
     progress = Progress(_show_progress(args, many))
     reported = 0
     started = time.monotonic()
     try:
-        for page, result in extract_pages(pages, make_task, config):
+        for page, result in extract_pages(pages, make_job, pool_config(config, workers)):
             reported = _report(failures, reported, progress)
             if isinstance(result, Failed):
                 failures.append((page.label, result.reason, result.detail))
                 reported = _report(failures, reported, progress)
             else:
                 fields = {"readerable": result.readerable} if isinstance(result, Judged) else result.fields
-                output.write(page.label, record_of(page, fields))
+                writer.write(page.label, record_of(page.url, fields))
             progress.update(isinstance(result, Failed))
         reported = _report(failures, reported, progress)
     except WorkerStartError as error:
@@ -458,13 +397,13 @@ def _run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     finally:
-        output.close()
+        writer.close()
         if args.output:
             stream.close()
         progress.clear()
     seconds = time.monotonic() - started
     if many:
-        _summary(progress.done, output.count, failures, seconds)
+        _summary(progress.done, writer.count, failures, seconds)
     if not progress.done and not failures:
         print(f"{PROG}: no pages found in {' '.join(args.inputs)}", file=sys.stderr)
         return 1

@@ -1,4 +1,4 @@
-"""The spider the end-to-end tests run with ``scrapy runspider`` against the site in scrapy_site.py.
+"""The spider the end-to-end tests run with ``scrapy runspider`` against the site in tests/support/scrapy_site.py.
 
 It does what a real spider does with the preflight: extract readerable pages,
 follow links, and pass per-link options (here read from a ``data-readability``
@@ -15,14 +15,6 @@ import scrapy
 from scrapy.http import HtmlResponse, Response
 
 from scrapy_readability import ArticleItem
-from scrapy_readability.middleware import ReadabilityMiddleware
-from scrapy_readability.pipeline import ReadabilityPipeline
-
-
-class DyingWorkerPipeline(ReadabilityPipeline):
-    """The pipeline with an engine whose process dies on starter.html (tests/engine_stubs.py)."""
-
-    _engine = "engine_stubs.DiesOnStarter"
 
 
 class SiteSpider(scrapy.Spider):
@@ -43,27 +35,3 @@ class SiteSpider(scrapy.Spider):
         for link in response.css("a[href]"):
             options = link.attrib.get("data-readability")
             yield response.follow(link, meta={"readability": json.loads(options)} if options else {})
-
-
-class BrokenEnginePipeline(ReadabilityPipeline):
-    """The pipeline with an engine that cannot be imported (tests/broken_engine.py)."""
-
-    _engine = "broken_engine.Readability"
-
-
-class HangingPipeline(ReadabilityPipeline):
-    """The pipeline with an engine that hangs on starter.html (tests/engine_stubs.py)."""
-
-    _engine = "engine_stubs.HangsOnStarter"
-
-
-class MemoryHoldingPipeline(ReadabilityPipeline):
-    """The pipeline with an engine that keeps 150 MB in its process after lighthouse.html (tests/engine_stubs.py)."""
-
-    _engine = "engine_stubs.HoldsMemory"
-
-
-class BrokenPreflightMiddleware(ReadabilityMiddleware):
-    """The preflight with a check whose module cannot be imported (tests/broken_engine.py)."""
-
-    _preflight = "broken_engine.is_probably_readable"

@@ -461,7 +461,7 @@ CHECKS = {"content": check_content, "metadata": check_metadata, "readerable": ch
 
 def known_failures() -> Any:
     """``tests/mozilla_known_failures.py``: the cases expected to fail, per check, with their reasons."""
-    import mozilla_known_failures
+    from tests.support import mozilla_known_failures
 
     return mozilla_known_failures
 

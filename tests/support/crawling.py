@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
+SPIDERS = TESTS / "spiders"
 STATS_FILE_SETTING = "TEST_STATS_FILE"
 HEARTBEAT_SETTING = "TEST_HEARTBEAT"
 HEARTBEAT_STAT = "test/reactor_worst_delay_ms"
@@ -109,7 +110,7 @@ class ReactorHeartbeat:
 
 
 def subprocess_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
-    path = [str(ROOT), str(TESTS), os.environ.get("PYTHONPATH")]
+    path = [str(ROOT), os.environ.get("PYTHONPATH")]
     return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, path)), **(extra or {})}
 
 
@@ -223,7 +224,7 @@ def crawl_args(
         args += ["-a", "start_urls=" + ",".join(urls)]
     for name, value in (spider_args or {}).items():
         args += ["-a", f"{name}={value}"]
-    extensions = {"crawling.StatsToFile": 0, "crawling.ReactorHeartbeat": 0}
+    extensions = {"tests.support.crawling.StatsToFile": 0, "tests.support.crawling.ReactorHeartbeat": 0}
     args += setting_args({"EXTENSIONS": extensions, STATS_FILE_SETTING: str(stats_path)})
     args += setting_args(settings)
     return args, feed_path, stats_path
@@ -266,7 +267,7 @@ def script_settings(tmp_path: Path, feed: str = "items.jsonl") -> tuple[dict[str
     stats_path.unlink(missing_ok=True)
     settings = {
         "FEEDS": {str(feed_path): {"format": "jsonlines"}},
-        "EXTENSIONS": {"crawling.StatsToFile": 0},
+        "EXTENSIONS": {"tests.support.crawling.StatsToFile": 0},
         STATS_FILE_SETTING: str(stats_path),
     }
     return settings, feed_path, stats_path

@@ -21,10 +21,10 @@ from typing import Any
 
 import redis
 
-from crawling import CrawlResult, RunningCrawl, start_crawl
-from localserver import LocalSite
+from tests.support.crawling import CrawlResult, RunningCrawl, SPIDERS, start_crawl
+from tests.support.localserver import LocalSite
 
-SPIDER = Path(__file__).resolve().parent / "redis_spider.py"
+SPIDER = SPIDERS / "redis_spider.py"
 SPIDER_NAME = "news"
 QUEUE_KEY = f"{SPIDER_NAME}:requests"
 ITEMS_KEY = f"{SPIDER_NAME}:items"

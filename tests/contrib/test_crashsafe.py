@@ -20,9 +20,9 @@ pytest.importorskip("scrapy_redis")
 import redis  # noqa: E402 - after the skip
 from scrapy.utils.test import get_crawler  # noqa: E402
 
-import redis_site  # noqa: E402
-from localserver import LocalSite, serve  # noqa: E402
-from redis_cluster import (  # noqa: E402
+from tests.support import redis_site  # noqa: E402
+from tests.support.localserver import LocalSite, serve  # noqa: E402
+from tests.support.redis_cluster import (  # noqa: E402
     ITEMS_KEY,
     QUEUE_KEY,
     ClusterRun,
@@ -30,7 +30,7 @@ from redis_cluster import (  # noqa: E402
     lost_and_duplicates,
     run_cluster,
 )
-from redisserver import redis_server, redis_server_binary  # noqa: E402
+from tests.support.redisserver import redis_server, redis_server_binary  # noqa: E402
 from scrapy_readability.redis import (  # noqa: E402
     ENQUEUE_SCRIPT,
     HEARTBEAT_SCRIPT,
@@ -40,8 +40,8 @@ from scrapy_readability.redis import (  # noqa: E402
     CrashSafeScheduler,
 )
 
-PAGES = redis_site.pages()
-ARTICLES = redis_site.article_paths()
+PAGES = tests.support.redis_site.pages()
+ARTICLES = tests.support.redis_site.article_paths()
 
 
 @pytest.fixture(scope="module")

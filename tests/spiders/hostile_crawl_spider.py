@@ -14,7 +14,6 @@ import scrapy
 from scrapy.http import HtmlResponse, Response
 
 from scrapy_readability import ArticleItem, Readability
-from scrapy_readability.pipeline import ReadabilityPipeline
 
 FORCE_ERROR_MARKER = "FORCE-ENGINE-ERROR"
 
@@ -33,15 +32,11 @@ class RaisesOnMarker(Readability):
         return super().parse()
 
 
-class ForcedErrorPipeline(ReadabilityPipeline):
-    _engine = "hostile_crawl_spider.RaisesOnMarker"
-
-
 class HostileSpider(scrapy.Spider):
     name = "hostile"
     custom_settings = {
         "ADDONS": {"scrapy_readability.Addon": 0},
-        "ITEM_PIPELINES": {"scrapy_readability.ReadabilityPipeline": None, ForcedErrorPipeline: 200},
+        "READABILITY_ENGINE": "tests.spiders.hostile_crawl_spider.RaisesOnMarker",  # importable by workers too
         "TELNETCONSOLE_ENABLED": False,
         "DOWNLOAD_MAXSIZE": 0,
     }

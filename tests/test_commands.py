@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from crawling import scrapy
-from localserver import LocalSite, Page, serve
+from tests.support.crawling import scrapy
+from tests.support.localserver import LocalSite, Page, serve
 
 PARAGRAPH = "<p>" + "The council met on Tuesday and agreed the budget for the coming year. " * 8 + "</p>"
 STORY = (

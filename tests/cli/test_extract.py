@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from crawling import run, subprocess_env
+from tests.support.crawling import run, subprocess_env
 
 PARAGRAPH = "<p>" + "A sentence of the story, long enough to count for something here. " * 10 + "</p>"
 
@@ -153,10 +153,10 @@ def test_workers_keep_the_input_order(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("engine", "workers", "failure"),
     [
-        ("engine_stubs.HangsOnStarter", "2", "timeout: the extraction took longer than 3 s; its process was killed"),
+        ("tests.support.engine_stubs.HangsOnStarter", "2", "timeout: the extraction took longer than 3 s; its process was killed"),
         # One worker extracts in this process: a thread cannot be killed, so its page is given up on.
-        ("engine_stubs.HangsOnStarter", "1", "timeout: the extraction took longer than 3 s; a thread cannot be"),
-        ("engine_stubs.DiesOnStarter", "2", "worker_died: the extraction process exited with code 3"),
+        ("tests.support.engine_stubs.HangsOnStarter", "1", "timeout: the extraction took longer than 3 s; a thread cannot be"),
+        ("tests.support.engine_stubs.DiesOnStarter", "2", "worker_died: the extraction process exited with code 3"),
     ],
 )
 def test_a_page_that_hangs_or_kills_its_worker_fails_and_the_rest_arrive(
@@ -175,7 +175,7 @@ def test_a_page_that_hangs_or_kills_its_worker_fails_and_the_rest_arrive(
 
 
 def test_workers_that_cannot_start_are_reported_once(tmp_path: Path, pages: Path) -> None:
-    result = cli_with_engine(tmp_path, "engine_stubs.NoSuchEngine", str(pages), "--workers", "2")
+    result = cli_with_engine(tmp_path, "tests.support.engine_stubs.NoSuchEngine", str(pages), "--workers", "2")
     assert result.returncode == 1
     assert result.stdout == ""
     [line] = [line for line in result.stderr.splitlines() if line.startswith("scrapy-readability:")]
@@ -188,8 +188,8 @@ def test_worker_options_reach_the_pool(tmp_path: Path) -> None:
     folder.mkdir()
     for number in range(6):
         (folder / f"{number}.html").write_text(article_page(str(number)))
-    kept = cli_with_engine(tmp_path, "engine_stubs.PidAndMemory", "pages", "--workers", "2")
-    recycled = cli_with_engine(tmp_path, "engine_stubs.PidAndMemory", "pages", "--workers", "2", "--worker-max-pages", "1")
+    kept = cli_with_engine(tmp_path, "tests.support.engine_stubs.PidAndMemory", "pages", "--workers", "2")
+    recycled = cli_with_engine(tmp_path, "tests.support.engine_stubs.PidAndMemory", "pages", "--workers", "2", "--worker-max-pages", "1")
     assert kept.returncode == recycled.returncode == 0, kept.stderr + recycled.stderr
     assert len({json.loads(line)["title"] for line in kept.stdout.splitlines()}) <= 2  # the titles are process ids
     assert len({json.loads(line)["title"] for line in recycled.stdout.splitlines()}) == 6  # a new process a page
@@ -198,7 +198,7 @@ def test_worker_options_reach_the_pool(tmp_path: Path) -> None:
 @pytest.mark.skipif(not hasattr(os, "nice"), reason="Unix only")
 def test_workers_keep_the_commands_priority(tmp_path: Path, pages: Path) -> None:
     """Unlike a crawl's (below its reactor): here the workers do all the work."""
-    result = cli_with_engine(tmp_path, "engine_stubs.Niceness", str(pages), "--workers", "2")
+    result = cli_with_engine(tmp_path, "tests.support.engine_stubs.Niceness", str(pages), "--workers", "2")
     assert result.returncode == 0, result.stderr
     assert {json.loads(line)["title"] for line in result.stdout.splitlines()} == {str(os.nice(0))}
 

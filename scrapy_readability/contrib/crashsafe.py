@@ -13,7 +13,7 @@ acknowledgement. Each step is one atomic Redis script or command:
   every item it yielded through the item pipelines, every request it yielded
   queued), it leaves the processing set;
 - **heartbeat**: the crawler renews a key that expires after
-  ``READABILITY_REDIS_DEAD_AFTER`` seconds, three times in that period;
+  ``CRASHSAFE_DEAD_AFTER`` seconds, three times in that period;
 - **recover**: a crawler whose key has expired is dead, and its processing set
   goes back to the queue (the script checks the key itself, so the set of a
   live crawler is never taken).
@@ -55,7 +55,8 @@ from scrapy_redis.spiders import RedisMixin
 from twisted.internet.task import LoopingCall
 from twisted.internet.threads import deferToThread
 
-from scrapy_readability.settings import RedisConfig
+from scrapy_readability.engine.options import Declared, declared, option, real
+from scrapy_readability.settings import read_settings
 
 if TYPE_CHECKING:
     from redis import Redis
@@ -147,6 +148,22 @@ return alive
 """
 
 
+@dataclass(frozen=True)
+class CrashSafeConfig(Declared):
+    """What :class:`CrashSafeScheduler` reads from the ``CRASHSAFE_*`` settings, validated."""
+
+    # It renews its heartbeat key three times in this period, from the reactor thread.
+    dead_after: float = option(
+        30.0, real(1), "a number of seconds >= 1",
+        "Seconds without a heartbeat after which a crawler is dead and its requests go back to the queue.",
+        setting="CRASHSAFE_DEAD_AFTER",
+    )
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> CrashSafeConfig:
+        return cls(**read_settings(declared(cls), settings))
+
+
 @dataclass
 class _Delivery:
     """A request popped from Redis: its bytes there, and whether the engine has started on it."""
@@ -158,14 +175,14 @@ class _Delivery:
 class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is untyped
     """scrapy-redis's scheduler, acknowledging each request once Scrapy is done with it.
 
-    ``SCHEDULER = "scrapy_readability.redis.CrashSafeScheduler"`` in place of
+    ``SCHEDULER = "scrapy_readability.contrib.crashsafe.CrashSafeScheduler"`` in place of
     ``scrapy_redis.scheduler.Scheduler``; every ``SCHEDULER_*`` setting of
     scrapy-redis still applies (with its three queue classes and its
     dupefilter), except ``SCHEDULER_IDLE_BEFORE_CLOSE``: a pop never blocks.
     """
 
     crawler: Crawler
-    dead_after: float = RedisConfig.dead_after
+    dead_after: float = CrashSafeConfig.dead_after
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> CrashSafeScheduler:
@@ -178,7 +195,7 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
             )
         scheduler: CrashSafeScheduler = super().from_crawler(crawler)
         scheduler.crawler = crawler
-        scheduler.dead_after = RedisConfig.from_settings(crawler.settings).dead_after
+        scheduler.dead_after = CrashSafeConfig.from_settings(crawler.settings).dead_after
         return scheduler
 
     def open(self, spider: Spider) -> None:
@@ -225,7 +242,7 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
             logger.error("Crawler %s could not put its unfinished requests back: %s", self.crawler_id, error)
         else:
             if left:
-                self._count("readability/redis/requeued", left)
+                self._count("crashsafe/requeued", left)
                 logger.info("%d unfinished requests are back in the queue", left)
         super().close(reason)
 
@@ -253,7 +270,7 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
         except Exception:
             logger.exception("Dropped a request from Redis that cannot be decoded")
             self.server.zrem(self.processing_key, member)
-            self._count("readability/redis/undecodable")
+            self._count("crashsafe/undecodable")
             return None
         self._deliveries[request] = _Delivery(member)
         self._count("scheduler/dequeued/redis")
@@ -268,7 +285,7 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
         try:
             still_alive = self._renew(keys=[self.alive_key, self.crawlers_key], args=[self.crawler_id, self._ttl_ms])
             if not still_alive:
-                self._count("readability/redis/liveness_lost")
+                self._count("crashsafe/liveness_lost")
                 logger.warning(
                     "Crawler %s missed its heartbeats for %g s: other crawlers may have put its requests back "
                     "in the queue, and will crawl them again",
@@ -298,7 +315,7 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
                 )
                 recovered += moved
         if recovered:
-            self._count("readability/redis/recovered", recovered)
+            self._count("crashsafe/recovered", recovered)
         return recovered
 
     def _ack_finished(self) -> None:
@@ -389,7 +406,7 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
         if not any(_is_subclass(pipeline, RedisPipeline) for pipeline in pipelines):
             logger.warning(
                 "No Redis item pipeline in ITEM_PIPELINES: items that only go to feeds are lost with a killed "
-                "crawler's buffers; add scrapy_readability.redis.RedisItemPipeline"
+                "crawler's buffers; add scrapy_readability.contrib.crashsafe.RedisItemPipeline"
             )
 
     def _processing_key(self, crawler_id: str) -> str:

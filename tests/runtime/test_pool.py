@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from scrapy_readability._pool import ExtractionPool, PoolConfig, WorkerStartError
-from scrapy_readability._worker import Extracted, Failed, Judged, Preflight, Result, Task
+from scrapy_readability.runtime.jobs import Extracted, Extraction, Failed, Judged, Preflight
+from scrapy_readability.runtime.pool import ExtractionPool, PoolConfig, WorkerStartError
 
 URL = "https://news.example/articles/a.html"
 HTML = "<html><body><p>Some text.</p></body></html>"
 
 
-def task(url: str = URL) -> Task:
-    return Task(HTML, url, {})
+def task(url: str = URL) -> Extraction:
+    return Extraction(HTML, url)
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def make_pool() -> Iterator[Any]:
     pools: list[ExtractionPool] = []
 
     def make(engine: str, **config: Any) -> ExtractionPool:
-        pool = ExtractionPool(PoolConfig(engine=f"engine_stubs.{engine}", **{"size": 1, **config}))
+        pool = ExtractionPool(PoolConfig(engine=f"tests.support.engine_stubs.{engine}", **{"size": 1, **config}))
         pools.append(pool)
         if pool.config.processes:
             pool.ready.result(timeout=60)
@@ -39,13 +39,13 @@ def make_pool() -> Iterator[Any]:
         pool.join(timeout=10)
 
 
-def results(pool: ExtractionPool, *urls: str) -> list[Result]:
+def results(pool: ExtractionPool, *urls: str) -> list[Extracted | Failed]:
     """Submit every page at once (they queue), then wait for all."""
     futures = [pool.submit(task(url)) for url in urls]
     return [future.result(timeout=60) for future in futures]
 
 
-def title(result: Result) -> str:
+def title(result: Extracted | Failed) -> str:
     assert isinstance(result, Extracted), result
     return str(result.fields["title"])
 
@@ -66,7 +66,7 @@ def test_a_preflight_goes_ahead_of_the_extractions_waiting(make_pool, processes)
     extractions = [pool.submit(task(f"{URL}?{n}")) for n in range(6)]  # 50 ms each, one at a time
     for n, future in enumerate(extractions):
         future.add_done_callback(lambda _, n=n: done.append(f"extraction {n}"))
-    verdict = pool.submit(Preflight(HTML, URL, {}))
+    verdict = pool.submit(Preflight(HTML, URL))
     verdict.add_done_callback(lambda _: done.append("preflight"))
     assert isinstance(verdict.result(timeout=60), Judged)
     for future in extractions:
@@ -79,7 +79,7 @@ def test_only_extractions_count_as_pages_for_recycling(make_pool):
     pool = make_pool("PidAndMemory", processes=True, max_pages=2)
     first = [int(title(result)) for result in results(pool, URL)]
     for _ in range(3):
-        assert isinstance(pool.submit(Preflight(HTML, URL, {})).result(timeout=60), Judged)
+        assert isinstance(pool.submit(Preflight(HTML, URL)).result(timeout=60), Judged)
     second = int(title(pool.submit(task()).result(timeout=60)))
     assert first == [second]  # the same process: the preflights did not count
     assert pool.counts == {"started": 2, "replaced/pages": 1}  # replaced after its second extraction
@@ -103,7 +103,7 @@ def test_a_hung_page_times_out_and_the_pages_behind_it_are_done(make_pool, proce
 
 
 def test_what_a_worker_prints_goes_to_the_log(make_pool, caplog):
-    caplog.set_level(logging.WARNING, logger="scrapy_readability._pool")
+    caplog.set_level(logging.WARNING, logger="scrapy_readability.runtime.pool")
     pool = make_pool("Chatty", processes=True)
     [result] = results(pool, URL)
     pid = int(title(result).split()[0])
@@ -170,12 +170,12 @@ def test_a_worker_is_recycled_after_its_pages(make_pool):
 
 
 def test_workers_that_cannot_load_the_engine_say_why():
-    pool = ExtractionPool(PoolConfig(size=2, processes=True, engine="broken_engine.Readability"))
+    pool = ExtractionPool(PoolConfig(size=2, processes=True, engine="tests.support.broken_engine.Readability"))
     try:
         with pytest.raises(WorkerStartError) as error:
             pool.ready.result(timeout=60)
         assert str(error.value) == "ImportError: libxml2.so.2: cannot open shared object file: No such file or directory"
-        assert 'broken_engine.py", line 3' in error.value.details  # the worker's traceback
+        assert 'tests/support/broken_engine.py", line 3' in error.value.details  # the worker's traceback
         # a page that comes anyway fails, as the process cannot start again either
         failed = pool.submit(task()).result(timeout=60)
         assert isinstance(failed, Failed) and failed.reason == "worker_died"

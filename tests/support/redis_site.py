@@ -14,7 +14,7 @@ import html
 import random
 import time
 
-from localserver import Page, PageLike
+from tests.support.localserver import Page, PageLike
 
 SECTIONS = ("harbour", "weather", "schools", "council", "sport", "arts", "farming", "transport", "health", "history",
             "business", "letters")

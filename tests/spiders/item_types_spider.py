@@ -128,7 +128,7 @@ class ItemTypesSpider(scrapy.Spider):
     name = "item_types"
     custom_settings = {
         "ADDONS": {"scrapy_readability.Addon": 0},
-        "ITEM_PIPELINES": {"item_types_spider.DropMarked": 100},
+        "ITEM_PIPELINES": {"tests.spiders.item_types_spider.DropMarked": 100},
         "TELNETCONSOLE_ENABLED": False,
     }
 
