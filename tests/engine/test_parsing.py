@@ -79,6 +79,16 @@ def test_what_lxml_cannot_hold_is_scrubbed():
     assert p.get("title") == "t\ufffd"  # and makes it U+FFFD in attributes
 
 
+def test_a_carriage_return_from_a_reference_stays_one():
+    """HTML5 turns a raw CR into LF but keeps the one ``&#13;`` gives, in text and attributes."""
+    root = parse_html("<p title='x&#13;y'>a&#13;b</p><p>c\rd\r\ne</p><textarea>t&#13;</textarea>"
+                      "<script>s&#13;</script><svg><style>v&#13;w&amp;#13;</style></svg>")
+    first, second = root.iter("p")
+    assert (first.text, first.get("title"), second.text) == ("a\rb", "x\ry", "c\nd\ne")
+    assert root.findtext(".//textarea") == "t\r" and root.findtext(".//script") == "s&#13;"
+    assert root.find(".//svg")[0].text == "v\rw&#13;"  # SVG's <style> is not raw text
+
+
 def test_xml_declaration_is_dropped():
     root = parse_html('<?xml version="1.0" encoding="utf-8"?>\n<html><body><p>x</p></body></html>')
     assert body_html(root) == "<body><p>x</p></body>"
