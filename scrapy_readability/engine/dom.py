@@ -182,7 +182,8 @@ def get_next_node(node: Element, ignore_self_and_kids: bool = False) -> Element 
 # slot that holds it: (element, False) for its text, (element, True) for its tail. They
 # last as long as the DOM's do: until ``page.innerHTML`` re-parses the page for a retry.
 TextSlot = tuple[Element, bool]
-_joined_text: ContextVar[dict[TextSlot, list[str]] | None] = ContextVar("joined_text", default=None)
+# slot -> (the string when its nodes were noted, the nodes): a slot rewritten since is one node.
+_joined_text: ContextVar[dict[TextSlot, tuple[str, list[str]]] | None] = ContextVar("joined_text", default=None)
 
 
 @contextmanager
@@ -202,24 +203,32 @@ def text_nodes(owner: Element, tail: bool) -> list[str]:
         return []
     joined = _joined_text.get()
     if joined:
-        nodes = joined.get((owner, tail))
-        if nodes is not None and "".join(nodes) == text:  # else the slot was rewritten since
-            return nodes
+        noted = joined.get((owner, tail))
+        if noted is not None and noted[0] == text:
+            return noted[1]
     return [text]
 
 
 def set_text_nodes(owner: Element, tail: bool, nodes: Iterable[str]) -> None:
     """Make ``owner``'s text (or tail) the text nodes ``nodes``, side by side."""
     kept = [node for node in nodes if node]
-    text = "".join(kept) or None
+    text = "".join(kept)
+    _set_text(owner, tail, text)
+    _note(owner, tail, text, kept)
+
+
+def _set_text(owner: Element, tail: bool, text: str) -> None:
     if tail:
-        owner.tail = text
+        owner.tail = text or None
     else:
-        owner.text = text
+        owner.text = text or None
+
+
+def _note(owner: Element, tail: bool, text: str, nodes: list[str]) -> None:
     joined = _joined_text.get()
     if joined is not None:
-        if len(kept) > 1:
-            joined[(owner, tail)] = kept
+        if len(nodes) > 1:
+            joined[(owner, tail)] = (text, nodes)
         else:
             joined.pop((owner, tail), None)
 
@@ -230,18 +239,28 @@ def append_text_before(el: Element, text: str) -> None:
 
 
 def _append_text_nodes_before(el: Element, nodes: list[str]) -> None:
+    """Add the text nodes ``nodes`` after those just before ``el``.
+
+    The nodes already there are extended in place, so that removing many siblings one
+    by one costs what joining their strings does.
+    """
     prev = el.getprevious()
     owner, tail = (prev, True) if prev is not None else (el.getparent(), False)
     if owner is None:
         return
-    if _joined_text.get() is None:  # outside parse(): no text nodes to keep apart
-        text = "".join(nodes)
-        if tail:
-            owner.tail = (owner.tail or "") + text
-        else:
-            owner.text = (owner.text or "") + text
+    before = (owner.tail if tail else owner.text) or ""
+    text = before + "".join(nodes)
+    _set_text(owner, tail, text)
+    joined = _joined_text.get()
+    if joined is None:  # outside parse(): no text nodes to keep apart
         return
-    set_text_nodes(owner, tail, text_nodes(owner, tail) + nodes)
+    if not before:
+        _note(owner, tail, text, list(nodes))
+        return
+    noted = joined.get((owner, tail))
+    kept = noted[1] if noted is not None and noted[0] == before else [before]
+    kept.extend(nodes)
+    joined[(owner, tail)] = (text, kept)
 
 
 def remove(el: Element) -> None:

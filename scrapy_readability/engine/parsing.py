@@ -485,9 +485,17 @@ def remove_comments(root: etree._Element) -> None:
     content is left out of the paragraph Readability.js wraps the run in).
     """
     joined: dict[TextSlot, list[str]] = {}
+    slots: dict[etree._Element, TextSlot] = {}  # comment -> where its tail goes
     for node in root.iter(etree.Comment, etree.ProcessingInstruction):
+        prev = node.getprevious()
+        if prev is None:
+            parent = node.getparent()
+            assert parent is not None  # node is a descendant of root
+            slot: TextSlot = (parent, False)
+        else:
+            slot = (prev, True) if isinstance(prev.tag, str) else slots[prev]
+        slots[node] = slot
         if node.tail:
-            slot = _text_slot_before(node)
             nodes = joined.get(slot)
             if nodes is None:
                 nodes = joined[slot] = list(text_nodes(*slot))
@@ -495,16 +503,3 @@ def remove_comments(root: etree._Element) -> None:
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
     for (owner, tail), nodes in joined.items():
         set_text_nodes(owner, tail, nodes)  # the strings strip_elements joined, noted as nodes
-
-
-def _text_slot_before(node: etree._Element) -> TextSlot:
-    """Where the text before ``node`` goes once the comments are gone: the tail of the
-    previous element, or the parent's text."""
-    prev = node.getprevious()
-    while prev is not None and not isinstance(prev.tag, str):
-        prev = prev.getprevious()
-    if prev is not None:
-        return prev, True
-    parent = node.getparent()
-    assert parent is not None  # node is a descendant of root
-    return parent, False
