@@ -94,10 +94,10 @@ def vendored_pages() -> list[Page]:
 
 
 def corpus_pages(folder: Path) -> list[Page]:
-    from scrapy_readability.engine.parsing import decode_html
+    from scrapy_readability.engine.decoding import decode_page
 
     index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
-    return [Page(entry["name"], entry["url"], decode_html((folder / f"{entry['name']}.html").read_bytes()))
+    return [Page(entry["name"], entry["url"], decode_page((folder / f"{entry['name']}.html").read_bytes()).text)
             for entry in index]
 
 

@@ -141,7 +141,7 @@ def round_trip(article: Any, markdown: str) -> tuple[bool, bool, bool]:
 def escaping_score(convert: Callable[[Any], str]) -> int:
     """How many tricky texts (Markdown syntax as plain text) read back as themselves."""
     from tests.engine.rendering import content_div, rendered_text
-    from test_markdown import TRICKY_TEXTS, escape_html
+    from tests.engine.test_markdown import TRICKY_TEXTS, escape_html
 
     from scrapy_readability.engine.article import Article
     from scrapy_readability.engine.text import article_text
@@ -201,7 +201,7 @@ def main() -> None:
 
 
 def report(results: list[Result], parse_median: float, pages: int, args: argparse.Namespace) -> None:
-    from test_markdown import TRICKY_TEXTS
+    from tests.engine.test_markdown import TRICKY_TEXTS
 
     rows = []
     for r in results:

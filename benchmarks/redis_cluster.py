@@ -7,7 +7,7 @@ of tests/redis_site.py on 127.0.0.1, and two ``scrapy runspider`` crawlers
 a feed of its own and ``RedisItemPipeline`` (one shared item list). Modes:
 
 - ``scrapy-redis``: ``SCHEDULER = "scrapy_redis.scheduler.Scheduler"``;
-- ``crash-safe``: ``SCHEDULER = "scrapy_readability.redis.CrashSafeScheduler"``.
+- ``crash-safe``: ``SCHEDULER = "scrapy_readability.contrib.crashsafe.CrashSafeScheduler"``.
 
 Three measurements, each mode in turn:
 
@@ -106,8 +106,8 @@ def children_cpu_seconds() -> float:
 def throughput(work: Path, server: RedisServer, crash_safe: bool, per_section: int) -> dict[str, float]:
     """Articles per second; CPU milliseconds per article in the crawlers (and workers) and in Redis."""
     served: list[float] = []
-    pages = tests.support.redis_site.pages(per_section)
-    articles = tests.support.redis_site.article_paths(per_section)
+    pages = redis_site.pages(per_section)
+    articles = redis_site.article_paths(per_section)
     crawlers_before, redis_before = children_cpu_seconds(), cpu_seconds(server.process.pid)
     with serve(timed(pages, served), lifetime=1800) as site, ItemClock(server.url) as clock:
         run = run_cluster(work, site, server.url, crash_safe=crash_safe, expected_requests=len(pages), timeout=1200)
@@ -124,8 +124,8 @@ def throughput(work: Path, server: RedisServer, crash_safe: bool, per_section: i
 
 
 def disrupted(work: Path, redis_url: str, crash_safe: bool, disruption: str, seed: int) -> dict[str, Any]:
-    pages = tests.support.redis_site.pages()
-    articles = tests.support.redis_site.article_paths()
+    pages = redis_site.pages()
+    articles = redis_site.article_paths()
     with serve(pages) as site:
         run = run_cluster(
             work,

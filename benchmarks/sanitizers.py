@@ -42,7 +42,7 @@ from scrapy_readability.engine.dom import text_content  # noqa: E402
 from scrapy_readability.engine.parsing import parse_html  # noqa: E402
 from scrapy_readability.engine.sanitize import sanitize_content  # noqa: E402
 from scrapy_readability.engine.serialize import inner_html  # noqa: E402
-from test_sanitize import without_rewrites  # noqa: E402
+from tests.engine.test_sanitize import without_rewrites  # noqa: E402
 from tests.engine.xss_vectors import VECTORS, embedding_hazards, executable_constructs  # noqa: E402
 
 REPEAT = 5

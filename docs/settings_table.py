@@ -1,6 +1,8 @@
 #!/usr/bin/env python
 """Write the table of ``READABILITY_*`` settings into README.md and docs/scrapy.md, from the settings' declarations.
 
+The article spider's own table (``READABILITY_SPIDER_*``) goes into docs/spider.md the same way.
+
     python docs/settings_table.py           # rewrite both tables in place
     python docs/settings_table.py --check   # exit 1 if either is out of date (tests/test_settings.py checks it too)
 
@@ -17,15 +19,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scrapy_readability.settings import settings_table  # noqa: E402
+from scrapy_readability.spiders.options import spider_settings_table  # noqa: E402
 
 DOCUMENTS = ("README.md", "docs/scrapy.md")
 HEADER = "| Setting | Default | Per page | What it does |"
+SPIDER_DOCUMENT = "docs/spider.md"
+SPIDER_HEADER = "| Argument | Setting | Default | What it does |"
 
 
-def with_table(text: str, table: str) -> str:
-    start = text.index(HEADER)
+def with_table(text: str, table: str, header: str = HEADER) -> str:
+    start = text.index(header)
     end = text.find("\n\n", start)
-    return text[:start] + table.rstrip("\n") + text[end if end != -1 else len(text):]
+    return text[:start] + table.rstrip("\n") + text[end if end != -1 else len(text) :]
 
 
 def main() -> int:
@@ -33,10 +38,12 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="only say whether the tables are current")
     args = parser.parse_args()
     stale = []
-    for document in DOCUMENTS:
+    tables = [(document, settings_table(document), HEADER) for document in DOCUMENTS]
+    tables.append((SPIDER_DOCUMENT, spider_settings_table(), SPIDER_HEADER))
+    for document, table, header in tables:
         path = ROOT / document
         text = path.read_text(encoding="utf-8")
-        updated = with_table(text, settings_table(document))
+        updated = with_table(text, table, header)
         if updated != text:
             stale.append(document)
             if not args.check:

@@ -19,13 +19,16 @@ from typing import TYPE_CHECKING
 
 from .engine import (
     Article,
+    DecodedPage,
     InputError,
+    NotHTMLError,
     Options,
     Policy,
     Readability,
     ReadabilityConfigError,
     ReadabilityError,
     TooManyElementsError,
+    decode_page,
     is_probably_readable,
 )
 
@@ -33,13 +36,16 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "Article",
+    "DecodedPage",
     "InputError",
+    "NotHTMLError",
     "Options",
     "Policy",
     "Readability",
     "ReadabilityConfigError",
     "ReadabilityError",
     "TooManyElementsError",
+    "decode_page",
     "is_probably_readable",
 ]
 

@@ -28,6 +28,7 @@ from scrapy.http import Response, TextResponse
 from scrapy_readability.cli.arguments import OUTPUT_FORMATS, add_page_options, page_options, record_of
 from scrapy_readability.engine import Readability, ReadabilityError, is_probably_readable
 from scrapy_readability.engine.article import FORMATS
+from scrapy_readability.engine.inputs import decode_response
 from scrapy_readability.settings import META_KEY, ReadabilityConfig, ReadabilityConfigError
 
 __all__ = ["ReadabilityCommand"]
@@ -48,8 +49,12 @@ class ReadabilityCommand(FetchCommand):
     def add_options(self, parser: ArgumentParser) -> None:
         super().add_options(parser)
         parser.add_argument(
-            "-f", "--format", dest="article_format", choices=[f for f in OUTPUT_FORMATS if f != "jsonl"],
-            default="json", help="output format (default: json)",
+            "-f",
+            "--format",
+            dest="article_format",
+            choices=[f for f in OUTPUT_FORMATS if f != "jsonl"],
+            default="json",
+            help="output format (default: json)",
         )
         add_page_options(parser)
 
@@ -73,13 +78,14 @@ class ReadabilityCommand(FetchCommand):
             self._fail(f"{response.url}: not a text response ({type(response).__name__})")
             return
         options = self.page_options
+        text = decode_response(response).text  # as the engine decodes bytes (not Scrapy's .text)
         verdict = response.meta.get(META_KEY)
         if isinstance(verdict, dict) and "readerable" in verdict:
             readerable = bool(verdict["readerable"])
         else:
-            readerable = is_probably_readable(response.text, **options.preflight.values())
+            readerable = is_probably_readable(text, **options.preflight.values())
         try:
-            article = Readability(response.text, url=response.url, **options.engine.values()).parse()
+            article = Readability(text, url=response.url, **options.engine.values()).parse()
         except ReadabilityError as error:
             self._fail(f"{response.url}: {type(error).__name__}: {error}", readerable)
             return

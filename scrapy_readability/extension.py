@@ -171,7 +171,7 @@ class ReadabilityExtension:
         )
 
     def _stop_crawl(self, error: WorkerStartError) -> Exception:
-        """What stops the crawl: CloseSpider (Scrapy 2.18+, which lets a component stop it as it opens), else the error."""
+        """What stops the crawl: CloseSpider (Scrapy 2.18+ lets a component stop it as it opens), else the error."""
         if scrapy.version_info < (2, 18):  # Scrapy logs the exception with its traceback
             return WorkerStartError(self._start_message(error), error.details)
         return CloseSpider(WORKERS_FAILED)
@@ -231,7 +231,7 @@ def _deferred_from_future(future: Future[_T]) -> Deferred[_T]:
 
 
 def for_scrapy(coroutine: Any) -> Any:
-    """What Scrapy waits for from ``open_spider`` or a signal handler: a coroutine from Scrapy 2.14 on, a Deferred before."""
+    """What Scrapy waits for from ``open_spider`` or a signal handler: a coroutine (Scrapy 2.14+), else a Deferred."""
     if scrapy.version_info >= (2, 14):
         return coroutine
     from scrapy.utils.defer import deferred_from_coro

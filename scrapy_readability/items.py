@@ -8,6 +8,7 @@ import scrapy
 from scrapy.http import TextResponse
 
 from scrapy_readability.engine.article import FIELDS, fields_for
+from scrapy_readability.engine.inputs import decode_response
 from scrapy_readability.settings import META_KEY
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class ArticleItem(scrapy.Item):
         """
         if not isinstance(response, TextResponse):
             raise TypeError(f"ArticleItem.from_response() needs a text response, got {type(response).__name__}")
-        item = cls(url=response.url, html=response.text, **fields)
+        item = cls(url=response.url, html=decode_response(response).text, **fields)  # as the engine decodes bytes
         verdict = response.meta.get(META_KEY) if response.request is not None else None
         if verdict is not None:
             item[META_KEY] = verdict

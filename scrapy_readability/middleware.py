@@ -18,6 +18,7 @@ from scrapy.http import HtmlResponse
 from scrapy.http.request import NO_CALLBACK
 from scrapy.spidermiddlewares.httperror import HttpErrorMiddleware
 
+from scrapy_readability.engine.inputs import decode_response
 from scrapy_readability.extension import ReadabilityExtension
 from scrapy_readability.runtime.jobs import Failed, Preflight
 from scrapy_readability.settings import META_KEY, PageOptions, ReadabilityConfigError, component_enabled, is_enabled
@@ -106,9 +107,7 @@ class ReadabilityMiddleware:
         """Refuse a request whose ``meta['readability']`` does not validate, before it is downloaded."""
         self._page_options(request)
 
-    async def process_response(
-        self, request: Request, response: Response, spider: Spider | None = None
-    ) -> Response:
+    async def process_response(self, request: Request, response: Response, spider: Spider | None = None) -> Response:
         """Judge the page in the crawl's pool, off the reactor thread, and record the verdict."""
         if not self.spider_receives(request, response):
             return response  # robots.txt, a media download, an error page the spider will not see
@@ -150,10 +149,14 @@ class ReadabilityMiddleware:
         # would cost again (~0.4 ms: the engine's parse builds the tree a browser builds, HTML5,
         # where parsel's is libxml2's), and the reactor's p99 stall went from 48 to 88 ms, as
         # Scrapy's cached Selector and its response refer to each other.
-        verdict = await self.extension.run(Preflight(response.text, response.url, options.preflight))
+        text = decode_response(response).text  # as the engine decodes bytes (not Scrapy's .text)
+        verdict = await self.extension.run(Preflight(text, response.url, options.preflight))
         if isinstance(verdict, Failed):
             logger.warning(
-                "Readerable check failed on %s (%s: %s); judged not readerable", response.url, verdict.reason, verdict.detail
+                "Readerable check failed on %s (%s: %s); judged not readerable",
+                response.url,
+                verdict.reason,
+                verdict.detail,
             )
             if verdict.traceback is not None:
                 logger.debug("The readerable check raised on %s:\n%s", response.url, verdict.traceback)

@@ -74,8 +74,12 @@ class ReadabilityPipeline:
         return cls(ReadabilityExtension.of(crawler, cls.__name__))
 
     def open_spider(self, spider: Spider | None = None) -> Any:
-        """With worker processes, the crawl starts once they are ready, or stops if they cannot (before Scrapy 2.18, here)."""
+        """With worker processes, the crawl starts once they are ready, or stops if they cannot (before 2.18: here)."""
         return self.extension.spider_opened()
+
+    def close_spider(self, spider: Spider | None = None) -> None:
+        """Close the crawl's pool: the preflight is done too (the spider closes once nothing is in flight)."""
+        self.extension.close()
 
     async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         adapter = ItemAdapter(item)

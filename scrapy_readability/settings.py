@@ -99,7 +99,9 @@ class PageOptions:
         by_part: dict[str, dict[str, Any]] = {}
         for name, value in values.items():
             by_part.setdefault(_PART_OF[name], {})[name] = value
-        return replace(self, **{part: getattr(self, part).changed(**part_values) for part, part_values in by_part.items()})
+        return replace(
+            self, **{part: getattr(self, part).changed(**part_values) for part, part_values in by_part.items()}
+        )
 
     def override(self, overrides: Mapping[str, Any] | None) -> PageOptions:
         """These options with a page's ``meta['readability']`` applied, validated like the settings.
@@ -150,13 +152,17 @@ class ReadabilityConfig(Declared):
 
     enabled: bool = option(True, boolean, BOOLEAN, "`False` disables every component.")
     preflight_action: str = option(
-        "annotate", choice(*PREFLIGHT_ACTIONS), ", ".join(map(repr, PREFLIGHT_ACTIONS)),
+        "annotate",
+        choice(*PREFLIGHT_ACTIONS),
+        ", ".join(map(repr, PREFLIGHT_ACTIONS)),
         "What a non-readerable page gets: `annotate` (the verdict only) or `drop` (`IgnoreRequest`, counted). "
         "`drop` loses the article pages the heuristic misjudges and the links of front pages "
         "([what it costs](docs/scrapy.md#what-readability_preflight_action--drop-costs)).",
     )
     failure_action: str = option(
-        "drop", choice(*FAILURE_ACTIONS), ", ".join(map(repr, FAILURE_ACTIONS)),
+        "drop",
+        choice(*FAILURE_ACTIONS),
+        ", ".join(map(repr, FAILURE_ACTIONS)),
         "What an item with no article gets: `drop` (`DropItem` with the reason) or `keep` (article fields `null`, "
         "reason in `readability_error`).",
     )
@@ -168,11 +174,15 @@ class ReadabilityConfig(Declared):
     # doing so (benchmarks/crawl.py, 1,000 pages on 2 cores: 1 thread 55-61 pages/s at 17-20 ms
     # of CPU a page, 2 threads 45 pages/s at 25 ms, the reactor's stalls the same).
     threads: int = option(
-        1, integer(1), "an integer >= 1",
+        1,
+        integer(1),
+        "an integer >= 1",
         "Size of the thread pool that keeps the preflight and the extraction off the reactor thread.",
     )
     workers: int = option(
-        0, integer(0), "an integer >= 0 (0: threads only)",
+        0,
+        integer(0),
+        "an integer >= 0 (0: threads only)",
         "Worker processes for the preflight and the extraction, so a crawl uses every core; `0` means the thread "
         "pool only.",
     )
@@ -180,7 +190,9 @@ class ReadabilityConfig(Declared):
     # hostile-input matrix (a 20 MB page, 200,000 sibling paragraphs) about 6 s on a quiet 2-core
     # machine and 16-18 s on a loaded one. 30 s lets those through and still caps a runaway page.
     timeout: float = option(
-        30.0, real(0), "a number of seconds >= 0 (0: no limit)",
+        30.0,
+        real(0),
+        "a number of seconds >= 0 (0: no limit)",
         "Seconds one page's extraction (or preflight) may take (failure `timeout`; its worker process is killed "
         "and replaced); `0` means no limit.",
     )
@@ -189,12 +201,16 @@ class ReadabilityConfig(Declared):
     # leave twice that behind (a 20 MB page: 437 MB while parsed, about 200 MB kept after); such
     # a page takes seconds to parse, next to which a new worker (0.3 s, 0.14 s of CPU) is cheap.
     worker_max_memory: int = option(
-        160, integer(0), "a number of megabytes >= 0 (0: no limit)",
+        160,
+        integer(0),
+        "a number of megabytes >= 0 (0: no limit)",
         "Megabytes of resident memory above which a worker process is replaced between pages; `0` means no limit.",
     )
     # The memory limit covers a slow leak too; a count only adds restarts.
     worker_max_pages: int = option(
-        0, integer(0), "an integer >= 0 (0: no limit)",
+        0,
+        integer(0),
+        "an integer >= 0 (0: no limit)",
         "Pages after which a worker process is replaced; `0` means no limit.",
     )
     # gc.freeze() while the crawl runs: what start-up built (Scrapy, Twisted, lxml, the project:
@@ -202,18 +218,24 @@ class ReadabilityConfig(Declared):
     # collections, which otherwise stop the crawl's process, and its reactor, for tens of
     # milliseconds each (benchmarks/README.md, "Crawl throughput").
     gc_freeze: bool = option(
-        True, boolean, BOOLEAN,
+        True,
+        boolean,
+        BOOLEAN,
         "`gc.freeze()` while the crawl runs, so the garbage collector's full collections skip what start-up built "
         "and stop the reactor for a few milliseconds rather than tens "
         "([what it does to your process](docs/scrapy.md#the-garbage-collector)); `False` leaves the collector alone.",
     )
     engine: str = option(
-        ENGINE, dotted_path, "a class, or its import path",
+        ENGINE,
+        dotted_path,
+        "a class, or its import path",
         "The engine, by import path: a class called as `Readability(html, url, content_type=..., **options)`, whose "
         "`parse()` returns an `Article` or `None` (a subclass of ours, say).",
     )
     preflight_check: str = option(
-        PREFLIGHT_CHECK, dotted_path, "a function, or its import path",
+        PREFLIGHT_CHECK,
+        dotted_path,
+        "a function, or its import path",
         "The preflight's check, by import path: a function called as `is_probably_readable(html, **options)`.",
     )
     page: PageOptions = field(default_factory=PageOptions)
@@ -277,7 +299,9 @@ def _shown(value: Any) -> str:
 
 
 def settings_table(document: str = "README.md") -> str:
-    """The Markdown table of the settings that ``document`` (README.md, docs/scrapy.md) shows (``docs/settings_table.py``).
+    """The Markdown table of the settings that ``document`` (README.md, docs/scrapy.md) shows.
+
+    ``docs/settings_table.py`` writes it there.
 
     Links to ``document`` itself become links to its own sections.
     """
@@ -287,4 +311,3 @@ def settings_table(document: str = "README.md") -> str:
         help = row.option.help.replace(f"]({document}#", "](#")
         lines.append(f"| `{row.option.setting}` | `{_shown(row.default)}` | {per_page} | {help} |")
     return "\n".join(lines) + "\n"
-

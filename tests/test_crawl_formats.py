@@ -1,4 +1,4 @@
-"""READABILITY_FORMATS in a real crawl: which representations reach the feed (JSON Lines, CSV), per crawl and per request."""
+"""READABILITY_FORMATS in a real crawl: what reaches the feed (JSON Lines, CSV), per crawl and per request."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from scrapy_readability.items import article_fields
 from tests.support.crawling import SPIDERS, crawl, csv_columns
 from tests.support.localserver import LocalSite, serve
-from scrapy_readability.items import article_fields
+
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
 
 SPIDER = SPIDERS / "formats_spider.py"
 PARAGRAPH = "The ferry will leave at 8.15 on *both* days, half an hour later than usual, while the pier is mended. "
@@ -85,7 +87,7 @@ def test_a_bad_choice_fails_the_page_not_the_crawl(tmp_path: Path, site: LocalSi
     )
     items = result.by_path(site.url)
     assert list(items) == ["/story"]  # the other request was refused, with the reason
-    assert "meta['readability']['formats'] = ['pdf'] is not valid; accepted values: a list of 'html'" in result.log
+    assert "meta['readability']['formats'] = ['pdf'] is not valid; accepted values: one or more of 'html'" in result.log
     assert "text" in items["/story"]
 
 
@@ -99,7 +101,9 @@ def test_a_bad_choice_fails_the_page_not_the_crawl(tmp_path: Path, site: LocalSi
         ),
     ],
 )
-def test_a_csv_feed_has_the_columns_the_settings_can_fill(tmp_path: Path, site: LocalSite, settings: tuple[str, ...], columns: list[str]) -> None:
+def test_a_csv_feed_has_the_columns_the_settings_can_fill(
+    tmp_path: Path, site: LocalSite, settings: tuple[str, ...], columns: list[str]
+) -> None:
     """``-O items.csv`` of ``ArticleItem``: no page, no ``readability``, no representation left out, in feed order."""
     result = crawl(
         tmp_path,
@@ -113,7 +117,8 @@ def test_a_csv_feed_has_the_columns_the_settings_can_fill(tmp_path: Path, site: 
     rows = {row["url"].removeprefix(site.url): row for row in result.items}
     assert sorted(rows) == ["/other", "/skipped", "/story"]
     for column in columns:
-        if column not in ("dir", "readability_error"):  # no page here has a text direction, or fails
+        # no page here has a text direction, fails, or declares a modification date, an image or a canonical URL
+        if column not in ("dir", "readability_error", "date_modified", "image", "canonical_url"):
             assert rows["/story"][column] and rows["/other"][column], column
     assert {name for name, value in rows["/skipped"].items() if value} == {"url"} | ({"html"} & set(columns))
     assert result.clean, result.log[-3000:]

@@ -15,12 +15,20 @@ from typing import Any
 import pytest
 from scrapy import version_info as SCRAPY_VERSION
 
-from tests.support.crawling import CrawlResult, SPIDERS, crawl, crawl_script, script_settings
+from tests.support.crawling import SPIDERS, CrawlResult, crawl, crawl_script, script_settings
+
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
 
 SPIDER = SPIDERS / "crawl_spider.py"
 
 # What a crawl of the site from its front page gives (tests/test_crawl.py says why).
-SITE_ITEMS = ["/articles/brief.html", "/articles/lighthouse.html", "/articles/starter.html", "/broken.html", "/files/report.pdf"]
+SITE_ITEMS = [
+    "/articles/brief.html",
+    "/articles/lighthouse.html",
+    "/articles/starter.html",
+    "/broken.html",
+    "/files/report.pdf",
+]
 
 SCRIPT = """\
 from scrapy.crawler import CrawlerProcess
@@ -67,7 +75,7 @@ def write_project(tmp_path: Path, **settings: Any) -> Path:
     ]
     (package / "settings.py").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (package / "spiders" / "__init__.py").write_text("", encoding="utf-8")
-    spider = "from crawl_spider import SiteSpider\n\n\nclass NewsSpider(SiteSpider):\n    name = 'news'\n"
+    spider = "from tests.spiders.crawl_spider import SiteSpider\n\n\nclass NewsSpider(SiteSpider):\n    name = 'news'\n"
     (package / "spiders" / "news.py").write_text(spider, encoding="utf-8")
     return project
 
@@ -174,12 +182,18 @@ def test_one_line_a_page_by_default_the_trace_on_request(site, tmp_path, workers
     lines = our_lines(default.log)
     extracted = [line for line in lines if "DEBUG: Extracted http" in line]
     assert len(extracted) == default.stats["readability/extracted"] == 4
-    assert f"Extracted {site.url}/articles/lighthouse.html: 'What the lighthouse logbooks tell us' (attempt strict, " in default.log
+    assert (
+        f"Extracted {site.url}/articles/lighthouse.html: 'What the lighthouse logbooks tell us' (attempt strict, "
+        in default.log
+    )
     assert lines == extracted  # the 2 pages with no article are dropped: Scrapy logs those
     assert our_lines(default.log, "scrapy_readability.engine") == []
 
     traced = crawl(
-        tmp_path, SPIDER, start_urls=[f"{site.url}/"], settings={"READABILITY_WORKERS": workers, "READABILITY_DEBUG": True}
+        tmp_path,
+        SPIDER,
+        start_urls=[f"{site.url}/"],
+        settings={"READABILITY_WORKERS": workers, "READABILITY_DEBUG": True},
     )
     trace = our_lines(traced.log, "scrapy_readability.engine")
     assert len(trace) > 20

@@ -1,4 +1,4 @@
-"""The crawl's extension: one per crawler, found through it; its pool, shared by the preflight and the pipeline; the collector."""
+"""The crawl's extension: one per crawler, found through it; its pool (the preflight's and the pipeline's); the GC."""
 
 from __future__ import annotations
 
@@ -90,7 +90,9 @@ def test_the_collector_can_be_left_alone():
 
 def test_after_its_workers_could_not_start_a_crawl_fails_pages_at_once():
     """No new process for each page: the crawl is stopping (before Scrapy 2.18, it goes on without them)."""
-    crawler = crawler_with(READABILITY_WORKERS=1, READABILITY_PREFLIGHT_CHECK="tests.support.broken_engine.is_probably_readable")
+    crawler = crawler_with(
+        READABILITY_WORKERS=1, READABILITY_PREFLIGHT_CHECK="tests.support.broken_engine.is_probably_readable"
+    )
     extension = extension_of(crawler)
     with pytest.raises((CloseSpider, WorkerStartError)):  # CloseSpider from Scrapy 2.18 on
         asyncio.run(extension.open())

@@ -13,11 +13,11 @@ import attr
 import pytest
 from scrapy.exceptions import DropItem, NotConfigured
 
-from tests.support.components import crawler_with, extension_of, wait_for
-from tests.support.engine_stubs import Slow
 from scrapy_readability.engine.article import DEFAULT_FORMATS
 from scrapy_readability.items import ArticleItem, article_fields
 from scrapy_readability.pipeline import ReadabilityPipeline
+from tests.support.components import crawler_with, extension_of, wait_for
+from tests.support.engine_stubs import Slow
 from tests.support.scrapy_site import LIGHTHOUSE, MEMBERS, STARTER
 
 URL = "https://news.example/articles/lighthouse.html"
@@ -244,7 +244,10 @@ def test_engine_exceptions_never_escape(workers, caplog):
     assert second["readability_error"] == "exception: RuntimeError: boom"
     assert stats.get_value("readability/failed/exception") == 2
     tracebacks = sorted(record.getMessage() for record in caplog.records if record.levelno == logging.DEBUG)
-    assert [text.split(":\n")[0] for text in tracebacks] == [f"Readability raised on {URL}", f"Readability raised on {URL}?2"]
+    assert [text.split(":\n")[0] for text in tracebacks] == [
+        f"Readability raised on {URL}",
+        f"Readability raised on {URL}?2",
+    ]
     for text in tracebacks:  # the traceback comes back from the worker process as text
         assert "Traceback (most recent call last)" in text and 'raise RuntimeError("boom")' in text
 
@@ -256,6 +259,15 @@ def test_engine_errors_are_named(workers):
     assert isinstance(dropped, DropItem)
     assert "too_many_elements" in str(dropped) and "5000" in str(dropped)
     assert stats.get_value("readability/failed/too_many_elements") == 1
+
+
+@pytest.mark.parametrize("workers", [0, 1])
+def test_a_page_that_is_not_html_is_named(workers):
+    pipeline, stats = make(READABILITY_WORKERS=workers)
+    [dropped] = run(pipeline, {"url": URL, "html": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"})
+    assert isinstance(dropped, DropItem)
+    assert "not_html" in str(dropped) and "a PNG image" in str(dropped)
+    assert stats.get_value("readability/failed/not_html") == 1
 
 
 def test_extraction_runs_in_a_bounded_pool_off_the_loop_thread():
@@ -348,7 +360,9 @@ def test_one_debug_line_a_page_and_the_trace_when_asked(workers, caplog):
     pipeline, _ = make(READABILITY_WORKERS=workers)
     run(pipeline, {"url": URL, "html": LIGHTHOUSE})
     [line] = [r.getMessage() for r in caplog.records if r.name.startswith("scrapy_readability")]
-    assert line.startswith(f"Extracted {URL}: 'What the lighthouse logbooks tell us' (attempt strict, 1660 characters, ")
+    assert line.startswith(
+        f"Extracted {URL}: 'What the lighthouse logbooks tell us' (attempt strict, 1660 characters, "
+    )
 
     def trace_of(records: list[logging.LogRecord]) -> list[logging.LogRecord]:
         return [r for r in records if r.name == "scrapy_readability.engine"]
@@ -392,5 +406,7 @@ def test_without_the_extension_the_error_says_how_to_enable_it():
     from scrapy_readability import ReadabilityConfigError
 
     crawler = get_crawler(settings_dict={"ITEM_PIPELINES": {ReadabilityPipeline: 200}})
-    with pytest.raises(ReadabilityConfigError, match="ReadabilityPipeline needs scrapy_readability.extension.Readabili"):
+    with pytest.raises(
+        ReadabilityConfigError, match="ReadabilityPipeline needs scrapy_readability.extension.Readabili"
+    ):
         ReadabilityPipeline.from_crawler(crawler)

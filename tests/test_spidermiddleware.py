@@ -17,10 +17,10 @@ from scrapy.exceptions import NotConfigured
 from scrapy.http import HtmlResponse
 
 from scrapy_readability.carry import CarriedOptions
-from tests.support.components import crawler_with, extension_of
 from scrapy_readability.items import ArticleItem
 from scrapy_readability.pipeline import ReadabilityPipeline
 from scrapy_readability.spidermiddleware import ReadabilitySpiderMiddleware
+from tests.support.components import crawler_with, extension_of
 
 URL = "https://news.example/a.html"
 RAW = {"readerable": True, "policy": "raw"}

@@ -34,7 +34,9 @@ __all__ = [
 OUTPUT_FORMATS = ("json", "jsonl", *FORMATS)
 """``-f``: a JSON record (or JSON lines), or one representation alone."""
 
-POOL_OPTIONS = tuple(spec for spec in declared(ReadabilityConfig) if spec.name in ("timeout", "worker_max_memory", "worker_max_pages"))
+POOL_OPTIONS = tuple(
+    spec for spec in declared(ReadabilityConfig) if spec.name in ("timeout", "worker_max_memory", "worker_max_pages")
+)
 """The limits of the extraction pool, which the command line shares with the crawl (``READABILITY_TIMEOUT``...)."""
 
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]+\)")
@@ -57,12 +59,18 @@ def add_options(group: Any, options: Iterable[Option], defaults: Mapping[str, An
         default = defaults[spec.name]
         if isinstance(default, bool):
             group.add_argument(
-                spec.flag, dest=spec.name, action=argparse.BooleanOptionalAction, default=None,
+                spec.flag,
+                dest=spec.name,
+                action=argparse.BooleanOptionalAction,
+                default=None,
                 help=f"{_plain_help(spec)} (default: {default})",
             )
         else:
             group.add_argument(
-                spec.flag, dest=spec.name, default=None, metavar="VALUE",
+                spec.flag,
+                dest=spec.name,
+                default=None,
+                metavar="VALUE",
                 help=f"{_plain_help(spec)} Accepted: {spec.accepted}. (default: {_shown(default)})",
             )
 

@@ -44,10 +44,9 @@ from scrapy_readability.cli.arguments import (
 )
 from scrapy_readability.engine.article import FORMATS
 from scrapy_readability.engine.errors import ReadabilityConfigError
-from scrapy_readability.engine.options import OutputOptions
+from scrapy_readability.engine.options import PREFIX, OutputOptions
 from scrapy_readability.runtime.jobs import Extraction, Failed, Job, Judged, Outcome, Preflight
 from scrapy_readability.runtime.pool import ExtractionPool, PoolConfig, WorkerStartError
-from scrapy_readability.engine.options import PREFIX
 from scrapy_readability.settings import ReadabilityConfig, setting_rows
 
 PROG = "scrapy-readability"
@@ -112,30 +111,42 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Extract the article of HTML pages on disk with scrapy-readability (Readability.js on lxml).",
-        epilog="Exit status: 0 all pages extracted, 1 some failed (reported on stderr), 2 bad usage.",
+        epilog="Exit status: 0 all pages extracted, 1 some failed (reported on stderr), 2 bad usage. "
+        "To crawl a site for its articles: scrapy-readability crawl URL (see scrapy-readability crawl -h).",
     )
     parser.add_argument(
-        "inputs", nargs="+", metavar="PATH",
+        "inputs",
+        nargs="+",
+        metavar="PATH",
         help="HTML files (.html, .htm, also gzipped), folders (searched recursively), or - for standard input",
     )
     parser.add_argument(
-        "-f", "--format", choices=OUTPUT_FORMATS,
+        "-f",
+        "--format",
+        choices=OUTPUT_FORMATS,
         help="output format (default: json for one page, jsonl for many)",
     )
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     parser.add_argument("--url", help="the page's URL, to resolve its links (one page only; default: its file: URL)")
     parser.add_argument(
-        "--workers", type=int, metavar="N",
+        "--workers",
+        type=int,
+        metavar="N",
         help="extract in N worker processes (default: one per core for many pages; 1: in this process)",
     )
     parser.add_argument("--readerable", action="store_true", help="print the preflight verdict only")
     parser.add_argument(
-        "--warc", action="store_true",
+        "--warc",
+        action="store_true",
         help="read web archives (.warc, .warc.gz): every HTML response record (pip install scrapy-readability[warc])",
     )
     parser.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
     parser.add_argument(
-        "-s", "--set", action="append", default=[], metavar="NAME=VALUE",
+        "-s",
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
         help="set a READABILITY_* setting, as in a crawl (may be repeated; the flags above win)",
     )
     add_worker_options(parser)
@@ -162,7 +173,9 @@ def expand_paths(inputs: Sequence[str], suffixes: Sequence[str]) -> Iterator[str
             yield name
 
 
-def iter_pages(inputs: Sequence[str], url: str | None, warc: bool, failures: list[tuple[str, str, str]]) -> Iterator[Page]:
+def iter_pages(
+    inputs: Sequence[str], url: str | None, warc: bool, failures: list[tuple[str, str, str]]
+) -> Iterator[Page]:
     if warc:
         for name in expand_paths(inputs, WARC_SUFFIXES):
             yield from iter_warc(name, failures)
@@ -393,8 +406,10 @@ def _run(args: argparse.Namespace) -> int:
         reported = _report(failures, reported, progress)
     except WorkerStartError as error:
         progress.clear()
-        print(f"{PROG}: the worker processes cannot start ({error}); --workers 1 extracts in this process",
-              file=sys.stderr)
+        print(
+            f"{PROG}: the worker processes cannot start ({error}); --workers 1 extracts in this process",
+            file=sys.stderr,
+        )
         return 1
     finally:
         writer.close()

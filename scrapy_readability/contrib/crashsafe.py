@@ -154,7 +154,9 @@ class CrashSafeConfig(Declared):
 
     # It renews its heartbeat key three times in this period, from the reactor thread.
     dead_after: float = option(
-        30.0, real(1), "a number of seconds >= 1",
+        30.0,
+        real(1),
+        "a number of seconds >= 1",
         "Seconds without a heartbeat after which a crawler is dead and its requests go back to the queue.",
         setting="CRASHSAFE_DEAD_AFTER",
     )
@@ -308,7 +310,7 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
                 self._recover(keys=self._recovery_keys(other), args=[other, self.kind, "0"], client=pipe)
             results = pipe.execute()
         recovered = 0
-        for other, moved in zip(others, results):
+        for other, moved in zip(others, results, strict=True):
             if moved >= 0:
                 logger.warning(
                     "Crawler %s stopped sending heartbeats: %d requests it held are back in the queue", other, moved

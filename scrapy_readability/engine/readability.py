@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from lxml import etree
@@ -28,8 +29,9 @@ from .dom import (
     text_nodes,
 )
 from .errors import TooManyElementsError
+from .feed import feed_fields, read_page_facts, utc_now
 from .inputs import read_page
-from .metadata import Metadata, get_article_metadata, get_json_ld
+from .metadata import Metadata, get_article_metadata, get_json_ld, read_json_ld
 from .options import ATTEMPT_NAMES, Options, Policy
 from .parsing import parse_html, remove_comments
 from .postprocess import document_base_url, post_process_content
@@ -62,8 +64,8 @@ class _Attempt:
 class Readability:
     """Extract the main article of an HTML page, as Firefox Reader View does.
 
-    ``html`` is ``str``, ``bytes`` (decoded from its BOM or ``<meta charset>``,
-    else UTF-8), an lxml HTML document, a Scrapy response or a parsel
+    ``html`` is ``str``, ``bytes`` (decoded as a browser decodes them: see
+    :func:`.decoding.decode_page`), an lxml HTML document, a Scrapy response or a parsel
     ``Selector`` (both recognised by their shape: see ``inputs``). A document
     passed in is modified by :meth:`parse`, as Readability.js modifies the DOM
     it is given; a selector's document is copied, and text and bytes are parsed
@@ -71,7 +73,8 @@ class Readability:
 
     ``url`` is the page's address, used to make links and images absolute (a
     response's own URL by default); ``content_type`` is the page's
-    ``Content-Type`` header, for its charset.
+    ``Content-Type`` header, for the charset of bytes, and ``encoding`` an
+    encoding for bytes that wins over everything (see :func:`.decoding.decode_page`).
     The options (the fields of :class:`Options`) keep Readability.js's names
     (snake_cased) and defaults; ``None`` keeps the default, a bad value raises
     ``ReadabilityConfigError`` and an unknown name ``TypeError``;
@@ -86,21 +89,27 @@ class Readability:
         url: str | None = None,
         *,
         content_type: str | None = None,
+        encoding: str | None = None,
         **options: Any,
     ) -> None:
         self.options = Options.build(**options)
         page = read_page(html, url, content_type, private=True)
         self.url = _document_url(page.url)
-        self._root = parse_html(page.markup, page.content_type)
+        self._root = parse_html(page.markup, page.content_type, encoding or page.encoding)
+        self._microdata = _mentions_microdata(page.markup)
 
     # --- parse() --------------------------------------------------------------
 
-    def parse(self) -> Article | None:
-        """Port of ``parse()``: the article, or ``None`` when the page has none."""
-        with keeping_text_nodes():  # as the DOM keeps them apart (dom.text_nodes)
-            return self._parse()
+    def parse(self, *, now: datetime | None = None) -> Article | None:
+        """Port of ``parse()``: the article, or ``None`` when the page has none.
 
-    def _parse(self) -> Article | None:
+        ``now`` is the crawl's clock (the current UTC time by default): no date
+        of the feed's fields is later than it.
+        """
+        with keeping_text_nodes():  # as the DOM keeps them apart (dom.text_nodes)
+            return self._parse(now)
+
+    def _parse(self, now: datetime | None) -> Article | None:
         root = self._root
         options = self.options
         if options.max_elems_to_parse > 0:
@@ -112,7 +121,10 @@ class Readability:
         # strips comments too); without them every child node is an element.
         remove_comments(root)
         unwrap_noscript_images(root)
-        json_ld = Metadata() if options.disable_json_ld else get_json_ld(root)
+        scripts = None if options.disable_json_ld else read_json_ld(root)
+        json_ld = Metadata() if scripts is None else get_json_ld(root, scripts)
+        # The feed's fields read what the page declares before the phases below change it.
+        facts = read_page_facts(root, self.url, scripts, now or utc_now(), microdata=self._microdata)
         remove_scripts(root)
         prep_document(root)
 
@@ -146,9 +158,11 @@ class Readability:
                 excerpt = js_trim(text_content(first_p))
 
         text = text_content(article_content)
+        byline = metadata.byline or state.article_byline
+        feed = feed_fields(facts, article_content, text, byline, base_url)
         return Article(
             title=metadata.title,
-            byline=metadata.byline or state.article_byline,
+            byline=byline,
             dir=state.article_dir,
             lang=state.article_lang,
             content=inner_html(article_content),
@@ -158,6 +172,12 @@ class Readability:
             site_name=metadata.site_name,
             published_time=metadata.published_time,
             attempt=attempt,
+            date_published=feed.date_published,
+            date_modified=feed.date_modified,
+            image=feed.image,
+            authors=feed.authors,
+            canonical_url=feed.canonical_url,
+            language=feed.language,
             tree=article_content,
         )
 
@@ -251,6 +271,15 @@ def _document_url(url: str | None) -> str:
         return resolve(url)
     except InvalidURL:
         return url  # no URL at all: nothing relative resolves against it
+
+
+def _mentions_microdata(markup: object) -> bool:
+    """Whether the page may hold ``itemprop`` attributes (a search of its text costs far less than one of its tree)."""
+    if isinstance(markup, str):
+        return "itemprop" in markup
+    if isinstance(markup, (bytes, bytearray)):
+        return b"itemprop" in markup or b"i\x00t\x00e\x00m\x00p\x00r\x00o\x00p" in markup  # UTF-16 too
+    return True  # a tree: look
 
 
 def _restore_page(page: Element, page_cache: Element) -> None:

@@ -51,15 +51,19 @@ def is_probably_readable(
     min_content_length: int = DEFAULT_MIN_CONTENT_LENGTH,
     min_score: float = DEFAULT_MIN_SCORE,
     visibility_checker: Callable[[Element], bool] | None = None,
+    *,
+    content_type: str | None = None,
+    encoding: str | None = None,
 ) -> bool:
     """Port of ``isProbablyReaderable``: whether :meth:`Readability.parse` will probably find an article.
 
     ``html`` is text, bytes, a parsed lxml document, a Scrapy response or a
-    parsel ``Selector``; a document or a selector is left unmodified.
+    parsel ``Selector``; a document or a selector is left unmodified. Bytes are
+    decoded as :class:`Readability` decodes them (``content_type``, ``encoding``).
     """
     try:
-        page = read_page(html, private=False)
-        root = parse_html(page.markup, page.content_type)
+        page = read_page(html, content_type=content_type, private=False)
+        root = parse_html(page.markup, page.content_type, encoding or page.encoding)
     except InputError:
         return False  # an image, a PDF, binary data, no markup at all: not an article
     visible = visibility_checker or is_node_visible

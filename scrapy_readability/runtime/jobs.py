@@ -16,17 +16,17 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
-from scrapy_readability.engine import InputError, ReadabilityError, TooManyElementsError
+from scrapy_readability.engine import NotHTMLError, ReadabilityError, TooManyElementsError
 from scrapy_readability.engine.options import Options, OutputOptions, PreflightOptions
 from scrapy_readability.engine.parsing import parse_html
 
 ENGINE = "scrapy_readability.engine.Readability"
-"""The engine class by dotted path (``READABILITY_ENGINE``): called as ``Readability(html, url, content_type=..., **options)``."""
+"""The engine class by dotted path (``READABILITY_ENGINE``): ``Readability(html, url, content_type=..., **options)``."""
 
 PREFLIGHT_CHECK = "scrapy_readability.engine.is_probably_readable"
-"""The preflight's check by dotted path (``READABILITY_PREFLIGHT_CHECK``): called as ``is_probably_readable(html, **options)``."""
+"""The preflight's check by dotted path (``READABILITY_PREFLIGHT_CHECK``): ``is_probably_readable(html, **options)``."""
 
 FAILURE_REASONS = {
     "no_article": "the page has no readable content",
@@ -94,8 +94,8 @@ class Failed:
     trace: tuple[logging.LogRecord, ...] = ()
 
 
-Job = Union[Extraction, Preflight]
-Outcome = Union[Extracted, Judged, Failed]
+Job = Extraction | Preflight
+Outcome = Extracted | Judged | Failed
 
 
 @dataclass(frozen=True)
@@ -166,7 +166,7 @@ def failure(error: Exception) -> Failed:
     """Why a page failed: bad input the engine said so about, or a bug (with its traceback)."""
     if isinstance(error, TooManyElementsError):
         return Failed("too_many_elements", str(error))
-    if isinstance(error, InputError):
+    if isinstance(error, NotHTMLError):
         return Failed("not_html", str(error))
     if isinstance(error, ReadabilityError):
         return Failed("engine_error", f"{type(error).__name__}: {error}")

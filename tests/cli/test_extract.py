@@ -16,6 +16,8 @@ import pytest
 
 from tests.support.crawling import run, subprocess_env
 
+pytestmark = pytest.mark.slow  # the command line in subprocesses
+
 PARAGRAPH = "<p>" + "A sentence of the story, long enough to count for something here. " * 10 + "</p>"
 
 
@@ -36,9 +38,8 @@ def cli(tmp_path: Path, *args: str, input: str | None = None) -> subprocess.Comp
 
 
 def cli_with_engine(tmp_path: Path, engine: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """The command line with a stand-in engine of tests/engine_stubs.py (by dotted path, as the pipeline's tests do)."""
-    script = f"import sys, scrapy_readability.cli as cli; cli._engine = {engine!r}; sys.exit(cli.main())"
-    return run(["-c", script, *args], tmp_path)
+    """The command line with a stand-in engine of tests/support/engine_stubs.py, by dotted path as a crawl takes it."""
+    return cli(tmp_path, "-s", f"READABILITY_ENGINE={engine}", *args)
 
 
 @pytest.fixture
@@ -114,9 +115,9 @@ def test_failures_are_reported_and_the_rest_carry_on(tmp_path: Path, pages: Path
     assert [json.loads(line)["title"] for line in result.stdout.splitlines()] == ["Alpha", "Gamma", "Delta"]
     lines = result.stderr.splitlines()
     assert f"scrapy-readability: {pages / 'empty.html'}: no_article: the page has no readable content" in lines
-    assert any(line.startswith(f"scrapy-readability: {pages / 'image.html'}: engine_error: InputError") for line in lines)
+    assert f"scrapy-readability: {pages / 'image.html'}: not_html: not HTML: the body looks like a PNG image" in lines
     assert any(line.startswith(f"scrapy-readability: {missing}: unreadable:") for line in lines)
-    assert "6 pages, 3 extracted, 3 failed (engine_error 1, no_article 1, unreadable 1)" in result.stderr
+    assert "6 pages, 3 extracted, 3 failed (no_article 1, not_html 1, unreadable 1)" in result.stderr
 
 
 def test_a_corrupt_gzipped_page_is_unreadable_and_the_rest_carry_on(tmp_path: Path, pages: Path) -> None:
@@ -145,17 +146,23 @@ def test_workers_keep_the_input_order(tmp_path: Path) -> None:
     two = cli(tmp_path, "many", "--workers", "2")
     assert one.returncode == two.returncode == 1
     assert one.stdout == two.stdout
-    assert [json.loads(line)["title"] for line in two.stdout.splitlines()] == [
-        f"Page {n}" for n in range(12) if n != 5
-    ]
+    assert [json.loads(line)["title"] for line in two.stdout.splitlines()] == [f"Page {n}" for n in range(12) if n != 5]
 
 
 @pytest.mark.parametrize(
     ("engine", "workers", "failure"),
     [
-        ("tests.support.engine_stubs.HangsOnStarter", "2", "timeout: the extraction took longer than 3 s; its process was killed"),
+        (
+            "tests.support.engine_stubs.HangsOnStarter",
+            "2",
+            "timeout: the extraction took longer than 3 s; its process was killed",
+        ),
         # One worker extracts in this process: a thread cannot be killed, so its page is given up on.
-        ("tests.support.engine_stubs.HangsOnStarter", "1", "timeout: the extraction took longer than 3 s; a thread cannot be"),
+        (
+            "tests.support.engine_stubs.HangsOnStarter",
+            "1",
+            "timeout: the extraction took longer than 3 s; a thread cannot be",
+        ),
         ("tests.support.engine_stubs.DiesOnStarter", "2", "worker_died: the extraction process exited with code 3"),
     ],
 )
@@ -179,7 +186,9 @@ def test_workers_that_cannot_start_are_reported_once(tmp_path: Path, pages: Path
     assert result.returncode == 1
     assert result.stdout == ""
     [line] = [line for line in result.stderr.splitlines() if line.startswith("scrapy-readability:")]
-    assert line.startswith("scrapy-readability: the worker processes cannot start (AttributeError: module 'engine_stubs'")
+    assert line.startswith(
+        "scrapy-readability: the worker processes cannot start (AttributeError: module 'tests.support.engine_stubs'"
+    )
     assert line.endswith("; --workers 1 extracts in this process")
 
 
@@ -189,7 +198,9 @@ def test_worker_options_reach_the_pool(tmp_path: Path) -> None:
     for number in range(6):
         (folder / f"{number}.html").write_text(article_page(str(number)))
     kept = cli_with_engine(tmp_path, "tests.support.engine_stubs.PidAndMemory", "pages", "--workers", "2")
-    recycled = cli_with_engine(tmp_path, "tests.support.engine_stubs.PidAndMemory", "pages", "--workers", "2", "--worker-max-pages", "1")
+    recycled = cli_with_engine(
+        tmp_path, "tests.support.engine_stubs.PidAndMemory", "pages", "--workers", "2", "--worker-max-pages", "1"
+    )
     assert kept.returncode == recycled.returncode == 0, kept.stderr + recycled.stderr
     assert len({json.loads(line)["title"] for line in kept.stdout.splitlines()}) <= 2  # the titles are process ids
     assert len({json.loads(line)["title"] for line in recycled.stdout.splitlines()}) == 6  # a new process a page
@@ -240,10 +251,25 @@ def test_engine_options_come_from_the_settings_table(tmp_path: Path) -> None:
     page = tmp_path / "short.html"
     page.write_text("<html><body><article><p>Only a short paragraph of text here.</p></article></body></html>")
     help_text = cli(tmp_path, "--help").stdout
-    for flag in ("--timeout", "--worker-max-memory", "--worker-max-pages", "--policy", "--char-threshold", "--nb-top-candidates", "--max-elems-to-parse",
-                 "--classes-to-preserve", "--keep-classes", "--disable-jsonld", "--allowed-video-regex",
-                 "--link-density-modifier", "--sanitize", "--no-sanitize", "--min-content-length", "--min-score",
-                 "--formats"):
+    for flag in (
+        "--timeout",
+        "--worker-max-memory",
+        "--worker-max-pages",
+        "--policy",
+        "--char-threshold",
+        "--nb-top-candidates",
+        "--max-elems-to-parse",
+        "--classes-to-preserve",
+        "--keep-classes",
+        "--disable-jsonld",
+        "--allowed-video-regex",
+        "--link-density-modifier",
+        "--sanitize",
+        "--no-sanitize",
+        "--min-content-length",
+        "--min-score",
+        "--formats",
+    ):
         assert flag in help_text
     strict = cli(tmp_path, "--policy", "strict", "--char-threshold", "10", str(page))
     assert strict.returncode == 0, strict.stderr
@@ -258,7 +284,10 @@ def test_engine_options_come_from_the_settings_table(tmp_path: Path) -> None:
     [
         (["--policy", "bogus", "x.html"], "--policy = 'bogus' is not valid; accepted values: 'auto'"),
         (["--char-threshold", "-1", "x.html"], "--char-threshold = '-1' is not valid"),
-        (["--formats", "html,pdf", "x.html"], "--formats = 'html,pdf' is not valid; accepted values: a list of 'html'"),
+        (
+            ["--formats", "html,pdf", "x.html"],
+            "--formats = 'html,pdf' is not valid; accepted values: one or more of 'html'",
+        ),
         (["-f", "pdf", "x.html"], "invalid choice: 'pdf'"),
         (["--url", "https://e.test/", "a.html", "b.html"], "--url applies to one page only"),
         (["--workers", "0", "x.html"], "--workers must be at least 1"),
@@ -296,7 +325,10 @@ def test_warc_input(tmp_path: Path) -> None:
         response("https://news.example/gone", "404 Not Found", "text/html", NO_ARTICLE.encode())
         response("https://news.example/2", "200 OK", "application/xhtml+xml", article_page("Second").encode())
         response(
-            "https://news.example/3", "200 OK", "text/html", gzip.compress(article_page("Third").encode()),
+            "https://news.example/3",
+            "200 OK",
+            "text/html",
+            gzip.compress(article_page("Third").encode()),
             **{"Content-Encoding": "gzip"},
         )
 
@@ -328,7 +360,11 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path, pages: Path) -> None:
     try:
         shown = subprocess.run(
             [sys.executable, "-m", "scrapy_readability", str(pages), "-o", str(tmp_path / "out.jsonl")],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=follower, env=subprocess_env(), timeout=60,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=follower,
+            env=subprocess_env(),
+            timeout=60,
         )
         os.close(follower)
         on_terminal = b""
@@ -356,14 +392,19 @@ def test_pages_are_read_as_a_browser_builds_them(tmp_path: Path) -> None:
     page.write_text(
         '<!DOCTYPE html><html lang="de"><head><title>Fähre</title></head><body><article>'
         '<p>Die erste Fähre fährt um 8.15 Uhr <span itemprop="time" content="8:15"/>am Samstag und Sonntag.'
-        "</p><b><p>" + "Ein Satz über die Fähre, lang genug, um zu zählen. " * 12 + "</p></b><hr noshade>"
-        + PARAGRAPH + "</article></body></html><div>Werbung nach dem Ende der Seite</div>",
+        "</p><b><p>"
+        + "Ein Satz über die Fähre, lang genug, um zu zählen. " * 12
+        + "</p></b><hr noshade>"
+        + PARAGRAPH
+        + "</article></body></html><div>Werbung nach dem Ende der Seite</div>",
         encoding="utf-8",
     )
     result = cli(tmp_path, "--no-sanitize", str(page))
     assert result.returncode == 0, result.stderr
     article = json.loads(result.stdout)
     assert article["lang"] == "de"  # content after </html> goes into the body, not a second <html>
-    assert '<span itemprop="time" content="8:15">am Samstag und Sonntag.</span>' in article["content"]  # "/>" closes nothing
+    assert (
+        '<span itemprop="time" content="8:15">am Samstag und Sonntag.</span>' in article["content"]
+    )  # "/>" closes nothing
     assert "<b><p>Ein Satz" in article["content"]  # a <p> inside <b> stays inside it
     assert '<hr noshade="">' in article["content"]

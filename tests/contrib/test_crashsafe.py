@@ -18,8 +18,20 @@ import pytest
 pytest.importorskip("scrapy_redis")
 
 import redis  # noqa: E402 - after the skip
+import scrapy  # noqa: E402
+from scrapy import Request  # noqa: E402
 from scrapy.utils.test import get_crawler  # noqa: E402
+from scrapy_redis.queue import FifoQueue, LifoQueue, PriorityQueue  # noqa: E402
 
+from scrapy_readability.contrib.crashsafe import (  # noqa: E402
+    ENQUEUE_SCRIPT,
+    HEARTBEAT_SCRIPT,
+    POP_SCRIPT,
+    QUEUE_KINDS,
+    RECOVER_SCRIPT,
+    TAKE_START_URLS_SCRIPT,
+    CrashSafeScheduler,
+)
 from tests.support import redis_site  # noqa: E402
 from tests.support.localserver import LocalSite, serve  # noqa: E402
 from tests.support.redis_cluster import (  # noqa: E402
@@ -31,17 +43,11 @@ from tests.support.redis_cluster import (  # noqa: E402
     run_cluster,
 )
 from tests.support.redisserver import redis_server, redis_server_binary  # noqa: E402
-from scrapy_readability.redis import (  # noqa: E402
-    ENQUEUE_SCRIPT,
-    HEARTBEAT_SCRIPT,
-    POP_SCRIPT,
-    RECOVER_SCRIPT,
-    TAKE_START_URLS_SCRIPT,
-    CrashSafeScheduler,
-)
 
-PAGES = tests.support.redis_site.pages()
-ARTICLES = tests.support.redis_site.article_paths()
+pytestmark = pytest.mark.slow  # a real Redis server and crawler processes
+
+PAGES = redis_site.pages()
+ARTICLES = redis_site.article_paths()
 
 
 @pytest.fixture(scope="module")
@@ -72,6 +78,50 @@ def report(name: str, run: ClusterRun, lost: list[str], duplicates: int) -> None
         f"\n{name}: {len(ARTICLES)} articles, {len(lost)} lost, {duplicates} duplicates, "
         f"{run.seconds:.1f} s; {'; '.join(run.disruptions) or 'no disruption'}"
     )
+
+
+# --- What it relies on that neither Scrapy nor scrapy-redis promises --------------------------------------
+
+
+@pytest.mark.parametrize("queue_class", [PriorityQueue, FifoQueue, LifoQueue])
+def test_scrapy_redis_queues_still_store_requests_as_our_scripts_do(client: redis.Redis, queue_class: type) -> None:
+    """Our enqueue script writes what scrapy-redis's own queue reads back: if it changes its layout, this fails."""
+    spider = scrapy.Spider(name="guard")
+    queue = queue_class(client, spider, "guard:%(spider)s:requests", serializer=None)
+    assert hasattr(queue, "_encode_request") and hasattr(queue, "_decode_request"), "scrapy-redis renamed its codec"
+    enqueue = client.register_script(ENQUEUE_SCRIPT)
+    first, second = Request("https://news.example/1", priority=1), Request("https://news.example/2", priority=5)
+    for request in (first, second):
+        enqueue(
+            keys=["guard:df", queue.key],
+            args=["", queue._encode_request(request), -request.priority, QUEUE_KINDS[queue_class]],
+        )
+    expected = {PriorityQueue: second, FifoQueue: first, LifoQueue: second}[queue_class]  # its own pop order
+    popped = queue.pop()
+    assert popped is not None and popped.url == expected.url, f"{queue_class.__name__} no longer pops as stored"
+    assert queue._decode_request(queue._encode_request(first)).url == first.url
+
+
+def test_scrapy_and_scrapy_redis_still_have_the_internals_the_scheduler_uses() -> None:
+    """Loudly, by name: each private attribute CrashSafeScheduler reads."""
+    import inspect
+
+    from scrapy.core.engine import ExecutionEngine, _Slot
+    from scrapy_redis.dupefilter import RFPDupeFilter
+    from scrapy_redis.pipelines import RedisPipeline
+    from scrapy_redis.scheduler import Scheduler
+    from scrapy_redis.spiders import RedisMixin
+
+    assert "self.inprogress" in inspect.getsource(_Slot.__init__), "Scrapy's engine slot has no inprogress any more"
+    assert "self._slot" in inspect.getsource(ExecutionEngine.__init__), "Scrapy's engine no longer has _slot"
+    assert callable(getattr(RFPDupeFilter, "request_fingerprint", None)), "RFPDupeFilter.request_fingerprint is gone"
+    assert callable(getattr(RedisPipeline, "_process_item", None)), "RedisPipeline._process_item is gone"
+    for name in ("pop_list_queue", "make_request_from_data"):
+        assert callable(getattr(RedisMixin, name, None)), f"RedisMixin.{name} is gone"
+    opened = inspect.getsource(Scheduler.open)
+    for name in ("self.queue", "self.df"):
+        assert name in opened, f"scrapy-redis's Scheduler.open no longer sets {name}"
+    assert {"persist", "idle_before_close"} <= set(inspect.signature(Scheduler.__init__).parameters)
 
 
 # --- The protocol, one script at a time -----------------------------------------------------------------
@@ -141,14 +191,14 @@ def test_the_scheduler_warns_about_settings_that_lose_work(
         CrashSafeScheduler.from_crawler(get_crawler(settings_dict=settings))  # Scrapy's own: one process only
     settings["DUPEFILTER_CLASS"] = "scrapy_redis.dupefilter.RFPDupeFilter"
     scheduler = CrashSafeScheduler.from_crawler(get_crawler(settings_dict=settings))
-    with caplog.at_level(logging.WARNING, logger="scrapy_readability.redis"):
+    with caplog.at_level(logging.WARNING, logger="scrapy_readability.contrib.crashsafe"):
         scheduler._warn_about_settings()
     assert "SCHEDULER_PERSIST is False" in caplog.text
     assert "No Redis item pipeline in ITEM_PIPELINES" in caplog.text
     caplog.clear()
     settings = cluster_settings(redis_url, crash_safe=True)
     scheduler = CrashSafeScheduler.from_crawler(get_crawler(settings_dict=settings))
-    with caplog.at_level(logging.WARNING, logger="scrapy_readability.redis"):
+    with caplog.at_level(logging.WARNING, logger="scrapy_readability.contrib.crashsafe"):
         scheduler._warn_about_settings()
     assert caplog.text == ""
     assert scheduler.dead_after == 2.0
@@ -198,7 +248,7 @@ def test_sigkill_at_random_moments_loses_nothing_with_the_crash_safe_scheduler(
     assert duplicates <= sum(held)  # at least once, and only the pages a killed crawler held come twice
     survivors = run.crawls[-2:]
     assert all(crawl.returncode == 0 and "Traceback" not in crawl.log for crawl in survivors)
-    assert run.stat("readability/redis/recovered") > 0
+    assert run.stat("crashsafe/recovered") > 0
     assert client.zcard(QUEUE_KEY) == 0
     assert client.keys(f"{QUEUE_KEY}:processing:*") == [] and client.scard(f"{QUEUE_KEY}:crawlers") == 0
     assert client.llen(ITEMS_KEY) == len(run.redis_items)

@@ -60,7 +60,9 @@ def shapes(text: str) -> dict[str, str]:
     return {
         # comments between block elements
         "between-blocks-in-a-div": f"<div>{p[:-4]} the game.</p>\n<!-- ad -->\n<p>They {text}</p>\n</div>",
-        "between-blocks-in-an-article": f"<article><p>{text} the game.</p>\n<!-- ad -->\n<p>They {text}</p>\n</article>",
+        "between-blocks-in-an-article": (
+            f"<article><p>{text} the game.</p>\n<!-- ad -->\n<p>They {text}</p>\n</article>"
+        ),
         "between-divs": f"<div><div>{text}</div>\n  <!-- /post -->\n  <div>{text}</div><!-- x --></div>",
         # between inline elements
         "between-inline-elements": f"<div>{text} <b>bold</b>\n<!-- c -->\n<i>it</i> <!-- d --> more {text}</div>",
@@ -68,7 +70,9 @@ def shapes(text: str) -> dict[str, str]:
         # at the start and the end of a <div>'s inline run (bug-1255978)
         "run-ends-in-a-div": f"<div>\n<!-- c -->\n{text}\n<!-- c -->\n{p}</div>",
         "run-ends-beside-blocks": f"<div><!-- c -->\n{text}<!-- c -->\n{p}\n<!-- c --></div>",
-        "run-ends-caption": f"<div>{p}<div class='caption'>\n  <!--copyright-->Even posh hotels\n  <!--/copyright-->\n</div>{p}</div>",
+        "run-ends-caption": (
+            f"<div>{p}<div class='caption'>\n  <!--copyright-->Even posh hotels\n  <!--/copyright-->\n</div>{p}</div>"
+        ),
         # inside a <p>
         "inside-a-paragraph": f"<div><p>{text}<!-- c --> and <!-- d -->\n{text}</p>{p}</div>",
         "paragraph-ends": f"<div><p><!-- a -->\n{text}\n<!-- b --></p><p>\n<!-- c -->{text}</p></div>",
@@ -91,8 +95,14 @@ def shapes(text: str) -> dict[str, str]:
         "downlevel-revealed": f"<div>{p}\n<![if !IE]>\n<span>shown</span>\n<![endif]>\n{p}</div>",
         # every line ends in a comment
         "every-line": "\n".join(
-            [f"<div class='post'><!-- post -->", f"<h2>Bridge</h2><!-- h -->", f"{p}<!-- 1 -->",
-             f"<span>{text}</span><!-- 2 -->", f"{text}<!-- 3 -->", "</div><!-- /post -->"]
+            [
+                "<div class='post'><!-- post -->",
+                "<h2>Bridge</h2><!-- h -->",
+                f"{p}<!-- 1 -->",
+                f"<span>{text}</span><!-- 2 -->",
+                f"{text}<!-- 3 -->",
+                "</div><!-- /post -->",
+            ]
         ),
         # the byline
         "byline": (
@@ -124,12 +134,31 @@ def shapes(text: str) -> dict[str, str]:
 # characters), which ``UNHOLDABLE`` lists: C0 controls but tab, LF and CR are dropped, form
 # feed becomes a space, U+FFFE and U+FFFF are dropped (README, "Where we differ").
 INVISIBLE = {
-    "form-feed": "\x0c", "vertical-tab": "\x0b", "dle": "\x10", "escape": "\x1b", "cr": "\r", "crlf": "\r\n",
-    "bom": "\ufeff", "soft-hyphen": "\u00ad", "zero-width-space": "\u200b", "word-joiner": "\u2060",
-    "nul": "\x00", "delete": "\x7f", "next-line": "\x85", "line-separator": "\u2028",
-    "noncharacter-fdd0": "\ufdd0", "noncharacter-fffe": "\ufffe", "nbsp": "\xa0", "rtl-mark": "\u200f",
-    "ref-nul": "&#0;", "ref-soh": "&#1;", "ref-form-feed": "&#12;", "ref-cr": "&#13;", "ref-128": "&#128;",
-    "ref-surrogate": "&#xD800;", "ref-out-of-range": "&#x110000;",
+    "form-feed": "\x0c",
+    "vertical-tab": "\x0b",
+    "dle": "\x10",
+    "escape": "\x1b",
+    "cr": "\r",
+    "crlf": "\r\n",
+    "bom": "\ufeff",
+    "soft-hyphen": "\u00ad",
+    "zero-width-space": "\u200b",
+    "word-joiner": "\u2060",
+    "nul": "\x00",
+    "delete": "\x7f",
+    "next-line": "\x85",
+    "line-separator": "\u2028",
+    "noncharacter-fdd0": "\ufdd0",
+    "noncharacter-fffe": "\ufffe",
+    "nbsp": "\xa0",
+    "rtl-mark": "\u200f",
+    "ref-nul": "&#0;",
+    "ref-soh": "&#1;",
+    "ref-form-feed": "&#12;",
+    "ref-cr": "&#13;",
+    "ref-128": "&#128;",
+    "ref-surrogate": "&#xD800;",
+    "ref-out-of-range": "&#x110000;",
 }
 UNHOLDABLE = ("form-feed", "vertical-tab", "dle", "escape", "noncharacter-fffe", "ref-soh", "ref-form-feed")
 
@@ -157,11 +186,15 @@ def main(argv: list[str] | None = None) -> int:
         if "error" in result or not result.get("article"):
             sys.exit(f"{p.name}: Readability.js gave no article: {result.get('error')}")
         article = result["article"]
-        fixtures.append({
-            "name": p.name, "url": p.url, "html": p.text,
-            "unholdable": p.name.removeprefix("invisible-") in UNHOLDABLE,
-            "expected": {key: article.get(key) for key in ("content", "textContent", "byline", "title", "excerpt")},
-        })
+        fixtures.append(
+            {
+                "name": p.name,
+                "url": p.url,
+                "html": p.text,
+                "unholdable": p.name.removeprefix("invisible-") in UNHOLDABLE,
+                "expected": {key: article.get(key) for key in ("content", "textContent", "byline", "title", "excerpt")},
+            }
+        )
     OUT.write_text(json.dumps(fixtures, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{len(fixtures)} pages written to {OUT}")
     return 0

@@ -138,9 +138,22 @@ def test_the_command_line_gives_readability_js_s_text(tmp_path: Path) -> None:
     page = tmp_path / "page.html"
     page.write_text(case["html"], encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "scrapy_readability", "--url", case["url"], "--no-sanitize",
-         "--classes-to-preserve", "caption", "--formats", "html,text_content", str(page)],
-        capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-m",
+            "scrapy_readability",
+            "--url",
+            case["url"],
+            "--no-sanitize",
+            "--classes-to-preserve",
+            "caption",
+            "--formats",
+            "html,text_content",
+            str(page),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     article = json.loads(done.stdout)
     assert article["text_content"] == case["expected"]["textContent"]

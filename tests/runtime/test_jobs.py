@@ -23,7 +23,9 @@ ENGINES = Engines.load()
 
 
 def test_an_article_comes_back_typed_with_the_chosen_formats():
-    result = extract(Extraction(LIGHTHOUSE, URL, Options(sanitize=True), OutputOptions(formats=("markdown",))), ENGINES.engine)
+    result = extract(
+        Extraction(LIGHTHOUSE, URL, Options(sanitize=True), OutputOptions(formats=("markdown",))), ENGINES.engine
+    )
     assert isinstance(result, Extracted)
     assert result.fields["title"] == "What the lighthouse logbooks tell us"
     assert "markdown" in result.fields and "content" not in result.fields
@@ -35,7 +37,13 @@ def test_an_article_comes_back_typed_with_the_chosen_formats():
     [
         (MEMBERS, Options(), "no_article", "the page has no readable content"),
         (LIGHTHOUSE, Options(max_elems_to_parse=10), "too_many_elements", "Aborting parsing document; "),
-        (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", Options(), "not_html", "not HTML: the body looks like a PDF document"),
+        (
+            b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj",
+            Options(),
+            "not_html",
+            "not HTML: the body looks like a PDF document",
+        ),
+        (42, Options(), "engine_error", "InputError: expected str, bytes or an lxml document"),  # not binary data
     ],
 )
 def test_no_article_comes_back_as_a_reason(html, options, reason, detail):

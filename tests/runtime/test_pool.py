@@ -13,6 +13,8 @@ import pytest
 from scrapy_readability.runtime.jobs import Extracted, Extraction, Failed, Judged, Preflight
 from scrapy_readability.runtime.pool import ExtractionPool, PoolConfig, WorkerStartError
 
+pytestmark = pytest.mark.slow  # worker processes, time limits
+
 URL = "https://news.example/articles/a.html"
 HTML = "<html><body><p>Some text.</p></body></html>"
 
@@ -174,7 +176,9 @@ def test_workers_that_cannot_load_the_engine_say_why():
     try:
         with pytest.raises(WorkerStartError) as error:
             pool.ready.result(timeout=60)
-        assert str(error.value) == "ImportError: libxml2.so.2: cannot open shared object file: No such file or directory"
+        assert (
+            str(error.value) == "ImportError: libxml2.so.2: cannot open shared object file: No such file or directory"
+        )
         assert 'tests/support/broken_engine.py", line 3' in error.value.details  # the worker's traceback
         # a page that comes anyway fails, as the process cannot start again either
         failed = pool.submit(task()).result(timeout=60)

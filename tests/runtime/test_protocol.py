@@ -39,7 +39,12 @@ def test_messages_cross_a_pipe_unchanged():
             receive(stream)
     assert got[0] == messages[0] and got[2:] == messages[2:]
     [kept] = got[1].result.trace
-    assert (kept.name, kept.levelno, kept.getMessage(), kept.args) == (TRACE_LOGGER, logging.DEBUG, "Candidate: <div>", None)
+    assert (kept.name, kept.levelno, kept.getMessage(), kept.args) == (
+        TRACE_LOGGER,
+        logging.DEBUG,
+        "Candidate: <div>",
+        None,
+    )
     assert pickle.loads(pickle.dumps(got[1])).result.reason == "no_article"
 
 

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
+
 from scrapy_readability.engine import Options
 from scrapy_readability.engine.state import TRACE_LOGGER
 from scrapy_readability.runtime.jobs import Extracted, Extraction
@@ -13,6 +15,8 @@ from scrapy_readability.runtime.processes import _child_environment
 from scrapy_readability.runtime.protocol import Answer, Ready, receive, send
 from scrapy_readability.runtime.worker import MODULE
 from tests.support.scrapy_site import LIGHTHOUSE
+
+pytestmark = pytest.mark.slow  # worker processes
 
 URL = "https://news.example/articles/lighthouse.html"
 
@@ -32,7 +36,7 @@ def ask(worker: subprocess.Popen[bytes], job: Extraction) -> Any:
 
 
 def test_the_worker_process_runs_its_own_main_and_keeps_its_pipe_clean():
-    """It is ``python -m scrapy_readability.runtime.worker``: never the crawl's script; what the engine prints goes to stderr."""
+    """``python -m scrapy_readability.runtime.worker``, never the crawl's script; what the engine prints: stderr."""
     worker = start_worker("--engine", "tests.support.engine_stubs.WhoIsMain")
     try:
         assert worker.stdout is not None

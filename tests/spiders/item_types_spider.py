@@ -23,7 +23,7 @@ from scrapy.http import Response
 from scrapy.loader import ItemLoader
 
 from scrapy_readability import ArticleItem
-from scrapy_readability.carry import carried_options
+from scrapy_readability.extension import ReadabilityExtension
 
 try:
     import pydantic
@@ -155,7 +155,7 @@ class ItemTypesSpider(scrapy.Spider):
     def closed(self, reason: str) -> None:
         """Record how many carried options are left once every item is done with (there should be none)."""
         assert self.crawler.stats is not None
-        self.crawler.stats.set_value("test/carried_left", len(carried_options(self.crawler)))
+        self.crawler.stats.set_value("test/carried_left", len(self.crawler.get_extension(ReadabilityExtension).carried))
 
 
 def _kind(url: str) -> str:

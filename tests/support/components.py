@@ -37,7 +37,7 @@ def extension_of(crawler: Crawler) -> ReadabilityExtension:
 
 
 def wait_for(opening: Any) -> None:
-    """Wait for what ``open_spider`` or ``spider_opened`` returned, as Scrapy would (a coroutine, a Deferred or None)."""
+    """Wait for what ``open_spider`` or ``spider_opened`` returned, as Scrapy would: a coroutine, a Deferred or None."""
     if isinstance(opening, Deferred):  # Scrapy 2.13 waits for a Deferred, on its own asyncio loop
         loop = asyncio.get_event_loop()
         loop.run_until_complete(opening.asFuture(loop))

@@ -122,7 +122,7 @@ def run(
     env: Mapping[str, str] | None = None,
     input: str | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``python ARGS`` in ``cwd`` with the test ``PYTHONPATH``; ``input`` on its standard input; output captured as text."""
+    """``python ARGS`` in ``cwd`` with the test ``PYTHONPATH``, ``input`` on its standard input, output captured."""
     return subprocess.run(
         [sys.executable, *args],
         cwd=cwd,
@@ -347,3 +347,38 @@ def start_crawl(
             start_new_session=True,
         )
     return RunningCrawl(process, feed_path, stats_path, log_path)
+
+
+CRAWL_COMMAND = ("-m", "scrapy_readability", "crawl")
+"""``scrapy-readability crawl``, as the console script runs it."""
+
+
+def crawl_command(
+    tmp_path: Path,
+    args: Sequence[str],
+    *,
+    feed: str | None = "articles.jsonl",
+    append: bool = False,
+    settings: Mapping[str, Any] | Iterable[str] = (),
+    timeout: float = 120,
+    env: Mapping[str, str] | None = None,
+) -> CrawlResult:
+    """Run ``scrapy-readability crawl ARGS`` as a user does, writing ``feed`` (``-O``, or ``-o`` with ``append``).
+
+    The stats come from :class:`StatsToFile`, added with ``-s``; ``feed=None`` leaves the feed on standard output.
+    """
+    stats_path = tmp_path / ((Path(feed).stem if feed else "stdout") + ".stats.json")
+    stats_path.unlink(missing_ok=True)
+    command = [*CRAWL_COMMAND, *args]
+    feed_path = tmp_path / (feed or "none.jsonl")
+    if feed is not None:
+        if not append:
+            feed_path.unlink(missing_ok=True)
+        command += ["-o" if append else "-O", str(feed_path)]
+    command += setting_args(
+        {"EXTENSIONS": {"tests.support.crawling.StatsToFile": 0}, STATS_FILE_SETTING: str(stats_path)}
+    )
+    command += setting_args(settings)
+    result = run(command, tmp_path, timeout=timeout, env=env)
+    (tmp_path / "crawl.log").write_text(result.stderr, encoding="utf-8")
+    return _result(feed_path, stats_path, result.stderr, result.returncode, result.stdout)

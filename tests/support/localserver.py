@@ -1,7 +1,9 @@
 """The one local HTTP server of the test suite: pages kept in memory, served on 127.0.0.1.
 
 A page is a :class:`Page` (status, content type, extra headers, body), or just
-bytes or text served as ``text/html``. Unknown paths get a 404 HTML page. The
+bytes or text served as ``text/html``. A path not in the pages is asked of
+``fallback`` if given (pages made on demand: a calendar without end); else it
+gets a 404 HTML page. ``HEAD`` is answered as ``GET`` is, without the body. The
 running server records every path it was asked for, so a test can tell what a
 crawl fetched (robots.txt rules, dropped requests, duplicates). A test can
 pause the site (:meth:`LocalSite.paused`): requests wait, unanswered, until it
@@ -15,7 +17,6 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Union
 
 NOT_FOUND_BODY = b"<!DOCTYPE html><html><head><title>Not found</title></head><body><p>Not found</p></body></html>"
 
@@ -38,7 +39,7 @@ class Page:
         return self.body.encode("utf-8", "surrogatepass") if isinstance(self.body, str) else self.body
 
 
-PageLike = Union[Page, bytes, str, Callable[[], Page]]
+PageLike = Page | bytes | str | Callable[[], Page]
 """What a path may map to; a callable is asked for its page on every request."""
 
 
@@ -79,7 +80,12 @@ class LocalSite:
 
 
 @contextmanager
-def serve(pages: Mapping[str, PageLike], *, lifetime: float = 300.0) -> Iterator[LocalSite]:
+def serve(
+    pages: Mapping[str, PageLike],
+    *,
+    lifetime: float = 300.0,
+    fallback: Callable[[str], PageLike | None] | None = None,
+) -> Iterator[LocalSite]:
     """Serve ``pages`` (by path, query string included) on an ephemeral port of 127.0.0.1.
 
     The server stops on exit, or after ``lifetime`` seconds whatever happens.
@@ -91,10 +97,18 @@ def serve(pages: Mapping[str, PageLike], *, lifetime: float = 300.0) -> Iterator
         timeout = 10  # a stuck client cannot hold a thread for long
 
         def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+            self.answer(with_body=True)
+
+        def do_HEAD(self) -> None:  # noqa: N802
+            self.answer(with_body=False)
+
+        def answer(self, with_body: bool) -> None:
             site.open.wait(lifetime)  # a paused site answers when it resumes
             with lock:
                 site.requests.append(self.path)
             found = pages.get(self.path)
+            if found is None and fallback is not None:
+                found = fallback(self.path)
             page = as_page(found) if found is not None else Page(NOT_FOUND_BODY, status=404)
             body = page.payload
             self.send_response(page.status)
@@ -104,7 +118,11 @@ def serve(pages: Mapping[str, PageLike], *, lifetime: float = 300.0) -> Iterator
                 self.send_header(name, value)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(body)
+            if with_body:
+                try:
+                    self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client hung up: a crawler that refuses a body too large
 
         def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - keep test output quiet
             pass

@@ -5,7 +5,8 @@ The parametrized tests are in ``test_mozilla_pages.py``; scripts and other tests
 import the checks from here.
 
 Every folder under ``tests/mozilla_pages/`` is one case with ``source.html``,
-``expected.html`` and ``expected-metadata.json``. Each case gives three checks (:data:`CHECKS`), each a test in ``test_mozilla_pages.py``:
+``expected.html`` and ``expected-metadata.json``. Each case gives three checks (:data:`CHECKS`), each a
+test in ``test_mozilla_pages.py``:
 
 * ``test_content``: the article HTML must match ``expected.html`` node for node;
 * ``test_metadata``: title, byline, excerpt and site name must be equal (``None``
@@ -63,8 +64,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-
-PAGES_DIR = Path(__file__).resolve().parent / "mozilla_pages"
+PAGES_DIR = Path(__file__).resolve().parents[1] / "mozilla_pages"
 BASE_URL = "http://fakehost/test/page.html"
 CLASSES_TO_PRESERVE = ["caption"]
 
@@ -85,9 +85,7 @@ COMPARED_WHEN_SET = (
 
 def list_cases() -> list[str]:
     """Every case folder name, sorted."""
-    return sorted(
-        p.name for p in PAGES_DIR.iterdir() if p.is_dir() and (p / "source.html").is_file()
-    )
+    return sorted(p.name for p in PAGES_DIR.iterdir() if p.is_dir() and (p / "source.html").is_file())
 
 
 CASES = list_cases()
@@ -278,7 +276,7 @@ def compared_attrs(node: Node) -> dict[str, str]:
     return {k: v for k, v in node.attrs.items() if is_xml_name(k)}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _parsed_expected(case: str) -> tuple[Node, ...]:
     html = (PAGES_DIR / case / "expected.html").read_text(encoding="utf-8")
     return tuple(significant_nodes(parse_document(html)))
@@ -308,8 +306,8 @@ def compare_content(actual_html: str, expected: str | list[Node] | tuple[Node, .
                 f"  node:     {present.outline()}"
             )
 
-        def where() -> str:
-            return f"  expected at: {e.path()}\n  actual at:   {a.path()}\n"
+        def where() -> str:  # called in this iteration only
+            return f"  expected at: {e.path()}\n  actual at:   {a.path()}\n"  # noqa: B023
 
         if a.is_text and e.is_text:
             problem = _text_problem(a, e)
@@ -371,7 +369,7 @@ def _clip(s: str, limit: int = 400) -> str:
 # ---------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def expected_metadata(case: str) -> dict[str, Any]:
     return json.loads((PAGES_DIR / case / "expected-metadata.json").read_text(encoding="utf-8"))
 
@@ -389,10 +387,7 @@ def compare_metadata(actual: dict[str, Any], expected: dict[str, Any]) -> list[s
 
 def article_metadata(article: Any) -> dict[str, Any]:
     """Our Article's metadata under Readability.js key names."""
-    return {
-        key: getattr(article, attr)
-        for key, attr in ALWAYS_COMPARED + COMPARED_WHEN_SET
-    }
+    return {key: getattr(article, attr) for key, attr in ALWAYS_COMPARED + COMPARED_WHEN_SET}
 
 
 # ---------------------------------------------------------------------------
@@ -404,15 +399,13 @@ def read_source(case: str) -> str:
     return (PAGES_DIR / case / "source.html").read_text(encoding="utf-8").strip()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def run_engine(case: str) -> tuple[Any, BaseException | None]:
     """(article, error) for a case; the parse runs once per case."""
     from scrapy_readability import Readability
 
     try:
-        article = Readability(
-            read_source(case), url=BASE_URL, classes_to_preserve=CLASSES_TO_PRESERVE
-        ).parse()
+        article = Readability(read_source(case), url=BASE_URL, classes_to_preserve=CLASSES_TO_PRESERVE).parse()
     except Exception as exc:  # reported by each test that needs the article
         return None, exc
     return article, None
@@ -464,4 +457,3 @@ def known_failures() -> Any:
     from tests.support import mozilla_known_failures
 
     return mozilla_known_failures
-

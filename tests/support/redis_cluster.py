@@ -21,7 +21,7 @@ from typing import Any
 
 import redis
 
-from tests.support.crawling import CrawlResult, RunningCrawl, SPIDERS, start_crawl
+from tests.support.crawling import SPIDERS, CrawlResult, RunningCrawl, start_crawl
 from tests.support.localserver import LocalSite
 
 SPIDER = SPIDERS / "redis_spider.py"
@@ -29,11 +29,13 @@ SPIDER_NAME = "news"
 QUEUE_KEY = f"{SPIDER_NAME}:requests"
 ITEMS_KEY = f"{SPIDER_NAME}:items"
 START_URLS_KEY = f"{SPIDER_NAME}:start_urls"
-CRASH_SAFE_SCHEDULER = "scrapy_readability.redis.CrashSafeScheduler"
+CRASH_SAFE_SCHEDULER = "scrapy_readability.contrib.crashsafe.CrashSafeScheduler"
 PLAIN_SCHEDULER = "scrapy_redis.scheduler.Scheduler"
 
 
-def cluster_settings(redis_url: str, *, crash_safe: bool, dead_after: float = 2.0, idle_close: int = 3) -> dict[str, Any]:
+def cluster_settings(
+    redis_url: str, *, crash_safe: bool, dead_after: float = 2.0, idle_close: int = 3
+) -> dict[str, Any]:
     """What docs/scaling.md tells a user to set, with short timers for a test."""
     return {
         "SCHEDULER": CRASH_SAFE_SCHEDULER if crash_safe else PLAIN_SCHEDULER,
@@ -41,9 +43,9 @@ def cluster_settings(redis_url: str, *, crash_safe: bool, dead_after: float = 2.
         "REDIS_URL": redis_url,
         "SCHEDULER_PERSIST": True,
         "MAX_IDLE_TIME_BEFORE_CLOSE": idle_close,
-        "ITEM_PIPELINES": {"scrapy_readability.redis.RedisItemPipeline": 900},
+        "ITEM_PIPELINES": {"scrapy_readability.contrib.crashsafe.RedisItemPipeline": 900},
         "READABILITY_WORKERS": 1,
-        "READABILITY_REDIS_DEAD_AFTER": dead_after,
+        "CRASHSAFE_DEAD_AFTER": dead_after,
         "LOG_LEVEL": "INFO",
     }
 
@@ -68,7 +70,9 @@ def paths(items: Iterable[Mapping[str, Any]], base_url: str) -> list[str]:
     return [str(item["url"])[len(base_url) :] for item in items if str(item.get("url", "")).startswith(base_url)]
 
 
-def lost_and_duplicates(items: Iterable[Mapping[str, Any]], base_url: str, articles: Iterable[str]) -> tuple[list[str], int]:
+def lost_and_duplicates(
+    items: Iterable[Mapping[str, Any]], base_url: str, articles: Iterable[str]
+) -> tuple[list[str], int]:
     """The articles missing from ``items``, and how many items repeat a page already there."""
     counts = Counter(paths(items, base_url))
     return [path for path in articles if path not in counts], sum(count - 1 for count in counts.values())
@@ -127,12 +131,12 @@ def run_cluster(
     disruptions = []
     for number in range(times if disruption else 0):
         target = expected_requests * (number + 1 + rng.uniform(-0.3, 0.3)) / (times + 1)
-        _wait_for(lambda: served() >= target or b.process.poll() is not None, deadline)
+        _wait_for(lambda: served() >= target or b.process.poll() is not None, deadline)  # noqa: B023 - called now
         if b.process.poll() is not None:
             break  # B finished before its turn came
         next_feed = f"b{number + 2}.jsonl"
         if disruption == "sigkill" and crash_safe and kill_while_holding:
-            held, new_b = _kill_while_holding(site, client, b, lambda: start(next_feed), deadline)
+            held, new_b = _kill_while_holding(site, client, b, lambda: start(next_feed), deadline)  # noqa: B023
             if new_b is None:
                 break  # B finished while waiting for requests to hold
         else:

@@ -16,23 +16,67 @@ import time
 
 from tests.support.localserver import Page, PageLike
 
-SECTIONS = ("harbour", "weather", "schools", "council", "sport", "arts", "farming", "transport", "health", "history",
-            "business", "letters")
+SECTIONS = (
+    "harbour",
+    "weather",
+    "schools",
+    "council",
+    "sport",
+    "arts",
+    "farming",
+    "transport",
+    "health",
+    "history",
+    "business",
+    "letters",
+)
 ARTICLES_PER_SECTION = 20
 INDEX_PAGE_SIZE = 10
 TAGS = tuple(f"tag{number:02d}" for number in range(30))
 
-_SUBJECTS = ("The harbour board", "A group of volunteers", "The county council", "Local fishermen", "The museum",
-             "Parents at the primary school", "The ferry company", "Farmers on the north road", "The library",
-             "A retired engineer", "The rowing club", "Shopkeepers in the square")
-_VERBS = ("has published", "argued this week for", "spent the winter on", "is still waiting for", "wrote to us about",
-          "will vote next month on", "quietly finished", "asked the town to pay for")
-_OBJECTS = ("a plan to dredge the channel", "new timetables for the summer", "the repair of the old pier",
-            "a survey of the salt marsh", "longer opening hours", "a study of winter storms", "the archive of the "
-            "weekly paper", "a shared bus to the hospital", "the restoration of the chapel roof")
-_TAILS = ("and nobody expects it to be simple.", "after years of delay and three public meetings.",
-          "which will cost more than the first estimate.", "to the surprise of almost everyone in the hall.",
-          "while the weather keeps everyone guessing.", "though the details are still being argued over.")
+_SUBJECTS = (
+    "The harbour board",
+    "A group of volunteers",
+    "The county council",
+    "Local fishermen",
+    "The museum",
+    "Parents at the primary school",
+    "The ferry company",
+    "Farmers on the north road",
+    "The library",
+    "A retired engineer",
+    "The rowing club",
+    "Shopkeepers in the square",
+)
+_VERBS = (
+    "has published",
+    "argued this week for",
+    "spent the winter on",
+    "is still waiting for",
+    "wrote to us about",
+    "will vote next month on",
+    "quietly finished",
+    "asked the town to pay for",
+)
+_OBJECTS = (
+    "a plan to dredge the channel",
+    "new timetables for the summer",
+    "the repair of the old pier",
+    "a survey of the salt marsh",
+    "longer opening hours",
+    "a study of winter storms",
+    "the archive of the weekly paper",
+    "a shared bus to the hospital",
+    "the restoration of the chapel roof",
+)
+_TAILS = (
+    "and nobody expects it to be simple.",
+    "after years of delay and three public meetings.",
+    "which will cost more than the first estimate.",
+    "to the surprise of almost everyone in the hall.",
+    "while the weather keeps everyone guessing.",
+    "though the details are still being argued over.",
+)
 
 
 def _paragraph(rng: random.Random) -> str:
@@ -97,7 +141,9 @@ def _index(section: str, page: int, per_section: int) -> str:
         f'      <li><a href="{article_path(section, n)}">Story {n} from {section}</a></li>'
         for n in range(first, min(first + INDEX_PAGE_SIZE, per_section))
     )
-    more = f'<a href="{index_path(section, page + 1)}">Older stories</a>' if first + INDEX_PAGE_SIZE < per_section else ""
+    more = (
+        f'<a href="{index_path(section, page + 1)}">Older stories</a>' if first + INDEX_PAGE_SIZE < per_section else ""
+    )
     return _layout(section.title(), f"    <h1>{section.title()}</h1>\n    <ul>\n{items}\n    </ul>\n    {more}")
 
 
@@ -114,7 +160,9 @@ def _front() -> str:
     sections = "".join(f'<li><a href="/{section}/">{section.title()}</a></li>' for section in SECTIONS)
     hostile = "".join(f'<li><a href="{path}">{path}</a></li>' for path in [*HOSTILE, "/hostile/slow.html"])
     missing = "".join(f'<li><a href="/gone/{number}.html">An old story</a></li>' for number in range(10))
-    return _layout("Front page", f"    <h1>The Valley Courier</h1><ul>{sections}</ul><ul>{hostile}</ul><ul>{missing}</ul>")
+    return _layout(
+        "Front page", f"    <h1>The Valley Courier</h1><ul>{sections}</ul><ul>{hostile}</ul><ul>{missing}</ul>"
+    )
 
 
 def _slow() -> Page:

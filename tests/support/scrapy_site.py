@@ -146,17 +146,21 @@ ABOUT = """<!DOCTYPE html>
 
 # Readerable (the preflight only looks at each paragraph), but the text sits in a hidden block
 # that a script would reveal to members: extraction finds no visible text, hence no article.
-MEMBERS = """<!DOCTYPE html>
+MEMBERS = (
+    """<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Members only | Harbour Notes</title></head>
 <body>
   <h1>Members only</h1>
   <div class="locked" hidden>
-""" + "\n".join(f"    <p>{text}</p>" for text in MEMBERS_PARAGRAPHS) + """
+"""
+    + "\n".join(f"    <p>{text}</p>" for text in MEMBERS_PARAGRAPHS)
+    + """
   </div>
 </body>
 </html>
 """
+)
 
 LIGHTHOUSE = article_page("What the lighthouse logbooks tell us", "Maren Holt", LIGHTHOUSE_PARAGRAPHS)
 STARTER = article_page(
@@ -164,7 +168,9 @@ STARTER = article_page(
 )
 BRIEF = article_page("The library opens on Sundays now", "Staff reporter", BRIEF_PARAGRAPHS)
 # Cut off in the middle of a tag, with bytes that are not UTF-8: lxml recovers.
-BROKEN = article_page("A page that was cut short", "Maren Holt", STARTER_PARAGRAPHS).encode()[:-400] + b"\xff\xfe <p cla"
+BROKEN = (
+    article_page("A page that was cut short", "Maren Holt", STARTER_PARAGRAPHS).encode()[:-400] + b"\xff\xfe <p cla"
+)
 
 PDF = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 

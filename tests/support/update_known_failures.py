@@ -61,8 +61,10 @@ def main(argv: list[str] | None = None) -> int:
         failing = failures[aspect]
         new = sorted(set(failing) - set(listed))
         fixed = sorted(set(listed) - set(failing))
-        print(f"{aspect}: {len(failing)} of {len(cases)} cases fail "
-              f"({len(listed)} listed, {len(new)} not listed, {len(fixed)} listed but passing)")
+        print(
+            f"{aspect}: {len(failing)} of {len(cases)} cases fail "
+            f"({len(listed)} listed, {len(new)} not listed, {len(fixed)} listed but passing)"
+        )
         for case in sorted(failing):
             tag = "" if case in listed else "   [NOT LISTED]"
             first = failing[case].splitlines()[0]
