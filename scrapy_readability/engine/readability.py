@@ -16,7 +16,18 @@ from .constants import (
     FLAG_STRIP_UNLIKELYS,
     FLAG_WEIGHT_CLASSES,
 )
-from .dom import Element, create_element, get_node_ancestors, inner_text_length, js_length, js_trim, text_content
+from .dom import (
+    Element,
+    create_element,
+    get_node_ancestors,
+    inner_text_length,
+    js_length,
+    js_trim,
+    keeping_text_nodes,
+    set_text_nodes,
+    text_content,
+    text_nodes,
+)
 from .errors import TooManyElementsError
 from .feed import feed_fields, read_page_facts, utc_now
 from .inputs import read_page
@@ -95,6 +106,10 @@ class Readability:
         ``now`` is the crawl's clock (the current UTC time by default): no date
         of the feed's fields is later than it.
         """
+        with keeping_text_nodes():  # as the DOM keeps them apart (dom.text_nodes)
+            return self._parse(now)
+
+    def _parse(self, now: datetime | None) -> Article | None:
         root = self._root
         options = self.options
         if options.max_elems_to_parse > 0:
@@ -272,6 +287,6 @@ def _restore_page(page: Element, page_cache: Element) -> None:
     fresh = copy.deepcopy(page_cache)
     for child in list(page):
         page.remove(child)
-    page.text = fresh.text
+    set_text_nodes(page, False, text_nodes(fresh, False))  # one text node again, as re-parsed
     page.extend(list(fresh))
 
