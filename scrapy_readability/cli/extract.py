@@ -45,6 +45,7 @@ from scrapy_readability.cli.arguments import (
 from scrapy_readability.cli.inputs import HTML_SUFFIXES, WARC_SUFFIXES, Page, is_warc, list_inputs, read_pages
 from scrapy_readability.cli.report import PIPE_CLOSED, PROG, Output, Progress, summary
 from scrapy_readability.engine.article import FORMATS
+from scrapy_readability.engine.decoding import encoding_for_label
 from scrapy_readability.engine.errors import ReadabilityConfigError
 from scrapy_readability.engine.options import PREFIX, OutputOptions
 from scrapy_readability.engine.urls import is_absolute_url
@@ -132,6 +133,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="where the files are published: a page's URL is URL followed by its path in the folder given "
         "(a file given by name: its name), and its links resolve against that",
+    )
+    parser.add_argument(
+        "--encoding",
+        metavar="LABEL",
+        help="read every page in this encoding (a label such as shift_jis or windows-1251), whatever it declares "
+        "(default: as a browser decides: byte-order mark, HTTP charset, <meta>, then detection)",
     )
     parser.add_argument(
         "--workers",
@@ -285,6 +292,8 @@ def _check_usage(args: argparse.Namespace) -> bool:
             raise UsageError(f"{flag} {url!r} is not an absolute URL (such as https://news.example/a.html)")
     if args.workers is not None and args.workers < 1:
         raise UsageError("--workers must be at least 1")
+    if args.encoding is not None and encoding_for_label(args.encoding) is None:
+        raise UsageError(f"--encoding {args.encoding!r} is not an encoding a browser knows (such as utf-8, shift_jis)")
     many = args.warc or len(args.inputs) > 1 or any(_is_many(name) for name in args.inputs)
     if args.url is not None and many:
         raise UsageError("--url applies to one page only (--base-url to many)")
@@ -319,8 +328,8 @@ def _run(args: argparse.Namespace) -> int:
 
     def make_job(page: Page) -> Job:
         if args.readerable:
-            return Preflight(page.body, page.url, options.preflight, page.content_type)
-        return Extraction(page.body, page.base, options.engine, output, page.content_type)
+            return Preflight(page.body, page.url, options.preflight, page.content_type, args.encoding)
+        return Extraction(page.body, page.base, options.engine, output, page.content_type, args.encoding)
 
     inputs = list_inputs(args.inputs, WARC_SUFFIXES if args.warc else HTML_SUFFIXES + WARC_SUFFIXES)
     pages = read_pages(inputs, args.url, args.base_url, args.warc)

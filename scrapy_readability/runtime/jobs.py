@@ -49,6 +49,7 @@ class Extraction:
     options: Options = field(default_factory=Options)
     output: OutputOptions = field(default_factory=OutputOptions)
     content_type: str | None = None  # the page's Content-Type header, for the charset of bytes
+    encoding: str | None = None  # an encoding that wins over every declaration (the command line's --encoding)
 
     what: ClassVar[str] = "extraction"  # for messages
 
@@ -61,6 +62,7 @@ class Preflight:
     url: str | None
     options: PreflightOptions = field(default_factory=PreflightOptions)
     content_type: str | None = None
+    encoding: str | None = None
 
     what: ClassVar[str] = "readerable check"  # for messages
 
@@ -138,7 +140,7 @@ def judge(job: Preflight, check: Callable[..., Any]) -> Judged | Failed:
     started = time.perf_counter()
     verdict: Judged | Failed
     try:
-        page = parse_html(job.html, job.content_type) if job.content_type else job.html
+        page = parse_html(job.html, job.content_type, job.encoding) if job.content_type or job.encoding else job.html
         verdict = Judged(bool(check(page, **job.options.values())), 0.0)
     except Exception as error:  # every failure comes back as Failed
         verdict = failure(error)
@@ -150,7 +152,8 @@ def extract(job: Extraction, engine: Callable[..., Any]) -> Extracted | Failed:
     started = time.perf_counter()
     result: Extracted | Failed
     try:
-        page = {"content_type": job.content_type} if job.content_type else {}
+        page = {"content_type": job.content_type, "encoding": job.encoding}
+        page = {name: value for name, value in page.items() if value}  # an engine of the user's needs neither
         article = engine(job.html, job.url, **page, **job.options.values()).parse()
     except Exception as error:  # every failure comes back as Failed
         result = failure(error)

@@ -408,3 +408,21 @@ def test_pages_are_read_as_a_browser_builds_them(tmp_path: Path) -> None:
     )  # "/>" closes nothing
     assert "<b><p>Ein Satz" in article["content"]  # a <p> inside <b> stays inside it
     assert '<hr noshade="">' in article["content"]
+
+
+RUSSIAN = "Паромы по выходным отправляются на полчаса позже обычного, пока ремонтируют причал. " * 8
+
+
+def test_encoding_forces_one_over_a_wrong_declaration(tmp_path: Path) -> None:
+    """A page that says UTF-8 and is windows-1251: mojibake as declared, its text with --encoding (issue 21)."""
+    page = f'<html><head><meta charset="utf-8"><title>Паром</title></head><body><article><p>{RUSSIAN}</p></article></body></html>'
+    (tmp_path / "ferry.html").write_bytes(page.encode("windows-1251"))
+    as_declared = cli(tmp_path, "ferry.html", "-f", "text")
+    assert as_declared.returncode == 0 and "Паромы" not in as_declared.stdout and "\ufffd" in as_declared.stdout
+    forced = cli(tmp_path, "ferry.html", "-f", "text", "--encoding", "windows-1251")
+    assert forced.returncode == 0, forced.stderr
+    assert forced.stdout.startswith("Паромы по выходным")
+    verdict = cli(tmp_path, "ferry.html", "--readerable", "--encoding", "cp1251")
+    assert json.loads(verdict.stdout)["readerable"] is True
+    wrong = cli(tmp_path, "ferry.html", "--encoding", "klingon")
+    assert wrong.returncode == 2 and "--encoding 'klingon' is not an encoding a browser knows" in wrong.stderr
