@@ -354,9 +354,21 @@ def has_single_tag_inside_element(el: Element, tag: str) -> bool:
     return True
 
 
+def has_text(el: Element) -> bool:
+    """``el.textContent.trim() !== ""``, read only as far as the first text that is not whitespace.
+
+    Containers are tested for content at every level of a nest, so building
+    each one's whole text made the test cost the text times the depth.
+    """
+    for text in el.itertext():
+        if text.strip(JS_WHITESPACE):
+            return True
+    return False
+
+
 def is_element_without_content(node: Element) -> bool:
     """Port of ``_isElementWithoutContent``."""
-    if js_trim(_string_value(node)):
+    if has_text(node):
         return False
     children = element_children(node)
     if not children:
@@ -383,7 +395,7 @@ def is_single_image(node: Element | None) -> bool:
         if node.tag == "img":
             return True
         children = element_children(node)
-        if len(children) != 1 or js_trim(_string_value(node)) != "":
+        if len(children) != 1 or has_text(node):
             return False
         node = children[0]
     return False
