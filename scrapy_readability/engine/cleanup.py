@@ -33,6 +33,7 @@ from .dom import (
     has_ancestor_tag,
     has_descendant,
     has_single_tag_inside_element,
+    has_text,
     inner_text,
     is_phrasing_content,
     iter_tags,
@@ -238,6 +239,11 @@ def _has_video(state: GrabState, el: Element) -> bool:
     return any(regex.search(value) for value in el.values())
 
 
+# REGEXPS.adWords and loadingWords match a whole text of at most 13 characters
+# ("advertisement", "chargement..."); a longer text is not worth normalising for them.
+_LONGEST_AD_OR_LOADING_WORD = 20
+
+
 @dataclass(frozen=True)
 class _Signals:
     """What ``_cleanConditionally`` measured of a node, as ``shouldRemoveNode`` reads it."""
@@ -283,8 +289,8 @@ def _should_clean_conditionally(
     if weight < 0:
         return True
 
-    inner = inner_text(node)
-    if len(inner.split(",")) - 1 >= 10:
+    # Commas are not whitespace: the raw text has as many as the normalised one.
+    if text_content(node).count(",") >= 10:
         return False
 
     # Few commas: remove it when non-paragraph content or other ominous signs dominate.
@@ -300,9 +306,12 @@ def _should_clean_conditionally(
             return False
         embed_count += 1
 
-    # Nothing but an ad label or a loading indicator.
-    if REGEXPS.adWords.search(inner) or REGEXPS.loadingWords.search(inner):
-        return True
+    # Nothing but an ad label or a loading indicator (a short text: the regexes match whole words).
+    content_length = lengths(node)
+    if content_length <= _LONGEST_AD_OR_LOADING_WORD:
+        inner = inner_text(node)
+        if REGEXPS.adWords.search(inner) or REGEXPS.loadingWords.search(inner):
+            return True
 
     signals = _Signals(
         is_list=is_list,
@@ -313,8 +322,8 @@ def _should_clean_conditionally(
         li=li,
         inputs=inputs,
         embed_count=embed_count,
-        content_length=js_length(inner),
-        link_density=get_link_density(node, link_lengths),
+        content_length=content_length,
+        link_density=get_link_density(node, link_lengths, lengths),
         heading_density=heading_density,
         text_density=get_text_density(node, TEXTISH_TAGS, lengths),
     )
@@ -415,9 +424,7 @@ def remove_empty_paragraphs(root: Element) -> None:
     for paragraph in reversed(iter_tags(root, "p")):
         if paragraph.getparent() is None:
             continue
-        if not has_descendant(paragraph, "img", "embed", "object", "iframe") and not inner_text(
-            paragraph, False
-        ):
+        if not has_descendant(paragraph, "img", "embed", "object", "iframe") and not has_text(paragraph):
             remove(paragraph)
 
 

@@ -74,44 +74,69 @@ def inner_text(el: Element, normalize_spaces: bool = True) -> str:
 
 
 def inner_text_length(el: Element) -> int:
-    """``_getInnerText(el).length``, without building the normalised string.
+    """``_getInnerText(el).length``, without building the normalised string."""
+    return normalized_length(_string_value(el))
 
-    Trimmed, with every whitespace run counted as one character, which is what
-    collapsing runs of two or more gives. ``str.split()`` knows the same
-    whitespace as JavaScript except U+FEFF and U+0085 (U+001C..U+001F never
+
+def normalized_length(text: str) -> int:
+    """``_getInnerText``'s length for ``text``: trimmed, every whitespace run counted as one character.
+
+    That is what collapsing runs of two or more gives. ``str.split()`` knows the
+    same whitespace as JavaScript except U+FEFF and U+0085 (U+001C..U+001F never
     reach the tree), so text holding those takes the exact path. Counted in
     UTF-16 units as JavaScript counts: whitespace is never outside the BMP, so
     the characters that count twice are those of the whole text.
     """
-    text = _string_value(el)
     if "\ufeff" in text or "\x85" in text:
         return js_length(REGEXPS.normalize.sub(" ", js_trim(text)))
-    words = text.split()
-    if not words:
-        return 0
-    length = sum(map(len, words)) + len(words) - 1
-    return length if text.isascii() else length + js_length(text) - len(text)
+    length = _collapsed_length(text)
+    return length if not length or text.isascii() else length + js_length(text) - len(text)
 
 
-class TextLengths(dict[Element, int]):
+# Text longer than this is split a slice at a time: the words of a whole 30 MB page
+# would be millions of objects at once.
+_SPLIT_SLICE = 1 << 20
+
+
+def _collapsed_length(text: str) -> int:
+    """Characters of ``text`` with Python's whitespace trimmed and each run of it counted as one."""
+    if len(text) <= _SPLIT_SLICE:
+        words = text.split()
+        return sum(map(len, words)) + len(words) - 1 if words else 0
+    chars = count = 0
+    in_word = False  # whether the previous slice ended inside a word
+    for start in range(0, len(text), _SPLIT_SLICE):
+        piece = text[start:start + _SPLIT_SLICE]
+        words = piece.split()
+        if words:
+            chars += sum(map(len, words))
+            count += len(words) - (in_word and not piece[0].isspace())
+        in_word = not piece[-1].isspace()
+    return chars + count - 1 if count else 0
+
+
+class TextLengths:
     """Memoised :func:`inner_text_length` for a phase that removes nodes as it goes.
 
     Removing a node changes the text of its ancestors only, so
     :meth:`forget_ancestors` before each removal keeps every entry true; nested
     containers then measure each descendant once instead of once per ancestor.
+    (A plain class, not a ``dict`` subclass: compiled by mypyc, a callable
+    ``dict`` subclass crashes.)
     """
 
+    def __init__(self) -> None:
+        self._known: dict[Element, int] = {}
+
     def __call__(self, el: Element) -> int:
-        length = self.get(el)
+        length = self._known.get(el)
         if length is None:
-            length = self[el] = inner_text_length(el)
+            length = self._known[el] = inner_text_length(el)
         return length
 
     def forget_ancestors(self, el: Element) -> None:
         for ancestor in el.iterancestors():
-            self.pop(ancestor, None)
-
-
+            self._known.pop(ancestor, None)
 
 
 def class_string(el: Element) -> str:

@@ -49,6 +49,7 @@ from .dom import (
     js_length,
     js_trim,
     match_string,
+    normalized_length,
     remove_and_get_next,
     replace_with,
     set_child_nodes,
@@ -233,8 +234,9 @@ def score_elements(state: GrabState, elements_to_score: list[Element]) -> list[E
     for element in elements_to_score:
         if element.getparent() is None:
             continue
-        text = inner_text(element)
-        length = js_length(text)
+        # Neither the length nor the commas need the normalised text.
+        text = text_content(element)
+        length = normalized_length(text)
         if length < 25:
             continue
         ancestors = get_node_ancestors(element, 5)
