@@ -172,8 +172,8 @@ def previous_element_sibling(el: Element) -> Element | None:
 
 
 def element_children(el: Element) -> list[Element]:
-    """``Element.children``."""
-    return list(el)
+    """``Element.children`` (a slice: lxml makes it in C, twice as fast as ``list(el)``)."""
+    return el[:]
 
 
 def get_next_node(node: Element, ignore_self_and_kids: bool = False) -> Element | None:
@@ -346,7 +346,14 @@ def is_whitespace_node(node: Node) -> bool:
 
 def is_phrasing_content(node: Node) -> bool:
     """Port of ``_isPhrasingContent``, without recursion."""
-    stack = [node]
+    if isinstance(node, str):
+        return True
+    tag = node.tag
+    if tag in PHRASING_ELEMS:
+        return True
+    if tag not in ("a", "del", "ins"):
+        return False
+    stack: list[Node] = [node]
     while stack:
         current = stack.pop()
         if isinstance(current, str):

@@ -86,6 +86,9 @@ _SIGNATURES = (
 )
 
 
+# The control characters text has next to none of (not tab, LF, VT, FF or CR).
+_BINARY_CONTROLS = bytes([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])
+_BINARY_CONTROL_CHARS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 # Below this, a few stray control characters are not evidence of binary data.
 _MIN_SNIFF_LENGTH = 128
 
@@ -99,7 +102,7 @@ def sniff_binary(body: bytes) -> str | None:
         return "an MP4/QuickTime/HEIF file"
     head = body[:1024]
     if len(head) >= _MIN_SNIFF_LENGTH and _sniff_utf16(body) is None:
-        controls = sum(1 for byte in head if byte < 9 or 13 < byte < 32 or byte == 0x7F)
+        controls = len(head) - len(head.translate(None, _BINARY_CONTROLS))
         if controls * 10 > len(head):  # text has next to none; binary has about one in eight
             return "binary data"
     return None
@@ -126,7 +129,7 @@ def sniff_binary_text(text: str) -> str | None:
         return "a JPEG image"
     if head[4:8] == "ftyp":
         return "an MP4/QuickTime/HEIF file"
-    controls = sum(1 for char in head if char < "\t" or "\r" < char < " " or char == "\x7f")
+    controls = len(_BINARY_CONTROL_CHARS.findall(head))
     if len(head) >= _MIN_SNIFF_LENGTH and controls * 10 > len(head):
         return "binary data"
     return None

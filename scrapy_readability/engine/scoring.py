@@ -108,14 +108,15 @@ def _wrap_phrasing_content(div: Element) -> None:
     Runs of blank text alone are dropped; when that is all there is to do, the
     blank text is cleared in place instead of rebuilding the children.
     """
-    children = list(div)
-    if not any(is_phrasing_content(c) for c in children) and not (div.text and js_trim(div.text)) and not any(
-        c.tail and js_trim(c.tail) for c in children
-    ):
-        div.text = None
-        for child in children:
-            child.tail = None
-        return
+    children = element_children(div)
+    if not (div.text and js_trim(div.text)) and not any(map(is_phrasing_content, children)):
+        tails = [child for child in children if child.tail is not None]
+        if not any(js_trim(child.tail or "") for child in tails):
+            if div.text is not None:
+                div.text = None
+            for child in tails:
+                child.tail = None
+            return
     nodes = child_nodes(div)
     result: list[Node] = []
     i = 0
