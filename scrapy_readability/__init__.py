@@ -14,6 +14,7 @@ from .engine import (
     ReadabilityError,
     TooManyElementsError,
     is_probably_readable,
+    parse_page,
 )
 
 __version__ = "0.1.0.dev0"
@@ -26,6 +27,7 @@ __all__ = [
     "ReadabilityError",
     "TooManyElementsError",
     "is_probably_readable",
+    "parse_page",
 ]
 
 # The Scrapy components, imported on first use so that the engine never pulls in Scrapy.

@@ -3,6 +3,7 @@
 from .article import Article
 from .errors import InputError, ReadabilityError, TooManyElementsError
 from .options import OptionArgs, Options, Policy
+from .parsing import ParsedPage, parse_page
 from .readability import Readability
 from .readerable import is_probably_readable
 
@@ -11,9 +12,11 @@ __all__ = [
     "InputError",
     "OptionArgs",
     "Options",
+    "ParsedPage",
     "Policy",
     "Readability",
     "ReadabilityError",
     "TooManyElementsError",
     "is_probably_readable",
+    "parse_page",
 ]

@@ -21,7 +21,7 @@ from .errors import TooManyElementsError
 from .inputs import read_page
 from .metadata import Metadata, get_article_metadata, get_json_ld
 from .options import ATTEMPT_NAMES, OptionArgs, Options, Policy
-from .parsing import parse_html, remove_comments
+from .parsing import ParsedPage, parse_html, remove_comments
 from .postprocess import document_base_url, post_process_content
 from .prepare import prep_document, remove_scripts, unwrap_noscript_images
 from .scoring import (
@@ -58,8 +58,9 @@ class Readability:
     """Extract the main article of an HTML page, as Firefox Reader View does.
 
     ``html`` is ``str``, ``bytes`` (decoded from its BOM or ``<meta charset>``,
-    else UTF-8), an lxml HTML document, a Scrapy response or a parsel
-    ``Selector`` (both recognised by their shape: see ``inputs``). A document
+    else UTF-8), a page :func:`~.parsing.parse_page` parsed (for the preflight
+    too: its URL is the default ``url``), an lxml HTML document, a Scrapy response
+    or a parsel ``Selector`` (both recognised by their shape: see ``inputs``). A document
     passed in is modified by :meth:`parse`, as Readability.js modifies the DOM
     it is given; a selector's document is copied, and text and bytes are parsed
     afresh for each instance.
@@ -83,6 +84,8 @@ class Readability:
         **options: Unpack[OptionArgs],
     ) -> None:
         self.options = Options.build(**options)
+        if isinstance(html, ParsedPage) and url is None:
+            url = html.url
         page = read_page(html, url, content_type, private=True)
         self.url = _document_url(page.url)
         self._root = parse_html(page.markup, page.content_type)
