@@ -290,7 +290,7 @@ def _should_clean_conditionally(
         return True
 
     # Commas are not whitespace: the raw text has as many as the normalised one.
-    if text_content(node).count(",") >= 10:
+    if lengths.count(node, ",") >= 10:
         return False
 
     # Few commas: remove it when non-paragraph content or other ominous signs dominate.
@@ -381,7 +381,7 @@ def clean_conditionally(state: GrabState, root: Element, tag: str) -> None:
     """
     if not state.flag_is_active(FLAG_CLEAN_CONDITIONALLY):
         return
-    lengths = TextLengths()
+    lengths = TextLengths(streaming=state.big_page)
     link_lengths: dict[Element, float] = {}  # a link's text changes only when it goes
     for node in reversed(iter_tags(root, tag)):
         if node.getparent() is not None and _should_clean_conditionally(state, node, tag, lengths, link_lengths):

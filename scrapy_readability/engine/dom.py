@@ -115,24 +115,49 @@ def _collapsed_length(text: str) -> int:
     return chars + count - 1 if count else 0
 
 
+def streamed_length(el: Element) -> int:
+    """:func:`inner_text_length`, read a text node at a time: a huge element's text is never built whole."""
+    length = 0
+    gap = False  # whitespace since the last text that was not blank
+    for text in el.itertext():
+        piece = normalized_length(text)
+        if not piece:
+            gap = gap or bool(text)
+            continue
+        if length and (gap or text[0] in JS_WHITESPACE):
+            length += 1
+        length += piece
+        gap = text[-1] in JS_WHITESPACE
+    return length
+
+
 class TextLengths:
     """Memoised :func:`inner_text_length` for a phase that removes nodes as it goes.
 
     Removing a node changes the text of its ancestors only, so
     :meth:`forget_ancestors` before each removal keeps every entry true; nested
     containers then measure each descendant once instead of once per ancestor.
+    With ``streaming`` (a big page), elements are measured a text node at a time.
     (A plain class, not a ``dict`` subclass: compiled by mypyc, a callable
     ``dict`` subclass crashes.)
     """
 
-    def __init__(self) -> None:
+    def __init__(self, streaming: bool = False) -> None:
         self._known: dict[Element, int] = {}
+        self.streaming = streaming
+        self._measure = streamed_length if streaming else inner_text_length
 
     def __call__(self, el: Element) -> int:
         length = self._known.get(el)
         if length is None:
-            length = self._known[el] = inner_text_length(el)
+            length = self._known[el] = self._measure(el)
         return length
+
+    def count(self, el: Element, char: str) -> int:
+        """How many times ``char`` occurs in ``el.textContent``."""
+        if self.streaming:
+            return sum(text.count(char) for text in el.itertext())
+        return _string_value(el).count(char)
 
     def forget_ancestors(self, el: Element) -> None:
         for ancestor in el.iterancestors():

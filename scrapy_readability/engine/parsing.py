@@ -469,7 +469,6 @@ _CONTROL_BYTES = bytes([*range(0x01, 0x09), 0x0B, *range(0x0E, 0x20)])
 _FORM_FEED_TO_SPACE = bytes(range(256)).replace(b"\x0c", b" ")
 _NONCHARACTERS = ("\ufffe".encode(), "\uffff".encode())
 _SURROGATE_UTF8 = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
-_CONTROL_BYTE = re.compile(b"[" + re.escape(_CONTROL_BYTES + b"\x0c") + b"]")
 
 
 def _serialised(document: LexborHTMLParser) -> bytes:
@@ -478,8 +477,7 @@ def _serialised(document: LexborHTMLParser) -> bytes:
     nonchars = "\ufffe" in html or "\uffff" in html  # a quick search in str (none at all in Latin-1 text)
     data = html.encode("utf-8")
     del html  # one copy at a time
-    if _CONTROL_BYTE.search(data):
-        data = data.translate(_FORM_FEED_TO_SPACE, _CONTROL_BYTES)
+    data = data.translate(_FORM_FEED_TO_SPACE, _CONTROL_BYTES)  # a table lookup a byte: quicker than searching first
     if nonchars:
         for noncharacter in _NONCHARACTERS:
             data = data.replace(noncharacter, b"")

@@ -16,7 +16,16 @@ from .constants import (
     FLAG_STRIP_UNLIKELYS,
     FLAG_WEIGHT_CLASSES,
 )
-from .dom import Element, create_element, get_node_ancestors, inner_text_length, js_length, js_trim, text_content
+from .dom import (
+    Element,
+    create_element,
+    get_node_ancestors,
+    inner_text_length,
+    js_length,
+    js_trim,
+    streamed_length,
+    text_content,
+)
 from .errors import TooManyElementsError
 from .inputs import read_page
 from .metadata import Metadata, get_article_metadata, get_json_ld
@@ -40,6 +49,12 @@ if TYPE_CHECKING:
     from typing_extensions import Unpack
 
 log = logging.getLogger("scrapy_readability.engine")
+
+# A page of more markup than this (characters, or bytes) is not copied for a retry of
+# _grabArticle but prepared again from its markup (the copy of a 30 MB page's tree is
+# about 100 MB; a retry of a page this big is rare), and its big elements are measured a
+# text node at a time (GrabState.big_page).
+BIG_PAGE = 4_000_000
 
 # The ladder: which flag each failed pass gives up, in order.
 _LADDER = (FLAG_STRIP_UNLIKELYS, FLAG_WEIGHT_CLASSES, FLAG_CLEAN_CONDITIONALLY)
@@ -88,6 +103,10 @@ class Readability:
             url = html.url
         page = read_page(html, url, content_type, private=True)
         self.url = _document_url(page.url)
+        markup = page.markup.text if isinstance(page.markup, ParsedPage) else page.markup
+        # A big page is prepared again from its markup for a retry, rather than copied (see _grab_article).
+        self._markup = markup if isinstance(markup, (str, bytes)) and len(markup) > BIG_PAGE else None
+        self._content_type = page.content_type
         self._root = parse_html(page.markup, page.content_type)
 
     # --- parse() --------------------------------------------------------------
@@ -101,20 +120,14 @@ class Readability:
             if count > options.max_elems_to_parse:
                 raise TooManyElementsError(count, options.max_elems_to_parse)
 
-        # Comments and processing instructions play no part (Mozilla's harness
-        # strips comments too); without them every child node is an element.
-        remove_comments(root)
-        unwrap_noscript_images(root)
-        json_ld = Metadata() if options.disable_json_ld else get_json_ld(root)
-        remove_scripts(root)
-        prep_document(root)
-
+        json_ld = self._prepare_document(root)
         metadata = get_article_metadata(root, json_ld)
         state = GrabState(
             flags=options.policy.flags,
             options=options,
             article_title=metadata.title or "",
             metadata_byline=metadata.byline,
+            big_page=self._markup is not None,
         )
         grabbed = self._grab_article(state)
         if grabbed is None:
@@ -154,6 +167,17 @@ class Readability:
             tree=article_content,
         )
 
+    def _prepare_document(self, root: Element) -> Metadata:
+        """What ``parse()`` does to the document before ``_grabArticle``; the JSON-LD metadata found on the way."""
+        # Comments and processing instructions play no part (Mozilla's harness
+        # strips comments too); without them every child node is an element.
+        remove_comments(root)
+        unwrap_noscript_images(root)
+        json_ld = Metadata() if self.options.disable_json_ld else get_json_ld(root)
+        remove_scripts(root)
+        prep_document(root)
+        return json_ld
+
     # --- _grabArticle ------------------------------------------------------------
 
     def _grab_article(self, state: GrabState) -> tuple[Element, str] | None:
@@ -163,19 +187,22 @@ class Readability:
         if page is None:
             log.debug("No body found in document. Abort.")
             return None
-        page_cache = copy.deepcopy(page)
+        # ``pageCacheHtml``: what the page was, for a retry. A big page's copy would double
+        # the memory the page takes, so its markup is prepared again instead (the same
+        # steps on the same markup: the same tree).
+        page_cache = copy.deepcopy(page) if self._markup is None else None
         attempts: list[_Attempt] = []
         single_pass = self.options.policy is not Policy.AUTO
 
         while True:
             attempt_name = ATTEMPT_NAMES[state.flags]
             article_content, top_candidate, parent_of_top = self._grab_once(state, root, page)
-            text_length = inner_text_length(article_content)
+            text_length = (streamed_length if state.big_page else inner_text_length)(article_content)
             if text_length >= self.options.char_threshold:
                 self._set_article_dir(state, top_candidate, parent_of_top)
                 return article_content, attempt_name
 
-            _restore_page(page, page_cache)
+            _restore_page(page, copy.deepcopy(page_cache) if page_cache is not None else self._prepared_body())
             state.scores = {node: score for node, score in state.scores.items() if node in (page, root)}
             state.data_tables = {}
             attempts.append(_Attempt(article_content, text_length, attempt_name))
@@ -221,6 +248,14 @@ class Readability:
             article_content.append(div)
         return article_content, top_candidate, parent_of_top
 
+    def _prepared_body(self) -> Element:
+        """The page's ``<body>`` as the first pass found it, prepared again from the markup."""
+        root = parse_html(self._markup, self._content_type)
+        self._prepare_document(root)
+        body = root.find("body")
+        assert body is not None  # the first pass found one
+        return body
+
     @staticmethod
     def _set_article_dir(state: GrabState, top_candidate: Element, parent_of_top: Element | None) -> None:
         """``_grabArticle``'s ``_articleDir``: the first ``dir`` among the top candidate's parent, itself, and up."""
@@ -246,9 +281,8 @@ def _document_url(url: str | None) -> str:
         return url  # no URL at all: nothing relative resolves against it
 
 
-def _restore_page(page: Element, page_cache: Element) -> None:
-    """``page.innerHTML = pageCacheHtml``: the old children are detached, fresh copies go in."""
-    fresh = copy.deepcopy(page_cache)
+def _restore_page(page: Element, fresh: Element) -> None:
+    """``page.innerHTML = pageCacheHtml``: the old children are detached, ``fresh``'s go in."""
     for child in list(page):
         page.remove(child)
     page.text = fresh.text

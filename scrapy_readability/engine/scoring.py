@@ -33,6 +33,7 @@ from .constants import (
 from .dom import (
     Element,
     Node,
+    TextLengths,
     append_child,
     child_nodes,
     create_element,
@@ -264,8 +265,9 @@ def select_top_candidates(state: GrabState, candidates: list[Element]) -> list[E
     limit = state.options.nb_top_candidates
     top: list[Element] = []
     link_lengths: dict[Element, float] = {}
+    lengths = TextLengths(streaming=state.big_page)
     for candidate in candidates:
-        score = scores[candidate] * (1 - get_link_density(candidate, link_lengths))
+        score = scores[candidate] * (1 - get_link_density(candidate, link_lengths, lengths))
         scores[candidate] = score
         log.debug("Candidate: <%s> with score %s", candidate.tag, score)
         for t in range(limit):

@@ -69,6 +69,7 @@ def _name(el: Element) -> str:
 def inner_html(root: Element) -> str:
     """``root.innerHTML``: its children serialised, without recursion."""
     out: list[str] = []
+    chunks: list[str] = []  # the pieces joined a few thousand at a time: far fewer objects at once on a big page
     append = out.append
     raw_depth = 0  # > 0 while inside a raw-text element, whose text is not escaped
     if root.text:
@@ -96,7 +97,11 @@ def inner_html(root: Element) -> str:
                 append(f"</{_name(el)}>")
             if el.tail:
                 append(el.tail if raw_depth else _escape_text(el.tail))
-    return "".join(out)
+            if len(out) > 4096:
+                chunks.append("".join(out))
+                out.clear()
+    chunks.append("".join(out))
+    return "".join(chunks)
 
 
 def outer_html(el: Element) -> str:
