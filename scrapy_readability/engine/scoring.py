@@ -163,18 +163,20 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
         tag = node.tag
         if tag == "html":
             state.article_lang = node.get("lang")
-        # Most nodes have no attributes, and then none of the attribute tests can fire.
-        has_attributes = bool(node.attrib)
-        match = match_string(node) if has_attributes else " "
+        # Most nodes have no attributes, and then none of the attribute tests can fire; the
+        # others have a few, and a test reads only the attributes a node has (a name in a
+        # short list is quicker to find than an attribute lxml looks for in vain).
+        names = node.keys()
+        match = match_string(node) if "class" in names or "id" in names else " "
 
-        if has_attributes:
-            if not is_probably_visible(node):
+        if names:
+            if ("style" in names or "hidden" in names or "aria-hidden" in names) and not is_probably_visible(node):
                 log.debug("Removing hidden node - %s", match)
                 node = _drop(state, node)
                 continue
 
             # Users cannot see elements with both aria-modal=true and role=dialog.
-            if node.get("aria-modal") == "true" and node.get("role") == "dialog":
+            if "aria-modal" in names and node.get("aria-modal") == "true" and node.get("role") == "dialog":
                 node = _drop(state, node)
                 continue
 
@@ -183,18 +185,18 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
                 node = _drop(state, node)
                 continue
 
-        if should_remove_title_header and header_duplicates_title(state, node):
+        if should_remove_title_header and tag in ("h1", "h2") and header_duplicates_title(state, node):
             log.debug("Removing header: %s", js_trim(text_content(node)))
             should_remove_title_header = False
             node = _drop(state, node)
             continue
 
-        if strip_unlikely and has_attributes:
+        if strip_unlikely and names:
             if _is_unlikely_candidate(node, match):
                 log.debug("Removing unlikely candidate - %s", match)
                 node = _drop(state, node)
                 continue
-            if node.get("role") in UNLIKELY_ROLES:
+            if "role" in names and node.get("role") in UNLIKELY_ROLES:
                 log.debug("Removing content with role %s - %s", node.get("role"), match)
                 node = _drop(state, node)
                 continue
