@@ -275,8 +275,8 @@ def _should_clean_conditionally(
 
     if tag == "table" and is_data_table(node):
         return False
-    # Inside a data table: keep.
-    if has_ancestor_tag(node, "table", -1, lambda t: bool(is_data_table(t))):
+    # Inside a data table: keep (``_hasAncestorTag`` without a depth limit; lxml finds the tables).
+    if any(is_data_table(table) for table in node.iterancestors("table")):
         return False
     if has_ancestor_tag(node, "code"):
         return False
