@@ -36,7 +36,7 @@ from typing import IO, Any, ClassVar, Union
 
 from scrapy_readability.engine import Readability, ReadabilityError, TooManyElementsError, is_probably_readable
 from scrapy_readability.engine.article import DEFAULT_FORMATS
-from scrapy_readability.engine.parsing import parse_html
+from scrapy_readability.engine.parsing import parse_page
 
 ENGINE = "scrapy_readability.engine.Readability"
 """The engine by dotted path. Tests replace it (``ReadabilityPipeline._engine``) with stubs that fail or die."""
@@ -153,7 +153,7 @@ def judge(task: Preflight, check: Callable[..., Any] = is_probably_readable) -> 
     started = time.perf_counter()
     verdict: Verdict
     try:
-        page = parse_html(task.html, task.content_type) if task.content_type else task.html
+        page = parse_page(task.html, task.url, content_type=task.content_type) if task.content_type else task.html
         verdict = Judged(bool(check(page, **task.options)), 0.0)
     except Exception as error:  # noqa: BLE001 - every failure comes back as Failed
         verdict = _failure(error)
