@@ -44,11 +44,11 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 import corpus  # noqa: E402
-import mozilla_harness as harness  # noqa: E402
+from tests.support import mozilla_harness as harness  # noqa: E402
 
 DEFAULT_ORACLE = Path.home() / ".cache" / "scrapy-readability" / "oracle"
 # The vendored cases' versions: Readability.js at the commit their expected files come from
@@ -93,10 +93,10 @@ def vendored_pages() -> list[Page]:
 
 
 def corpus_pages(folder: Path) -> list[Page]:
-    from scrapy_readability.engine.parsing import decode_html
+    from scrapy_readability.engine.decoding import decode_page
 
     index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
-    return [Page(entry["name"], entry["url"], decode_html((folder / f"{entry['name']}.html").read_bytes()))
+    return [Page(entry["name"], entry["url"], decode_page((folder / f"{entry['name']}.html").read_bytes()).text)
             for entry in index]
 
 

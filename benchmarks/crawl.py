@@ -313,7 +313,7 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
         async def process_response(self, request: Any, response: Any, spider: Any = None) -> Any:
             if isinstance(response, HtmlResponse) and request.meta.get("readability", True) is True:
                 options = self.config.page
-                readerable = bool(is_probably_readable(response.selector.root, **options.preflight_kwargs()))
+                readerable = bool(is_probably_readable(response.selector.root, **preflight_kwargs(options)))
                 request.meta["readability"] = {"readerable": readerable, **options.to_meta()}
                 self.stats.inc_value(f"readability/preflight/{'readerable' if readerable else 'not_readerable'}")
                 return response
@@ -335,7 +335,7 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
 
             if ThreadPreflight.executor is None:
                 ThreadPreflight.executor = ThreadPoolExecutor(1, thread_name_prefix="preflight")
-            future = ThreadPreflight.executor.submit(is_probably_readable, response.text, **options.preflight_kwargs())
+            future = ThreadPreflight.executor.submit(is_probably_readable, response.text, **preflight_kwargs(options))
             return bool(await asyncio.wrap_future(future))
 
     class StripSource:
@@ -398,6 +398,13 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
 def running_pool(crawler: Any) -> Any:
     """The crawl's running extraction pool (its worker processes' ids, its queue), or None."""
     try:
+        from scrapy_readability.extension import ReadabilityExtension
+    except ImportError:  # a baseline from before the crawl's extension
+        pass
+    else:
+        extension = crawler.get_extension(ReadabilityExtension)
+        return extension.pool if extension is not None else None
+    try:
         from scrapy_readability._crawlpool import CrawlPool
     except ImportError:  # a baseline from before the pool was the crawl's: the pipeline's own
         for component in getattr(crawler.engine.scraper.itemproc, "middlewares", ()):
@@ -405,6 +412,12 @@ def running_pool(crawler: Any) -> Any:
                 return component._pool
         return None
     return CrawlPool.of(crawler).running
+
+
+def preflight_kwargs(options: Any) -> dict[str, Any]:
+    """``is_probably_readable``'s keywords from a PageOptions, of this revision or of a baseline's."""
+    preflight = getattr(options, "preflight", None)
+    return preflight.values() if preflight is not None else options.preflight_kwargs()
 
 
 # --- The runs and the table (in the parent process) ------------------------------------------------------

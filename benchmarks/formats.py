@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "engine")]
+sys.path[:0] = [str(ROOT)]
 DEFAULT_PAGES = ROOT / "tests" / "mozilla_pages"
 URL = "http://fakehost/test/page.html"
 
@@ -126,7 +126,7 @@ def load_pages(pages_dir: Path) -> list[tuple[str, str]]:
 
 def round_trip(article: Any, markdown: str) -> tuple[bool, bool, bool]:
     """(same words, same lines, same headings and list items) once ``markdown`` is rendered."""
-    from rendering import lines, render_markdown, structure
+    from tests.engine.rendering import lines, render_markdown, structure
     from scrapy_readability.engine.text import article_text
 
     root = render_markdown(markdown)
@@ -140,8 +140,8 @@ def round_trip(article: Any, markdown: str) -> tuple[bool, bool, bool]:
 
 def escaping_score(convert: Callable[[Any], str]) -> int:
     """How many tricky texts (Markdown syntax as plain text) read back as themselves."""
-    from rendering import content_div, rendered_text
-    from test_markdown import TRICKY_TEXTS, escape_html
+    from tests.engine.rendering import content_div, rendered_text
+    from tests.engine.test_markdown import TRICKY_TEXTS, escape_html
 
     from scrapy_readability.engine.article import Article
     from scrapy_readability.engine.text import article_text
@@ -201,7 +201,7 @@ def main() -> None:
 
 
 def report(results: list[Result], parse_median: float, pages: int, args: argparse.Namespace) -> None:
-    from test_markdown import TRICKY_TEXTS
+    from tests.engine.test_markdown import TRICKY_TEXTS
 
     rows = []
     for r in results:

@@ -55,8 +55,8 @@ def child(name: str, scale: float = 1.0) -> None:
     """Run one case in this process and print a JSON line about it."""
     import resource
 
-    sys.path.insert(0, str(TESTS))
-    from hostile_inputs import CASES_BY_NAME
+    sys.path.insert(0, str(ROOT))
+    from tests.engine.hostile_inputs import CASES_BY_NAME
 
     from scrapy_readability import Readability, ReadabilityError, is_probably_readable
 
@@ -95,8 +95,8 @@ def child(name: str, scale: float = 1.0) -> None:
 
 
 def main(names: list[str], scale: float = 1.0) -> int:
-    sys.path.insert(0, str(TESTS))
-    from hostile_inputs import CASES
+    sys.path.insert(0, str(ROOT))
+    from tests.engine.hostile_inputs import CASES
 
     selected = [c for c in CASES if not names or c.name in names]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}

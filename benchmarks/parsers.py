@@ -277,8 +277,8 @@ def time_candidates(names: list[str], repeat: int) -> dict[str, dict[str, float]
     and ``Readability(html, url=...).parse()`` on it."""
     import statistics
 
-    sys.path.insert(0, str(ROOT / "tests"))
-    import mozilla_harness as harness
+    sys.path.insert(0, str(ROOT))
+    from tests.support import mozilla_harness as harness
     from scrapy_readability import Readability
 
     pages = [harness.read_source(case) for case in harness.CASES]

@@ -7,7 +7,7 @@ of tests/redis_site.py on 127.0.0.1, and two ``scrapy runspider`` crawlers
 a feed of its own and ``RedisItemPipeline`` (one shared item list). Modes:
 
 - ``scrapy-redis``: ``SCHEDULER = "scrapy_redis.scheduler.Scheduler"``;
-- ``crash-safe``: ``SCHEDULER = "scrapy_readability.redis.CrashSafeScheduler"``.
+- ``crash-safe``: ``SCHEDULER = "scrapy_readability.contrib.crashsafe.CrashSafeScheduler"``.
 
 Three measurements, each mode in turn:
 
@@ -42,14 +42,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT)]
 
 import redis  # noqa: E402
 
-import redis_site  # noqa: E402
-from localserver import Page, PageLike, as_page, serve  # noqa: E402
-from redis_cluster import ITEMS_KEY, lost_and_duplicates, run_cluster  # noqa: E402
-from redisserver import RedisServer, redis_server  # noqa: E402
+from tests.support import redis_site  # noqa: E402
+from tests.support.localserver import Page, PageLike, as_page, serve  # noqa: E402
+from tests.support.redis_cluster import ITEMS_KEY, lost_and_duplicates, run_cluster  # noqa: E402
+from tests.support.redisserver import RedisServer, redis_server  # noqa: E402
 
 MODES = {"scrapy-redis": False, "crash-safe": True}
 

@@ -30,20 +30,20 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "engine")]
+sys.path[:0] = [str(ROOT)]
 
 import lxml.html  # noqa: E402
 from lxml import etree  # noqa: E402
 
-import mozilla_harness as harness  # noqa: E402
+from tests.support import mozilla_harness as harness  # noqa: E402
 from scrapy_readability import Readability  # noqa: E402
 from scrapy_readability.engine.constants import REGEXPS  # noqa: E402
 from scrapy_readability.engine.dom import text_content  # noqa: E402
 from scrapy_readability.engine.parsing import parse_html  # noqa: E402
 from scrapy_readability.engine.sanitize import sanitize_content  # noqa: E402
 from scrapy_readability.engine.serialize import inner_html  # noqa: E402
-from test_sanitize import without_rewrites  # noqa: E402
-from xss_vectors import VECTORS, embedding_hazards, executable_constructs  # noqa: E402
+from tests.engine.test_sanitize import without_rewrites  # noqa: E402
+from tests.engine.xss_vectors import VECTORS, embedding_hazards, executable_constructs  # noqa: E402
 
 REPEAT = 5
 

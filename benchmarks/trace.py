@@ -4,12 +4,12 @@ Every vendored page is parsed under each logging set-up in turn (interleaved, be
 ``--repeat`` per page), so all see the same machine:
 
 - ``no logging``: nothing configured (the root logger at WARNING), as a library user runs the
-  engine: the trace calls find DEBUG disabled;
-- ``crawl, before``: Scrapy's default, the root logger at DEBUG with a handler, and the engine's
-  logger left alone, as every crawl ran before ``READABILITY_DEBUG``: ~80 records a page formatted
-  and written (to a null stream here);
-- ``crawl, trace off``: the same, with the engine's logger at INFO, as the pipeline now sets it;
-- ``crawl, READABILITY_DEBUG``: the trace collected as a worker process collects it to send back.
+  engine: the trace is off (the engine's ``debug`` option, default False);
+- ``crawl, trace off``: Scrapy's default, the root logger at DEBUG with a handler; the trace is
+  still off, as in a crawl without ``READABILITY_DEBUG``;
+- ``crawl, READABILITY_DEBUG``: ``debug=True``, ~80 records a page formatted and written (to a
+  null stream here);
+- ``worker, READABILITY_DEBUG``: ``debug=True``, the trace collected as a worker process collects it to send back.
 
 Usage::
 
@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scrapy_readability import Readability  # noqa: E402
-from scrapy_readability._worker import TRACE_LOGGER, TraceCollector  # noqa: E402
+from scrapy_readability.engine.state import TRACE_LOGGER  # noqa: E402
+from scrapy_readability.runtime.tracing import TraceCollector  # noqa: E402
 
 PAGES = sorted((ROOT / "tests" / "mozilla_pages").glob("*/source.html"))
 SCRAPY_FORMAT = "%(asctime)s [%(name)s] %(levelname)s: %(message)s"  # Scrapy's LOG_FORMAT
@@ -44,19 +45,17 @@ def no_logging() -> Iterator[None]:
 
 
 @contextmanager
-def crawl_logging(engine_level: int) -> Iterator[None]:
-    root, engine = logging.getLogger(), logging.getLogger(TRACE_LOGGER)
+def crawl_logging() -> Iterator[None]:
+    root = logging.getLogger()
     handler = logging.StreamHandler(io.StringIO())
     handler.setFormatter(logging.Formatter(SCRAPY_FORMAT))
     root.addHandler(handler)
     root.setLevel(logging.DEBUG)
-    engine.setLevel(engine_level)
     try:
         yield
     finally:
         root.removeHandler(handler)
         root.setLevel(logging.WARNING)
-        engine.setLevel(logging.NOTSET)
 
 
 @contextmanager
@@ -71,12 +70,13 @@ def collected() -> Iterator[None]:
         engine.propagate = True
 
 
-def setups() -> dict[str, Callable[[], AbstractContextManager[None]]]:
+def setups() -> dict[str, tuple[Callable[[], AbstractContextManager[None]], bool]]:
+    """Each set-up: the logging around ``parse()``, and the ``debug`` option."""
     return {
-        "no logging": no_logging,
-        "crawl, before": lambda: crawl_logging(logging.NOTSET),
-        "crawl, trace off": lambda: crawl_logging(logging.INFO),
-        "crawl, READABILITY_DEBUG": collected,
+        "no logging": (no_logging, False),
+        "crawl, trace off": (crawl_logging, False),
+        "crawl, READABILITY_DEBUG": (crawl_logging, True),
+        "worker, READABILITY_DEBUG": (collected, True),
     }
 
 
@@ -90,10 +90,10 @@ def main(argv: list[str] | None = None) -> None:
     for _, html in pages:
         times: dict[str, list[float]] = {name: [] for name in ways}
         for _ in range(args.repeat):
-            for name, setup in ways.items():
+            for name, (setup, debug) in ways.items():
                 with setup():
                     started = time.perf_counter()
-                    Readability(html, "http://fakehost/test/page.html").parse()
+                    Readability(html, "http://fakehost/test/page.html", debug=debug).parse()
                     times[name].append(time.perf_counter() - started)
         for name in ways:
             best[name].append(min(times[name]))

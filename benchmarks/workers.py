@@ -2,7 +2,7 @@
 
 Start-up, interleaved so that every way of starting sees the same machine:
 
-- ``python -m`` (ours): ``python -m scrapy_readability._worker`` through the pipeline's pool, from
+- ``python -m`` (ours): ``python -m scrapy_readability.runtime.worker`` through the pipeline's pool, from
   the pool's creation to the first page's result;
 - ``forkserver``, ``spawn``: the former way, multiprocessing with the worker module preloaded into the
   fork server. Like any multiprocessing child, each re-imports the crawl's ``__main__``: this
@@ -47,14 +47,17 @@ else:
     import scrapy  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
+sys.path[:0] = [str(ROOT)]
 
-from scrapy_readability._pool import ExtractionPool, PoolConfig  # noqa: E402
-from scrapy_readability._worker import Extracted, Task, extract  # noqa: E402
+from scrapy_readability.engine import Options, Readability  # noqa: E402
+from scrapy_readability.runtime.jobs import Extracted, Extraction, extract  # noqa: E402
+from scrapy_readability.runtime.pool import ExtractionPool, PoolConfig  # noqa: E402
 from scrapy_readability.settings import ReadabilityConfig  # noqa: E402
 
+SANITIZED = Options(sanitize=True)
+
 PAGE = (ROOT / "tests" / "mozilla_pages" / "002" / "source.html").read_text(encoding="utf-8")
-TASK = Task(PAGE, "http://fakehost/test/page.html", {"sanitize": True})
+TASK = Extraction(PAGE, "http://fakehost/test/page.html", SANITIZED)
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -115,7 +118,7 @@ def former_serve(conn: Connection) -> None:
         task = conn.recv()
         if task is None:
             return
-        conn.send(extract(task))
+        conn.send(extract(task, Readability))
 
 
 def start_former(method: str) -> tuple[float, float | None]:
@@ -163,9 +166,9 @@ def measure_start(repeat: int) -> None:
 
 
 def measure_big_page() -> None:
-    from hostile_inputs import CASES_BY_NAME
+    from tests.engine.hostile_inputs import CASES_BY_NAME
 
-    big = Task(CASES_BY_NAME["page_20mb"].make(1.0), "https://big.example/", {"sanitize": True})
+    big = Extraction(CASES_BY_NAME["page_20mb"].make(1.0), "https://big.example/", SANITIZED)
     default = ReadabilityConfig().worker_max_memory
     for limit in (0, default):
         pool = ExtractionPool(PoolConfig(size=1, processes=True, max_memory=limit * 2**20))
@@ -194,7 +197,7 @@ def measure_big_page() -> None:
 def measure_throughput(repeat: int) -> None:
     """The 106 vendored pages through one worker, one at a time: ours against a former forkserver worker."""
     tasks = [
-        Task(path.read_text(encoding="utf-8"), "http://fakehost/test/page.html", {"sanitize": True})
+        Extraction(path.read_text(encoding="utf-8"), "http://fakehost/test/page.html", SANITIZED)
         for path in sorted((ROOT / "tests" / "mozilla_pages").glob("*/source.html"))
     ]
     pool = ExtractionPool(PoolConfig(size=1, processes=True, timeout=30.0))
@@ -205,14 +208,14 @@ def measure_throughput(repeat: int) -> None:
     former.start()
     child.close()
 
-    def ours(task: Task) -> None:
+    def ours(task: Extraction) -> None:
         pool.submit(task).result()
 
-    def before(task: Task) -> None:
+    def before(task: Extraction) -> None:
         parent.send(task)
         parent.recv()
 
-    ways: dict[str, Callable[[Task], None]] = {"python -m (ours)": ours, "forkserver (before)": before}
+    ways: dict[str, Callable[[Extraction], None]] = {"python -m (ours)": ours, "forkserver (before)": before}
     for way in ways.values():  # warm up
         way(tasks[0])
     walls: dict[str, list[float]] = {name: [] for name in ways}
@@ -243,7 +246,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
     if "forkserver" in multiprocessing.get_all_start_methods():
-        multiprocessing.set_forkserver_preload(["scrapy_readability._worker"])
+        multiprocessing.set_forkserver_preload(["scrapy_readability.runtime.jobs"])
     if args.throughput:
         measure_throughput(args.repeat)
     measure_start(args.repeat)

@@ -1,18 +1,34 @@
 """scrapy-readability: Mozilla's Readability.js on lxml, native to Scrapy.
 
-The engine (``Readability``, ``is_probably_readable``, ``Policy``, ``Article``)
-imports without Scrapy; the Scrapy components are loaded on first use.
+The package's rooms, and what each may import:
+
+- ``engine``: the port of Readability.js (and our text, Markdown and sanitiser);
+  the standard library, lxml, selectolax and ada-url only, never Scrapy.
+- ``runtime``: running pages in threads or worker processes; the engine, never Scrapy.
+- the Scrapy components beside them (``extension``, ``middleware``,
+  ``spidermiddleware``, ``pipeline``, ``items``, ``exporters``, ``addon``,
+  ``settings``, ``carry``, ``commands``): the engine, the runtime and Scrapy.
+- ``cli``: the ``scrapy-readability`` command line.
+- ``contrib``: optional parts built on other libraries (scrapy-redis); nothing imports them.
+
+The engine (``Readability``, ``is_probably_readable``, ``Policy``, ``Options``,
+``Article``) imports without Scrapy; the Scrapy components are loaded on first use.
 """
 
 from typing import TYPE_CHECKING
 
 from .engine import (
     Article,
+    DecodedPage,
     InputError,
+    NotHTMLError,
+    Options,
     Policy,
     Readability,
+    ReadabilityConfigError,
     ReadabilityError,
     TooManyElementsError,
+    decode_page,
     is_probably_readable,
     parse_page,
 )
@@ -21,11 +37,16 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "Article",
+    "DecodedPage",
     "InputError",
+    "NotHTMLError",
+    "Options",
     "Policy",
     "Readability",
+    "ReadabilityConfigError",
     "ReadabilityError",
     "TooManyElementsError",
+    "decode_page",
     "is_probably_readable",
     "parse_page",
 ]
@@ -37,18 +58,18 @@ _LAZY = {
     "ReadabilityPipeline": "pipeline",
     "ArticleItem": "items",
     "Addon": "addon",
-    "ReadabilityConfigError": "settings",
+    "ReadabilityExtension": "extension",
 }
 
 if TYPE_CHECKING:
     # What the lazy imports give, for type checkers (``as`` re-exports them under mypy --strict).
     # Without a module ``__getattr__`` in their view, a misspelt name is an error, not ``Any``.
     from .addon import Addon as Addon
+    from .extension import ReadabilityExtension as ReadabilityExtension
     from .items import ArticleItem as ArticleItem
     from .middleware import ReadabilityMiddleware as ReadabilityMiddleware
     from .pipeline import ReadabilityPipeline as ReadabilityPipeline
     from .spidermiddleware import ReadabilitySpiderMiddleware as ReadabilitySpiderMiddleware
-    from .settings import ReadabilityConfigError as ReadabilityConfigError
 else:
 
     def __getattr__(name: str) -> object:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from scrapy.utils.misc import load_object
 
 from scrapy_readability.exporters import ArticleCsvItemExporter
+from scrapy_readability.extension import ReadabilityExtension
 from scrapy_readability.middleware import MIDDLEWARE_PRIORITY, ReadabilityMiddleware
 from scrapy_readability.pipeline import PIPELINE_PRIORITY, ReadabilityPipeline
 from scrapy_readability.spidermiddleware import SPIDER_MIDDLEWARE_PRIORITY, ReadabilitySpiderMiddleware
@@ -15,8 +16,11 @@ if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
 
 
+EXTENSION_PRIORITY = 0  # extensions' order matters not: the components find it through the crawler
+
+
 class Addon:
-    """Enable the preflight middleware, the spider middleware, the extraction pipeline, and UTF-8 feeds.
+    """Enable the crawl's extension, the preflight middleware, the spider middleware, the pipeline, and UTF-8 feeds.
 
     Whatever the project already says wins: a component it lists (at another
     priority, or ``None`` to disable it) stays as it is, and so do its own
@@ -25,6 +29,7 @@ class Addon:
     """
 
     def update_settings(self, settings: BaseSettings) -> None:
+        _setdefault_component(settings, "EXTENSIONS", ReadabilityExtension, EXTENSION_PRIORITY)
         _setdefault_component(settings, "DOWNLOADER_MIDDLEWARES", ReadabilityMiddleware, MIDDLEWARE_PRIORITY)
         _setdefault_component(settings, "SPIDER_MIDDLEWARES", ReadabilitySpiderMiddleware, SPIDER_MIDDLEWARE_PRIORITY)
         _setdefault_component(settings, "ITEM_PIPELINES", ReadabilityPipeline, PIPELINE_PRIORITY)

@@ -12,22 +12,20 @@ item does (a weak reference), whether it was dropped by another pipeline,
 failed or never reached the pipelines. An item that cannot be weakly referenced
 (a ``@dataclass(slots=True)``) is held until it leaves the pipelines (the
 ``item_scraped``, ``item_dropped`` and ``item_error`` signals), and at the
-latest until the spider closes.
+latest until the spider closes. The table is the crawl's: its extension
+(``extension.py``) owns it.
 """
 
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from itemadapter import ItemAdapter
 
 from scrapy_readability.settings import META_KEY
 
-if TYPE_CHECKING:
-    from scrapy.crawler import Crawler
-
-__all__ = ["CarriedOptions", "carried_options", "carries_page", "single_value"]
+__all__ = ["CarriedOptions", "carries_page", "single_value"]
 
 
 def carries_page(adapter: ItemAdapter, source_field: str) -> bool:
@@ -89,14 +87,3 @@ class CarriedOptions:
         except TypeError:  # not weakly referenceable: held (so its id cannot be reused) until it leaves
             holder = item
         self._beside[key] = (holder, value)
-
-
-_BY_CRAWLER: weakref.WeakKeyDictionary[Crawler, CarriedOptions] = weakref.WeakKeyDictionary()
-
-
-def carried_options(crawler: Crawler) -> CarriedOptions:
-    """The table the spider middleware and the pipeline of ``crawler`` share."""
-    table = _BY_CRAWLER.get(crawler)
-    if table is None:
-        table = _BY_CRAWLER[crawler] = CarriedOptions()
-    return table

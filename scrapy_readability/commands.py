@@ -12,7 +12,7 @@ Output: with ``-f json`` (the default) one object with ``readerable`` and the
 article's fields; with ``-f text``, ``markdown`` or ``html`` the article alone,
 the verdict on standard error. Exit status 1 when there is no article. The log
 is a crawl's: the engine's decision trace only with ``-s READABILITY_DEBUG=1``
-(or a DEBUG level set on the ``scrapy_readability.engine`` logger).
+(or ``--debug``).
 """
 
 from __future__ import annotations
@@ -20,16 +20,15 @@ from __future__ import annotations
 import json
 import sys
 from argparse import ArgumentParser, Namespace
-from dataclasses import replace
-from typing import Any
 
 from scrapy.commands.fetch import Command as FetchCommand
 from scrapy.exceptions import UsageError
 from scrapy.http import Response, TextResponse
 
-from scrapy_readability._worker import TraceSwitch
-from scrapy_readability.cli import METADATA, OUTPUT_FORMATS, add_page_options, page_option_changes
+from scrapy_readability.cli.arguments import OUTPUT_FORMATS, add_page_options, page_options, record_of
+from scrapy_readability.engine import Readability, ReadabilityError, is_probably_readable
 from scrapy_readability.engine.article import FORMATS
+from scrapy_readability.engine.inputs import decode_response
 from scrapy_readability.settings import META_KEY, ReadabilityConfig, ReadabilityConfigError
 
 __all__ = ["ReadabilityCommand"]
@@ -50,8 +49,12 @@ class ReadabilityCommand(FetchCommand):
     def add_options(self, parser: ArgumentParser) -> None:
         super().add_options(parser)
         parser.add_argument(
-            "-f", "--format", dest="article_format", choices=[f for f in OUTPUT_FORMATS if f != "jsonl"],
-            default="json", help="output format (default: json)",
+            "-f",
+            "--format",
+            dest="article_format",
+            choices=[f for f in OUTPUT_FORMATS if f != "jsonl"],
+            default="json",
+            help="output format (default: json)",
         )
         add_page_options(parser)
 
@@ -59,35 +62,30 @@ class ReadabilityCommand(FetchCommand):
         assert self.settings is not None
         try:
             config = ReadabilityConfig.from_settings(self.settings)
-            self.page_options = replace(config.page, **page_option_changes(opts))
-        except (ReadabilityConfigError, ValueError) as error:
+            self.page_options = page_options(opts, config.page)
+        except ReadabilityConfigError as error:
             raise UsageError(str(error), print_help=False) from None
         self.answered = False
-        trace = TraceSwitch(config.debug)  # as the pipeline does in a crawl
-        try:
-            super().run(args, opts)
-        finally:
-            trace.restore()
+        super().run(args, opts)
         if not self.answered and not self.exitcode:
             # No response reached the callback: the download failed (logged), or a middleware
             # dropped the page (READABILITY_PREFLIGHT_ACTION = "drop" when it is not readerable).
             self._fail(f"{args[0]}: no response (the download failed or a middleware dropped it; see the log)")
 
     def _print_response(self, response: Response, opts: Namespace) -> None:
-        from scrapy_readability.engine import Readability, ReadabilityError, is_probably_readable
-
         self.answered = True
         if not isinstance(response, TextResponse):
             self._fail(f"{response.url}: not a text response ({type(response).__name__})")
             return
         options = self.page_options
+        text = decode_response(response).text  # as the engine decodes bytes (not Scrapy's .text)
         verdict = response.meta.get(META_KEY)
         if isinstance(verdict, dict) and "readerable" in verdict:
             readerable = bool(verdict["readerable"])
         else:
-            readerable = is_probably_readable(response.text, **options.preflight_kwargs())
+            readerable = is_probably_readable(text, **options.preflight.values())
         try:
-            article = Readability(response.text, url=response.url, **options.engine_options()).parse()
+            article = Readability(text, url=response.url, **options.engine.values()).parse()
         except ReadabilityError as error:
             self._fail(f"{response.url}: {type(error).__name__}: {error}", readerable)
             return
@@ -97,9 +95,7 @@ class ReadabilityCommand(FetchCommand):
             return
         if fmt == "json":
             data = article.to_dict(options.formats)
-            record: dict[str, Any] = {"url": response.url, "status": response.status, "readerable": readerable}
-            record.update((key, data[key]) for key in METADATA)
-            record.update((key, value) for key, value in data.items() if key not in record)
+            record = record_of(response.url, data, status=response.status, readerable=readerable)
             print(json.dumps(record, ensure_ascii=False, indent=2))
         else:
             print(f"readerable: {'yes' if readerable else 'no'}", file=sys.stderr)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from itemadapter import ItemAdapter
 from scrapy.exporters import CsvItemExporter
 
+from scrapy_readability.extension import ReadabilityExtension
 from scrapy_readability.items import ERROR_FIELD, ArticleItem, article_fields
 from scrapy_readability.settings import META_KEY, ReadabilityConfig
 
@@ -54,7 +55,9 @@ class ArticleCsvItemExporter(CsvItemExporter):
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> ArticleCsvItemExporter:
-        return cls(*args, config=ReadabilityConfig.from_settings(crawler.settings), **kwargs)
+        extension = crawler.get_extension(ReadabilityExtension)
+        config = extension.config if extension is not None else ReadabilityConfig.from_settings(crawler.settings)
+        return cls(*args, config=config, **kwargs)
 
     def export_item(self, item: Any) -> None:
         if self._first:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import scrapy
 from scrapy.http import TextResponse
 
-from scrapy_readability.engine.article import FORMATS
+from scrapy_readability.engine.article import FIELDS, fields_for
+from scrapy_readability.engine.inputs import decode_response
 from scrapy_readability.settings import META_KEY
 
 if TYPE_CHECKING:
@@ -16,33 +16,16 @@ if TYPE_CHECKING:
 
 __all__ = ["ARTICLE_FIELDS", "ERROR_FIELD", "ArticleItem", "article_fields"]
 
-ARTICLE_FIELDS = (
-    "title",
-    "byline",
-    "site_name",
-    "published_time",
-    "lang",
-    "dir",
-    "excerpt",
-    "length",
-    "attempt",
-    "content",
-    "text",
-    "markdown",
-    "text_content",
-)
-"""What the pipeline writes on an extracted item, ``None`` where the page has no value.
+ARTICLE_FIELDS = FIELDS
+"""What the pipeline writes on an extracted item, ``None`` where the page has no value (``engine.article.FIELDS``).
 
 In this order, so a feed reads metadata first and the long HTML and text last.
 Of the representations (``content``, ``text``, ``markdown``, ``text_content``)
 only those ``READABILITY_FORMATS`` chooses are written; the others are absent.
 """
 
-
-def article_fields(formats: Iterable[str]) -> tuple[str, ...]:
-    """The fields an extracted item gets with ``READABILITY_FORMATS = formats``, in feed order."""
-    left_out = {field for name, field in FORMATS.items() if name not in formats}
-    return tuple(name for name in ARTICLE_FIELDS if name not in left_out)
+article_fields = fields_for
+"""The fields an extracted item gets with ``READABILITY_FORMATS = formats``, in feed order."""
 
 
 ERROR_FIELD = "readability_error"
@@ -59,19 +42,7 @@ class ArticleItem(scrapy.Item):
     url = scrapy.Field()
     html = scrapy.Field()
     readability = scrapy.Field()  # the middleware's verdict and the options for this page
-    title = scrapy.Field()
-    byline = scrapy.Field()
-    site_name = scrapy.Field()
-    published_time = scrapy.Field()
-    lang = scrapy.Field()
-    dir = scrapy.Field()
-    excerpt = scrapy.Field()
-    length = scrapy.Field()
-    attempt = scrapy.Field()
-    content = scrapy.Field()
-    text = scrapy.Field()
-    markdown = scrapy.Field()
-    text_content = scrapy.Field()
+    vars().update((name, scrapy.Field()) for name in ARTICLE_FIELDS)  # the article's, from the one list
     readability_error = scrapy.Field()
 
     @classmethod
@@ -82,7 +53,7 @@ class ArticleItem(scrapy.Item):
         """
         if not isinstance(response, TextResponse):
             raise TypeError(f"ArticleItem.from_response() needs a text response, got {type(response).__name__}")
-        item = cls(url=response.url, html=response.text, **fields)
+        item = cls(url=response.url, html=decode_response(response).text, **fields)  # as the engine decodes bytes
         verdict = response.meta.get(META_KEY) if response.request is not None else None
         if verdict is not None:
             item[META_KEY] = verdict

@@ -4,8 +4,8 @@ It runs Readability.js's ``isProbablyReaderable`` heuristic, which looks at
 paragraph lengths only and costs a fraction of a full extraction, so a spider
 can decide what to extract or follow before paying for the real thing. The
 check parses the page, so it runs where the extraction runs, in the crawl's
-pool of threads or worker processes (``_crawlpool.py``), never on the reactor
-thread: ``process_response`` awaits it.
+pool of threads or worker processes (the crawl's extension runs it), never on
+the reactor thread: ``process_response`` awaits it.
 """
 
 from __future__ import annotations
@@ -13,28 +13,20 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from scrapy import signals
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import HtmlResponse
 from scrapy.http.request import NO_CALLBACK
 from scrapy.spidermiddlewares.httperror import HttpErrorMiddleware
 
-from scrapy_readability._crawlpool import CrawlPool
-from scrapy_readability._worker import PREFLIGHT, Failed, Preflight
-from scrapy_readability.settings import (
-    META_KEY,
-    PageOptions,
-    ReadabilityConfig,
-    ReadabilityConfigError,
-    component_enabled,
-    is_enabled,
-)
+from scrapy_readability.engine.inputs import decode_response
+from scrapy_readability.extension import ReadabilityExtension
+from scrapy_readability.runtime.jobs import Failed, Preflight
+from scrapy_readability.settings import META_KEY, PageOptions, ReadabilityConfigError, component_enabled, is_enabled
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
     from scrapy.crawler import Crawler
     from scrapy.http import Response
-    from scrapy.statscollectors import StatsCollector
 
 logger = logging.getLogger(__name__)
 
@@ -99,43 +91,23 @@ class ReadabilityMiddleware:
     pages are ignored (``IgnoreRequest``) instead of reaching the spider.
     """
 
-    # The check by dotted path, private: tests swap in stubs that block, fail or say where they ran.
-    _preflight: str = PREFLIGHT
-
-    def __init__(
-        self,
-        config: ReadabilityConfig,
-        stats: StatsCollector,
-        spider_receives: SpiderReceives | None = None,
-        pool: CrawlPool | None = None,
-    ) -> None:
-        self.config = config
-        self.stats = stats
+    def __init__(self, extension: ReadabilityExtension, spider_receives: SpiderReceives | None = None) -> None:
+        self.extension = extension
+        self.config = extension.config
+        self.stats = extension.stats
         self.spider_receives = spider_receives or SpiderReceives()
-        self.pool = pool or CrawlPool(config, stats)  # the crawl's, shared with the pipeline
-        self.pool.preflight = self._preflight
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ReadabilityMiddleware:
         if not is_enabled(crawler.settings):
             raise NotConfigured
-        assert crawler.stats is not None
-        config = ReadabilityConfig.from_settings(crawler.settings)
-        middleware = cls(config, crawler.stats, SpiderReceives(crawler), CrawlPool.of(crawler))
-        crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
-        return middleware
-
-    def spider_opened(self, spider: Spider | None = None) -> Any:
-        """Start the pool with the spider (the pipeline, which opens first, has done so if it is enabled)."""
-        return self.pool.open_with_spider()
+        return cls(ReadabilityExtension.of(crawler, cls.__name__), SpiderReceives(crawler))
 
     def process_request(self, request: Request, spider: Spider | None = None) -> None:
         """Refuse a request whose ``meta['readability']`` does not validate, before it is downloaded."""
         self._page_options(request)
 
-    async def process_response(
-        self, request: Request, response: Response, spider: Spider | None = None
-    ) -> Response:
+    async def process_response(self, request: Request, response: Response, spider: Spider | None = None) -> Response:
         """Judge the page in the crawl's pool, off the reactor thread, and record the verdict."""
         if not self.spider_receives(request, response):
             return response  # robots.txt, a media download, an error page the spider will not see
@@ -177,10 +149,14 @@ class ReadabilityMiddleware:
         # would cost again (~0.4 ms: the engine's parse builds the tree a browser builds, HTML5,
         # where parsel's is libxml2's), and the reactor's p99 stall went from 48 to 88 ms, as
         # Scrapy's cached Selector and its response refer to each other.
-        verdict = await self.pool.run(Preflight(response.text, response.url, options.preflight_kwargs()))
+        text = decode_response(response).text  # as the engine decodes bytes (not Scrapy's .text)
+        verdict = await self.extension.run(Preflight(text, response.url, options.preflight))
         if isinstance(verdict, Failed):
             logger.warning(
-                "Readerable check failed on %s (%s: %s); judged not readerable", response.url, verdict.reason, verdict.detail
+                "Readerable check failed on %s (%s: %s); judged not readerable",
+                response.url,
+                verdict.reason,
+                verdict.detail,
             )
             if verdict.traceback is not None:
                 logger.debug("The readerable check raised on %s:\n%s", response.url, verdict.traceback)

@@ -5,10 +5,10 @@ runs on the reactor thread. By default it runs in a small thread pool
 (``READABILITY_THREADS``): the reactor keeps downloading meanwhile, but
 the threads share one core through the GIL. With ``READABILITY_WORKERS = N``
 it runs in N worker processes, one pool thread each passing pages to its
-process, so a crawl uses every core (``_pool.py``). The pool is the crawl's,
-shared with the preflight (``_crawlpool.py``). Either way a page's result
-comes back as a ``_worker.Result``, which the reactor thread turns into the
-item, the stats and the log lines.
+process, so a crawl uses every core (``runtime/pool.py``). The pool is the
+crawl's, shared with the preflight (``extension.py``). Either way a page's
+outcome comes back as plain values (``runtime/jobs.py``), which the reactor
+thread turns into the item, the stats and the log lines.
 """
 
 from __future__ import annotations
@@ -20,22 +20,16 @@ import scrapy
 from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem, NotConfigured
 
-from scrapy_readability._crawlpool import WORKERS_FAILED, CrawlPool
-from scrapy_readability._worker import ENGINE, Extracted, Failed, Task
-from scrapy_readability.carry import CarriedOptions, carried_options, carries_page, single_value
-from scrapy_readability.items import ERROR_FIELD, article_fields
-from scrapy_readability.settings import (
-    META_KEY,
-    PageOptions,
-    ReadabilityConfig,
-    ReadabilityConfigError,
-    is_enabled,
-)
+from scrapy_readability.carry import carries_page, single_value
+from scrapy_readability.engine.article import fields_for
+from scrapy_readability.extension import WORKERS_FAILED, ReadabilityExtension
+from scrapy_readability.items import ERROR_FIELD
+from scrapy_readability.runtime.jobs import Extracted, Extraction, Failed
+from scrapy_readability.settings import META_KEY, PageOptions, ReadabilityConfigError, is_enabled
 
 if TYPE_CHECKING:
     from scrapy import Spider
     from scrapy.crawler import Crawler
-    from scrapy.statscollectors import StatsCollector
 
 logger = logging.getLogger(__name__)
 
@@ -68,31 +62,24 @@ class ReadabilityPipeline:
     the next page gets a new process).
     """
 
-    # The engine class by dotted path, private: tests swap in stubs that fail or kill their process.
-    _engine: str = ENGINE
-
-    def __init__(self, config: ReadabilityConfig, stats: StatsCollector, pool: CrawlPool | None = None) -> None:
-        self.config = config
-        self.stats = stats
-        self.pool = pool or CrawlPool(config, stats)  # the crawl's, shared with the preflight
-        self.pool.engine = self._engine
-        self._carried = CarriedOptions()  # the spider middleware's, once from_crawler has run
+    def __init__(self, extension: ReadabilityExtension) -> None:
+        self.extension = extension
+        self.config = extension.config
+        self.stats = extension.stats
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ReadabilityPipeline:
         if not is_enabled(crawler.settings):
             raise NotConfigured
-        pipeline = cls(ReadabilityConfig.from_settings(crawler.settings), crawler.stats, CrawlPool.of(crawler))
-        pipeline._carried = carried_options(crawler)
-        return pipeline
+        return cls(ReadabilityExtension.of(crawler, cls.__name__))
 
     def open_spider(self, spider: Spider | None = None) -> Any:
-        """Start the pool. With worker processes, the crawl starts once they are ready, or stops if they cannot."""
-        return self.pool.open_with_spider()
+        """With worker processes, the crawl starts once they are ready, or stops if they cannot (before 2.18: here)."""
+        return self.extension.spider_opened()
 
     def close_spider(self, spider: Spider | None = None) -> None:
-        """Close the crawl's pool (the preflight is done too: the spider closes once nothing is in flight)."""
-        self.pool.close()
+        """Close the crawl's pool: the preflight is done too (the spider closes once nothing is in flight)."""
+        self.extension.close()
 
     async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         adapter = ItemAdapter(item)
@@ -120,7 +107,7 @@ class ReadabilityPipeline:
 
     def _page_verdict(self, adapter: ItemAdapter) -> Any:
         """The page's ``meta['readability']``: the item's own value, else the one carried beside it (now released)."""
-        carried = self._carried.take(adapter.item)
+        carried = self.extension.carried.take(adapter.item)
         own = single_value(adapter.get(META_KEY))
         return own if own is not None else carried
 
@@ -130,7 +117,7 @@ class ReadabilityPipeline:
             raise ExtractionFailed("no_source", f"no HTML in field {self.config.source_field!r}")
         # In a pool thread, or through it in a worker process: the same plain values either way.
         # The representations are made there too, from the tree the engine parsed.
-        result = await self.pool.run(Task(html, url, options.engine_options(), options.formats))
+        result = await self.extension.run(Extraction(html, url, options.engine, options.output))
         self._count_seconds(result.seconds)
         if isinstance(result, Failed):
             if result.traceback is not None:  # a bug in the engine: keep the traceback
@@ -160,7 +147,7 @@ class ReadabilityPipeline:
 
         Of the representations, those ``READABILITY_FORMATS`` leaves out are not written.
         """
-        for name in article_fields(options.formats):
+        for name in fields_for(options.formats):
             value = values.get(name)
             _set(adapter, name, None if isinstance(value, str) and not value.strip() else value)
         self._strip_inputs(adapter)

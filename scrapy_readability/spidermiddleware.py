@@ -13,12 +13,12 @@ from collections.abc import AsyncIterator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from itemadapter import ItemAdapter, is_item
-from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
-from scrapy_readability.carry import CarriedOptions, carried_options, carries_page
+from scrapy_readability.carry import CarriedOptions, carries_page
+from scrapy_readability.extension import ReadabilityExtension
 from scrapy_readability.pipeline import ReadabilityPipeline
-from scrapy_readability.settings import META_KEY, ReadabilityConfig, component_enabled, is_enabled
+from scrapy_readability.settings import META_KEY, component_enabled, is_enabled
 
 if TYPE_CHECKING:
     from scrapy import Spider
@@ -47,11 +47,8 @@ class ReadabilitySpiderMiddleware:
         settings = crawler.settings
         if not is_enabled(settings) or not component_enabled(settings, "ITEM_PIPELINES", ReadabilityPipeline):
             raise NotConfigured
-        carried = carried_options(crawler)
-        for signal in (signals.item_scraped, signals.item_dropped, signals.item_error):
-            crawler.signals.connect(carried.forget, signal=signal)
-        crawler.signals.connect(carried.forget_held, signal=signals.spider_closed)
-        return cls(ReadabilityConfig.from_settings(settings).source_field, carried)
+        extension = ReadabilityExtension.of(crawler, cls.__name__)
+        return cls(extension.config.source_field, extension.carried)
 
     def process_spider_output(
         self, response: Response, result: Iterable[Any], spider: Spider | None = None

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 import pytest
 from scrapy.utils.reactor import install_reactor
 
-from localserver import LocalSite, serve
-from scrapy_site import PAGES
+from tests.support.localserver import LocalSite, serve
+from tests.support.scrapy_site import PAGES
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -32,7 +32,7 @@ def reactor_for_get_crawler() -> None:
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[LocalSite]:
-    """The test site of scrapy_site.py, served for the tests of one module."""
+    """The test site of tests/support/scrapy_site.py, served for the tests of one module."""
     with serve(PAGES) as running:
         yield running
 

@@ -56,7 +56,10 @@ def test_addon_class_is_importable_by_path():
 
 
 def test_importing_the_package_does_not_import_scrapy():
-    code = "import sys, scrapy_readability, scrapy_readability.engine; print('scrapy' in sys.modules or 'parsel' in sys.modules)"
+    code = (
+        "import sys, scrapy_readability, scrapy_readability.engine; "
+        "print('scrapy' in sys.modules or 'parsel' in sys.modules)"
+    )
     root = Path(__file__).resolve().parents[1]
     result = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"

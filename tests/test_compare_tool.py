@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.slow  # runs the comparison tool on the vendored pages
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
 
@@ -31,8 +33,9 @@ def test_the_corpus_manifest_is_pinned_and_whole() -> None:
 
 def _result(**article: Any) -> dict[str, Any]:
     base = {key: None for key, _ in compare.METADATA}
-    base.update(content='<div id="readability-page-1" class="page"><p>Some text here.</p></div>',
-                textContent="Some text here.")
+    base.update(
+        content='<div id="readability-page-1" class="page"><p>Some text here.</p></div>', textContent="Some text here."
+    )
     base.update(article)
     return {"readerable": True, "article": base}
 
@@ -53,7 +56,5 @@ def test_each_aspect_is_compared(change: dict[str, str], aspect: str) -> None:
 
 def test_readerable_verdicts_and_missing_articles_are_compared() -> None:
     assert list(compare.differences({**_result(), "readerable": False}, _result())) == ["readerable"]
-    assert compare.differences({"readerable": True, "article": None}, _result()) == {
-        "content": "no article from ours"
-    }
+    assert compare.differences({"readerable": True, "article": None}, _result()) == {"content": "no article from ours"}
     assert "raised" in compare.differences({"error": "boom"}, _result())["content"]

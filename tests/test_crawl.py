@@ -15,21 +15,34 @@ from typing import Any
 import pytest
 from scrapy import version_info as SCRAPY_VERSION
 
-from crawling import FROZEN_STAT, HEARTBEAT_SETTING, HEARTBEAT_STAT, ROOT, CrawlResult, crawl, scrapy
-from localserver import Page, serve
 from scrapy_readability.engine.article import DEFAULT_FORMATS
 from scrapy_readability.items import article_fields
-from scrapy_site import ABOUT, LIGHTHOUSE, LINK_LIST_INDEX, PDF, STARTER
+from tests.support.crawling import (
+    FROZEN_STAT,
+    HEARTBEAT_SETTING,
+    HEARTBEAT_STAT,
+    ROOT,
+    SPIDERS,
+    CrawlResult,
+    crawl,
+    scrapy,
+)
+from tests.support.localserver import Page, serve
+from tests.support.scrapy_site import ABOUT, LIGHTHOUSE, LINK_LIST_INDEX, PDF, STARTER
 
-SPIDER = Path(__file__).with_name("crawl_spider.py")
-VERDICT_SPIDER = Path(__file__).with_name("verdict_spider.py")
-FORMATS_SPIDER = Path(__file__).with_name("formats_spider.py")
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
+SPIDER = SPIDERS / "crawl_spider.py"
+VERDICT_SPIDER = SPIDERS / "verdict_spider.py"
+FORMATS_SPIDER = SPIDERS / "formats_spider.py"
 ADDON = {"ADDONS": {"scrapy_readability.Addon": 0}, "TELNETCONSOLE_ENABLED": False}
 LIGHTHOUSE_TITLE = "What the lighthouse logbooks tell us"
 STARTER_TITLE = "Why sourdough starters get sleepy in winter"
 
 
-def crawl_site(tmp_path: Path, site: Any, paths: list[str], *settings: str) -> tuple[dict[str, dict[str, Any]], CrawlResult]:
+def crawl_site(
+    tmp_path: Path, site: Any, paths: list[str], *settings: str
+) -> tuple[dict[str, dict[str, Any]], CrawlResult]:
     """Run the test spider from ``paths`` of the site; its items by URL path, and the whole result."""
     result = crawl(tmp_path, SPIDER, start_urls=[site.url + path for path in paths], settings=settings)
     return result.by_path(site.url), result
@@ -125,9 +138,9 @@ def test_crawl_dropping_pages_keeping_failures_on_a_plain_twisted_reactor(site, 
 
 
 def test_crawl_goes_on_when_a_worker_dies(site, tmp_path):
-    pipelines = {"crawl_spider.DyingWorkerPipeline": 200, "scrapy_readability.ReadabilityPipeline": None}
-    items, result = crawl_site(tmp_path, site, ["/"], "READABILITY_WORKERS=2", f"ITEM_PIPELINES={json.dumps(pipelines)}")
-    stats, log = result.stats, result.log
+    engine = "READABILITY_ENGINE=tests.support.engine_stubs.DiesOnStarter"  # its process dies on starter.html
+    items, result = crawl_site(tmp_path, site, ["/"], "READABILITY_WORKERS=2", engine)
+    log = result.log
     # starter.html killed its worker: dropped and counted; a new worker did the pages after it
     assert sorted(items) == ["/articles/brief.html", "/articles/lighthouse.html", "/broken.html", "/files/report.pdf"]
     assert items["/articles/lighthouse.html"]["title"] == "What the lighthouse logbooks tell us"
@@ -135,7 +148,9 @@ def test_crawl_goes_on_when_a_worker_dies(site, tmp_path):
     assert got["readability/extracted"] == 3
     assert got["readability/failed"] == 3
     assert got["readability/failed/worker_died"] == 1
-    assert f"No article in {site.url}/articles/starter.html: worker_died: the extraction process exited with code 3" in log
+    assert (
+        f"No article in {site.url}/articles/starter.html: worker_died: the extraction process exited with code 3" in log
+    )
     assert "Traceback" not in log and "ERROR" not in log
 
 
@@ -192,7 +207,12 @@ def documented_spider(document: Path) -> str:
 @pytest.mark.parametrize("document", ["README.md", "docs/scrapy.md"])
 def test_the_documented_spider_survives_real_link_lists(tmp_path, document):
     """``javascript:``, ``mailto:`` and ``tel:`` links, a fragment, another site, duplicates, a PDF: every article."""
-    pages = {"/": LINK_LIST_INDEX, "/about.html": ABOUT, "/articles/lighthouse.html": LIGHTHOUSE, "/articles/starter.html": STARTER}
+    pages = {
+        "/": LINK_LIST_INDEX,
+        "/about.html": ABOUT,
+        "/articles/lighthouse.html": LIGHTHOUSE,
+        "/articles/starter.html": STARTER,
+    }
     pages["/files/report.pdf"] = Page(PDF, "application/pdf")
     with serve(pages) as site:
         code = documented_spider(ROOT / document)
@@ -258,7 +278,10 @@ def test_robots_txt_and_error_pages_are_not_judged(tmp_path, action):
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"policy": "bogus"}, "['policy'] = 'bogus' is not valid; accepted values: 'auto', 'strict', 'moderate', 'clean', 'raw'"),
+        (
+            {"policy": "bogus"},
+            "['policy'] = 'bogus' is not valid; accepted values: 'auto', 'strict', 'moderate', 'clean', 'raw'",
+        ),
         ({"char_treshold": 100}, "has an unknown option 'char_treshold'; accepted options: policy, char_threshold,"),
     ],
 )

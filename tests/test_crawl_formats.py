@@ -1,4 +1,4 @@
-"""READABILITY_FORMATS in a real crawl: which representations reach the feed (JSON Lines, CSV), per crawl and per request."""
+"""READABILITY_FORMATS in a real crawl: what reaches the feed (JSON Lines, CSV), per crawl and per request."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from crawling import crawl, csv_columns
-from localserver import LocalSite, serve
 from scrapy_readability.items import article_fields
+from tests.support.crawling import SPIDERS, crawl, csv_columns
+from tests.support.localserver import LocalSite, serve
 
-SPIDER = Path(__file__).with_name("formats_spider.py")
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
+SPIDER = SPIDERS / "formats_spider.py"
 PARAGRAPH = "The ferry will leave at 8.15 on *both* days, half an hour later than usual, while the pier is mended. "
 STORY = f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Ferry changes</title>
 <meta name="author" content="Courier staff"><meta property="og:site_name" content="The Courier">
@@ -85,7 +87,7 @@ def test_a_bad_choice_fails_the_page_not_the_crawl(tmp_path: Path, site: LocalSi
     )
     items = result.by_path(site.url)
     assert list(items) == ["/story"]  # the other request was refused, with the reason
-    assert "meta['readability']['formats'] = ['pdf'] is not valid; accepted values: a list of 'html'" in result.log
+    assert "meta['readability']['formats'] = ['pdf'] is not valid; accepted values: one or more of 'html'" in result.log
     assert "text" in items["/story"]
 
 
@@ -99,7 +101,9 @@ def test_a_bad_choice_fails_the_page_not_the_crawl(tmp_path: Path, site: LocalSi
         ),
     ],
 )
-def test_a_csv_feed_has_the_columns_the_settings_can_fill(tmp_path: Path, site: LocalSite, settings: tuple[str, ...], columns: list[str]) -> None:
+def test_a_csv_feed_has_the_columns_the_settings_can_fill(
+    tmp_path: Path, site: LocalSite, settings: tuple[str, ...], columns: list[str]
+) -> None:
     """``-O items.csv`` of ``ArticleItem``: no page, no ``readability``, no representation left out, in feed order."""
     result = crawl(
         tmp_path,

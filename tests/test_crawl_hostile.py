@@ -19,13 +19,14 @@ from typing import Any
 import pytest
 from scrapy import version_info as SCRAPY_VERSION
 
-from crawling import crawl
-from hostile_crawl_spider import FORCE_ERROR_MARKER
-from localserver import Page, serve
+from tests.engine.hostile_inputs import CASES, UNIT_SCALE, page
+from tests.spiders.hostile_crawl_spider import FORCE_ERROR_MARKER
+from tests.support.crawling import SPIDERS, crawl
+from tests.support.localserver import Page, serve
 
-from engine.hostile_inputs import CASES, UNIT_SCALE, page
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
 
-SPIDER = Path(__file__).with_name("hostile_crawl_spider.py")
+SPIDER = SPIDERS / "hostile_crawl_spider.py"
 
 GOOD = {
     f"/good/{n}": page(
@@ -59,7 +60,9 @@ def site() -> Iterator[tuple[str, dict[str, bytes]]]:
         yield running.url, pages
 
 
-def crawl_hostile(tmp_path: Path, base_url: str, paths: list[str], *settings: str) -> tuple[dict[str, Any], dict[str, Any], str]:
+def crawl_hostile(
+    tmp_path: Path, base_url: str, paths: list[str], *settings: str
+) -> tuple[dict[str, Any], dict[str, Any], str]:
     result = crawl(
         tmp_path, SPIDER, start_urls=[base_url + p for p in paths], settings=["LOG_LEVEL=INFO", *settings], timeout=170
     )
@@ -67,7 +70,7 @@ def crawl_hostile(tmp_path: Path, base_url: str, paths: list[str], *settings: st
 
 
 def failed_paths(log: str, base_url: str) -> list[str]:
-    return [m.group(1)[len(base_url):] for m in re.finditer(r"No article in (\S+): ", log)]
+    return [m.group(1)[len(base_url) :] for m in re.finditer(r"No article in (\S+): ", log)]
 
 
 @pytest.mark.parametrize("action", ["drop", "keep"])
@@ -85,7 +88,7 @@ def test_crawl_over_hostile_pages_loses_nothing(site, tmp_path, action):
     reached = len(pages) - len(lost_upstream)
 
     # Every good article reaches the feed, with its text.
-    for path, html in GOOD.items():
+    for path in GOOD:
         item = items[path]
         assert item["title"].startswith("Good article number"), item
         assert "keeps its own words" in item["text"]

@@ -12,23 +12,29 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from crawling import CrawlResult, crawl
-from item_types_spider import MAKERS
-from localserver import LocalSite, Page, serve
-from scrapy_site import LIGHTHOUSE
+from tests.spiders.item_types_spider import MAKERS
+from tests.support.crawling import SPIDERS, CrawlResult, crawl
+from tests.support.localserver import LocalSite, Page, serve
+from tests.support.scrapy_site import LIGHTHOUSE
 
-SPIDER = Path(__file__).with_name("item_types_spider.py")
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
+SPIDER = SPIDERS / "item_types_spider.py"
 VARIANTS = {"raw": {"policy": "raw"}, "skip": False, "plain": None}
 KINDS = [kind for kind in MAKERS if kind not in ("no_source", "dict_own_options") and not kind.startswith("dropped")]
 STORIES = {f"/story?kind={kind}&v={variant}": Page(LIGHTHOUSE) for kind in MAKERS for variant in VARIANTS}
 TITLE = "What the lighthouse logbooks tell us"
 # The types a field can be removed from: a skipped page keeps only the spider's own fields.
-LOSE_FIELDS = {"dict": {"url", "kind"}, "async_dict": {"url", "kind"}, "item": {"url", "kind"}, "from_response": {"url"}}
+LOSE_FIELDS = {
+    "dict": {"url", "kind"},
+    "async_dict": {"url", "kind"},
+    "item": {"url", "kind"},
+    "from_response": {"url"},
+}
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +44,9 @@ def site() -> Iterator[LocalSite]:
 
 
 @pytest.fixture(scope="module")
-def crawled(site: LocalSite, tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[tuple[str, str], Any], CrawlResult]:
+def crawled(
+    site: LocalSite, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[dict[tuple[str, str], Any], CrawlResult]:
     """One crawl of every kind and variant; the feed's items by (kind, variant)."""
     options = {path: value for path in STORIES for name, value in VARIANTS.items() if path.endswith(f"v={name}")}
     result = crawl(
@@ -56,7 +64,9 @@ def crawled(site: LocalSite, tmp_path_factory: pytest.TempPathFactory) -> tuple[
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_options_of_the_request_reach_the_pipeline(crawled: tuple[dict[tuple[str, str], Any], CrawlResult], kind: str) -> None:
+def test_options_of_the_request_reach_the_pipeline(
+    crawled: tuple[dict[tuple[str, str], Any], CrawlResult], kind: str
+) -> None:
     items, _ = crawled
     raw, plain = items[kind, "raw"], items[kind, "plain"]
     assert (raw["title"], raw["attempt"]) == (TITLE, "raw")  # {"policy": "raw"} on the request
@@ -67,7 +77,9 @@ def test_options_of_the_request_reach_the_pipeline(crawled: tuple[dict[tuple[str
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_skipped_page_follows_the_schema_rules(crawled: tuple[dict[tuple[str, str], Any], CrawlResult], kind: str) -> None:
+def test_a_skipped_page_follows_the_schema_rules(
+    crawled: tuple[dict[tuple[str, str], Any], CrawlResult], kind: str
+) -> None:
     """``meta={"readability": False}``: not extracted, and neither the page nor the skip is in the feed."""
     items, _ = crawled
     skipped = items[kind, "skip"]

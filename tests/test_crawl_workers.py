@@ -15,17 +15,25 @@ from typing import Any
 import pytest
 from scrapy import version_info as SCRAPY_VERSION
 
-from crawling import CrawlResult, crawl, crawl_script, script_settings
+from tests.support.crawling import SPIDERS, CrawlResult, crawl, crawl_script, script_settings
 
-SPIDER = Path(__file__).with_name("crawl_spider.py")
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
+SPIDER = SPIDERS / "crawl_spider.py"
 
 # What a crawl of the site from its front page gives (tests/test_crawl.py says why).
-SITE_ITEMS = ["/articles/brief.html", "/articles/lighthouse.html", "/articles/starter.html", "/broken.html", "/files/report.pdf"]
+SITE_ITEMS = [
+    "/articles/brief.html",
+    "/articles/lighthouse.html",
+    "/articles/starter.html",
+    "/broken.html",
+    "/files/report.pdf",
+]
 
 SCRIPT = """\
 from scrapy.crawler import CrawlerProcess
 
-from crawl_spider import SiteSpider
+from tests.spiders.crawl_spider import SiteSpider
 
 
 class ScriptSpider(SiteSpider):
@@ -67,7 +75,7 @@ def write_project(tmp_path: Path, **settings: Any) -> Path:
     ]
     (package / "settings.py").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (package / "spiders" / "__init__.py").write_text("", encoding="utf-8")
-    spider = "from crawl_spider import SiteSpider\n\n\nclass NewsSpider(SiteSpider):\n    name = 'news'\n"
+    spider = "from tests.spiders.crawl_spider import SiteSpider\n\n\nclass NewsSpider(SiteSpider):\n    name = 'news'\n"
     (package / "spiders" / "news.py").write_text(spider, encoding="utf-8")
     return project
 
@@ -96,17 +104,16 @@ def test_worker_processes_never_run_the_users_script(site, tmp_path, how):
     assert result.clean, result.log[-3000:]
 
 
-def pipeline_settings(pipeline: str, **settings: Any) -> dict[str, Any]:
-    """Settings that swap our pipeline for one of tests/crawl_spider.py's (an engine stand-in)."""
-    pipelines = {f"crawl_spider.{pipeline}": 200, "scrapy_readability.ReadabilityPipeline": None}
-    return {"ITEM_PIPELINES": pipelines, **settings}
+def engine_settings(engine: str, **settings: Any) -> dict[str, Any]:
+    """Settings that swap the engine for a stand-in of tests/support/engine_stubs.py, by dotted path."""
+    return {"READABILITY_ENGINE": f"tests.support.engine_stubs.{engine}", **settings}
 
 
 @pytest.mark.parametrize("workers", [0, 1])
 def test_a_page_past_the_time_limit_fails_and_the_pages_behind_it_arrive(site, tmp_path, workers):
     """Issue 11: starter.html hangs; with one thread or one worker, every page after it waits behind it."""
     # 5 s: time enough for the other pages on a loaded machine, where a worker at niceness +10 waits
-    settings = pipeline_settings("HangingPipeline", READABILITY_TIMEOUT=5, READABILITY_WORKERS=workers)
+    settings = engine_settings("HangsOnStarter", READABILITY_TIMEOUT=5, READABILITY_WORKERS=workers)
     result = crawl(tmp_path, SPIDER, start_urls=[f"{site.url}/"], settings=settings)
     assert sorted(result.by_path(site.url)) == [path for path in SITE_ITEMS if path != "/articles/starter.html"]
     got = result.readability_stats()
@@ -120,7 +127,7 @@ def test_a_page_past_the_time_limit_fails_and_the_pages_behind_it_arrive(site, t
 
 def test_a_worker_that_holds_too_much_memory_is_replaced_between_pages(site, tmp_path):
     """Issue 11: after lighthouse.html its worker holds 150 MB more; the next page gets a new worker."""
-    settings = pipeline_settings("MemoryHoldingPipeline", READABILITY_WORKERS=1, READABILITY_WORKER_MAX_MEMORY=100)
+    settings = engine_settings("HoldsMemory", READABILITY_WORKERS=1, READABILITY_WORKER_MAX_MEMORY=100)
     result = crawl(tmp_path, SPIDER, start_urls=[f"{site.url}/"], settings=settings)
     assert sorted(result.by_path(site.url)) == SITE_ITEMS  # nothing lost
     got = result.readability_stats()
@@ -131,12 +138,9 @@ def test_a_worker_that_holds_too_much_memory_is_replaced_between_pages(site, tmp
 
 # The extraction's pipeline, or the preflight alone (no extraction): either way the pool cannot start.
 BROKEN = {
-    "pipeline": pipeline_settings("BrokenEnginePipeline", READABILITY_WORKERS=2),
+    "pipeline": {"READABILITY_ENGINE": "tests.support.broken_engine.Readability", "READABILITY_WORKERS": 2},
     "preflight only": {
-        "DOWNLOADER_MIDDLEWARES": {
-            "scrapy_readability.ReadabilityMiddleware": None,
-            "crawl_spider.BrokenPreflightMiddleware": 545,
-        },
+        "READABILITY_PREFLIGHT_CHECK": "tests.support.broken_engine.is_probably_readable",
         "ITEM_PIPELINES": {"scrapy_readability.ReadabilityPipeline": None},
         "READABILITY_WORKERS": 2,
     },
@@ -150,7 +154,7 @@ def test_workers_that_cannot_start_stop_the_crawl_with_one_error(site, tmp_path,
     errors = [line for line in result.log.splitlines() if " ERROR: " in line or " CRITICAL: " in line]
     if SCRAPY_VERSION >= (2, 18):  # a clean stop: Scrapy 2.18 lets open_spider close the spider
         assert errors == [
-            errors[0].split(" [")[0] + " [scrapy_readability._crawlpool] ERROR: READABILITY_WORKERS = 2: "
+            errors[0].split(" [")[0] + " [scrapy_readability.extension] ERROR: READABILITY_WORKERS = 2: "
             "the worker processes cannot start (ImportError: libxml2.so.2: cannot open shared object file: "
             "No such file or directory), so the crawl stops; READABILITY_WORKERS = 0 extracts in threads instead"
         ]
@@ -178,12 +182,18 @@ def test_one_line_a_page_by_default_the_trace_on_request(site, tmp_path, workers
     lines = our_lines(default.log)
     extracted = [line for line in lines if "DEBUG: Extracted http" in line]
     assert len(extracted) == default.stats["readability/extracted"] == 4
-    assert f"Extracted {site.url}/articles/lighthouse.html: 'What the lighthouse logbooks tell us' (attempt strict, " in default.log
+    assert (
+        f"Extracted {site.url}/articles/lighthouse.html: 'What the lighthouse logbooks tell us' (attempt strict, "
+        in default.log
+    )
     assert lines == extracted  # the 2 pages with no article are dropped: Scrapy logs those
     assert our_lines(default.log, "scrapy_readability.engine") == []
 
     traced = crawl(
-        tmp_path, SPIDER, start_urls=[f"{site.url}/"], settings={"READABILITY_WORKERS": workers, "READABILITY_DEBUG": True}
+        tmp_path,
+        SPIDER,
+        start_urls=[f"{site.url}/"],
+        settings={"READABILITY_WORKERS": workers, "READABILITY_DEBUG": True},
     )
     trace = our_lines(traced.log, "scrapy_readability.engine")
     assert len(trace) > 20

@@ -1,4 +1,4 @@
-"""The CSV exporter the add-on sets: an ArticleItem feed gets the columns the settings can fill; other items Scrapy's."""
+"""The add-on's CSV exporter: an ArticleItem feed gets the columns the settings can fill, other items Scrapy's."""
 
 from __future__ import annotations
 

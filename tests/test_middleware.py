@@ -16,29 +16,25 @@ from scrapy import Request
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
 from scrapy.http.request import NO_CALLBACK
-from scrapy.utils.test import get_crawler
 
 from scrapy_readability.middleware import ReadabilityMiddleware
-from scrapy_site import ABOUT, BRIEF, LIGHTHOUSE, PDF
+from tests.support.components import crawler_with
+from tests.support.scrapy_site import ABOUT, BRIEF, LIGHTHOUSE, PDF
 
 
 @pytest.fixture
 def make() -> Iterator[Any]:
-    """Build middlewares from settings (``preflight``: a check in tests/engine_stubs.py); their pools close afterwards."""
+    """Build middlewares from settings (``preflight``: a check in tests/support/engine_stubs.py); close their pools."""
     made: list[ReadabilityMiddleware] = []
 
     def build(preflight: str | None = None, **settings: Any) -> tuple[ReadabilityMiddleware, Any]:
-        crawler = get_crawler(settings_dict=settings)
-        cls = ReadabilityMiddleware
-        if preflight is not None:
-            cls = type("StubbedMiddleware", (ReadabilityMiddleware,), {"_preflight": f"engine_stubs.{preflight}"})
-        mw = cls.from_crawler(crawler)
+        mw = ReadabilityMiddleware.from_crawler(crawler := crawler_with(preflight_check=preflight, **settings))
         made.append(mw)
         return mw, crawler.stats
 
     yield build
     for mw in made:
-        mw.pool.close()
+        mw.extension.close()
 
 
 def readability_stats(stats: Any) -> dict[str, Any]:
@@ -94,7 +90,11 @@ def test_drop_action_ignores_non_readerable_pages(make, workers):
 
 @pytest.mark.parametrize(
     ("cls", "body"),
-    [(Response, PDF), (XmlResponse, b"<rss><channel><title>News</title></channel></rss>"), (TextResponse, b'{"title": "JSON"}')],
+    [
+        (Response, PDF),
+        (XmlResponse, b"<rss><channel><title>News</title></channel></rss>"),
+        (TextResponse, b'{"title": "JSON"}'),
+    ],
 )
 def test_non_html_passes_untouched(make, cls, body):
     mw, stats = make()
@@ -139,7 +139,10 @@ def test_meta_true_and_a_resent_verdict_are_accepted(make):
     ("meta", "message"),
     [
         ({"char_treshold": 100}, "unknown option 'char_treshold'; accepted options: policy, char_threshold"),
-        ({"policy": "fast"}, "['policy'] = 'fast' is not valid; accepted values: 'auto', 'strict', 'moderate', 'clean', 'raw'"),
+        (
+            {"policy": "fast"},
+            "['policy'] = 'fast' is not valid; accepted values: 'auto', 'strict', 'moderate', 'clean', 'raw'",
+        ),
         ({"min_score": -1}, "['min_score'] = -1 is not valid; accepted values: a number >= 0"),
         ("raw", "False (skip the page), True, or a dict"),
     ],
@@ -151,12 +154,16 @@ def test_bad_meta_fails_the_request_before_the_download(make, meta, message, cap
         mw.process_request(request)
     [record] = caplog.records
     assert record.levelname == "ERROR"
-    assert record.getMessage().startswith("Not downloading <GET https://news.example/articles/1.html>: meta['readability']")
+    assert record.getMessage().startswith(
+        "Not downloading <GET https://news.example/articles/1.html>: meta['readability']"
+    )
     assert message in record.getMessage()
     assert stats.get_value("readability/preflight/invalid_options") == 1
 
 
-@pytest.mark.parametrize("meta", [{}, {"readability": False}, {"readability": True}, {"readability": {"policy": "RAW"}}])
+@pytest.mark.parametrize(
+    "meta", [{}, {"readability": False}, {"readability": True}, {"readability": {"policy": "RAW"}}]
+)
 def test_good_meta_goes_on_to_the_download(make, meta):
     mw, stats = make()
     assert mw.process_request(Request("https://news.example/a", meta=meta)) is None
@@ -202,8 +209,10 @@ def test_error_pages_the_spider_will_not_receive_are_not_judged(make):
         ({"SPIDER_MIDDLEWARES": {"scrapy.spidermiddlewares.httperror.HttpErrorMiddleware": None}}, {}, None, True),
     ],
 )
-def test_error_pages_the_spider_receives_are_judged_as_httperrormiddleware_decides(settings, meta, spider_codes, judged):
-    crawler = get_crawler(settings_dict=settings)
+def test_error_pages_the_spider_receives_are_judged_as_httperrormiddleware_decides(
+    settings, meta, spider_codes, judged
+):
+    crawler = crawler_with(**settings)
     crawler.spider = scrapy.Spider(name="test")
     if spider_codes is not None:
         crawler.spider.handle_httpstatus_list = spider_codes
@@ -211,7 +220,7 @@ def test_error_pages_the_spider_receives_are_judged_as_httperrormiddleware_decid
     try:
         request, _ = error_page(mw, 404, **meta)
     finally:
-        mw.pool.close()
+        mw.extension.close()
     assert ("readability" in request.meta) is judged
     assert crawler.stats.get_value("readability/preflight/not_readerable") == (1 if judged else None)
 
@@ -232,14 +241,15 @@ def test_an_error_in_the_preflight_does_not_lose_the_page(make, workers, caplog)
     assert stats.get_value("readability/preflight/error") == 1
     [warning] = [record for record in caplog.records if record.levelno == logging.WARNING]
     assert warning.getMessage() == (
-        "Readerable check failed on https://example.com/a (exception: RuntimeError: bug in the heuristic); judged not readerable"
+        "Readerable check failed on https://example.com/a (exception: RuntimeError: bug in the heuristic); "
+        "judged not readerable"
     )
     assert "Traceback" in caplog.text and "in broken_preflight" in caplog.text  # at DEBUG level
 
 
 @pytest.mark.parametrize("workers", [0, 1])
 def test_a_preflight_past_the_time_limit_keeps_the_page(make, workers, caplog):
-    """A check that hangs fails at READABILITY_TIMEOUT: judged not readerable, counted, logged once; the next page is judged."""
+    """A check that hangs fails at READABILITY_TIMEOUT: not readerable, counted, logged once; the next page goes on."""
     mw, stats = make("slow_preflight", READABILITY_WORKERS=workers, READABILITY_TIMEOUT=1)
     request, _ = fetch(mw, LIGHTHOUSE.replace("<h1>", "<h1>sleep 5 "))
     assert request.meta["readability"]["readerable"] is False

@@ -15,7 +15,14 @@ from typing import Any
 
 import pytest
 
-from mozilla_harness import CASES, check_content, check_metadata, check_readerable, compare_content, known_failures
+from tests.support.mozilla_harness import (
+    CASES,
+    check_content,
+    check_metadata,
+    check_readerable,
+    compare_content,
+    known_failures,
+)
 
 
 def _params(known: dict[str, str]) -> list[Any]:

@@ -12,31 +12,22 @@ from typing import Any
 import attr
 import pytest
 from scrapy.exceptions import DropItem, NotConfigured
-from scrapy.utils.test import get_crawler
-from twisted.internet.defer import Deferred
 
-from engine_stubs import Slow
-from scrapy_readability.carry import carried_options
 from scrapy_readability.engine.article import DEFAULT_FORMATS
 from scrapy_readability.items import ArticleItem, article_fields
 from scrapy_readability.pipeline import ReadabilityPipeline
-from scrapy_site import LIGHTHOUSE, MEMBERS, STARTER
+from tests.support.components import crawler_with, extension_of, wait_for
+from tests.support.engine_stubs import Slow
+from tests.support.scrapy_site import LIGHTHOUSE, MEMBERS, STARTER
 
 URL = "https://news.example/articles/lighthouse.html"
 
 
 def make(engine: str | None = None, **settings: Any) -> tuple[ReadabilityPipeline, Any]:
     """A pipeline, opened; ``engine`` names a stand-in for the engine in tests/engine_stubs.py."""
-    crawler = get_crawler(settings_dict=settings)
+    crawler = crawler_with(engine=engine, **settings)
     pipeline = ReadabilityPipeline.from_crawler(crawler)
-    if engine is not None:
-        pipeline.pool.engine = f"engine_stubs.{engine}"
-    opening = pipeline.open_spider()
-    if isinstance(opening, Deferred):  # Scrapy 2.13 waits for a Deferred, on its own asyncio loop
-        loop = asyncio.get_event_loop()
-        loop.run_until_complete(opening.asFuture(loop))
-    elif opening is not None:  # with worker processes, Scrapy waits for them to be ready
-        asyncio.run(opening)
+    wait_for(pipeline.open_spider())
     return pipeline, crawler.stats
 
 
@@ -55,7 +46,7 @@ def run(pipeline: ReadabilityPipeline, *items: Any) -> list[Any]:
     try:
         return asyncio.run(all_of_them())
     finally:
-        pipeline.close_spider()
+        pipeline.extension.spider_closed()
 
 
 def readability_stats(stats: Any, workers: bool = True) -> dict[str, Any]:
@@ -154,10 +145,10 @@ def test_a_list_of_several_pages_is_no_source():
 
 
 def test_options_carried_beside_an_item_reach_the_engine_and_are_released():
-    crawler = get_crawler(settings_dict={})
+    crawler = crawler_with()
     pipeline = ReadabilityPipeline.from_crawler(crawler)
     story = Story(URL, LIGHTHOUSE)
-    carried = carried_options(crawler)
+    carried = extension_of(crawler).carried
     carried.carry(story, {"readerable": True, "policy": "raw"})
     assert len(carried) == 1
     [out] = run(pipeline, story)
@@ -253,7 +244,10 @@ def test_engine_exceptions_never_escape(workers, caplog):
     assert second["readability_error"] == "exception: RuntimeError: boom"
     assert stats.get_value("readability/failed/exception") == 2
     tracebacks = sorted(record.getMessage() for record in caplog.records if record.levelno == logging.DEBUG)
-    assert [text.split(":\n")[0] for text in tracebacks] == [f"Readability raised on {URL}", f"Readability raised on {URL}?2"]
+    assert [text.split(":\n")[0] for text in tracebacks] == [
+        f"Readability raised on {URL}",
+        f"Readability raised on {URL}?2",
+    ]
     for text in tracebacks:  # the traceback comes back from the worker process as text
         assert "Traceback (most recent call last)" in text and 'raise RuntimeError("boom")' in text
 
@@ -265,6 +259,15 @@ def test_engine_errors_are_named(workers):
     assert isinstance(dropped, DropItem)
     assert "too_many_elements" in str(dropped) and "5000" in str(dropped)
     assert stats.get_value("readability/failed/too_many_elements") == 1
+
+
+@pytest.mark.parametrize("workers", [0, 1])
+def test_a_page_that_is_not_html_is_named(workers):
+    pipeline, stats = make(READABILITY_WORKERS=workers)
+    [dropped] = run(pipeline, {"url": URL, "html": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"})
+    assert isinstance(dropped, DropItem)
+    assert "not_html" in str(dropped) and "a PNG image" in str(dropped)
+    assert stats.get_value("readability/failed/not_html") == 1
 
 
 def test_extraction_runs_in_a_bounded_pool_off_the_loop_thread():
@@ -351,29 +354,38 @@ def test_a_page_that_kills_its_worker_is_dropped_by_default_and_the_pool_goes_on
 
 
 @pytest.mark.parametrize("workers", [0, 1])
-def test_one_debug_line_a_page_and_the_trace_when_the_user_asks(workers, caplog, engine_logger):
-    """A user who sets the engine's logger to DEBUG gets its trace, from worker processes too."""
+def test_one_debug_line_a_page_and_the_trace_when_asked(workers, caplog):
+    """The engine's trace with READABILITY_DEBUG, or for one page with its debug option; from worker processes too."""
     caplog.set_level(logging.DEBUG)
     pipeline, _ = make(READABILITY_WORKERS=workers)
     run(pipeline, {"url": URL, "html": LIGHTHOUSE})
     [line] = [r.getMessage() for r in caplog.records if r.name.startswith("scrapy_readability")]
-    assert line.startswith(f"Extracted {URL}: 'What the lighthouse logbooks tell us' (attempt strict, 1660 characters, ")
+    assert line.startswith(
+        f"Extracted {URL}: 'What the lighthouse logbooks tell us' (attempt strict, 1660 characters, "
+    )
 
-    caplog.clear()
-    engine_logger.setLevel(logging.DEBUG)
-    pipeline, _ = make(READABILITY_WORKERS=workers)
-    run(pipeline, {"url": URL, "html": LIGHTHOUSE})
-    trace = [r.getMessage() for r in caplog.records if r.name == "scrapy_readability.engine"]
-    assert any(message.startswith("Candidate: <article> with score") for message in trace)
-    assert {r.process for r in caplog.records if r.name == "scrapy_readability.engine"} != {None}
+    def trace_of(records: list[logging.LogRecord]) -> list[logging.LogRecord]:
+        return [r for r in records if r.name == "scrapy_readability.engine"]
+
+    for settings, item in [
+        ({"READABILITY_DEBUG": True}, {"url": URL, "html": LIGHTHOUSE}),
+        ({}, {"url": URL, "html": LIGHTHOUSE, "readability": {"debug": True}}),
+    ]:
+        caplog.clear()
+        pipeline, _ = make(READABILITY_WORKERS=workers, **settings)
+        run(pipeline, item, {"url": f"{URL}?quiet", "html": LIGHTHOUSE, "readability": {"debug": False}})
+        trace = trace_of(caplog.records)
+        assert any(r.getMessage().startswith("Candidate: <article> with score") for r in trace)
+        assert sum(r.getMessage().startswith("Candidate: <article>") for r in trace) == 1  # the quiet page logs none
+        assert {r.process for r in trace} != {None}
 
 
 def test_close_stops_the_workers():
     pipeline, _ = make("WhoAmI", READABILITY_WORKERS=2)
-    pool = pipeline.pool.running
+    pool = pipeline.extension.pool
     assert pool is not None
     out = run(pipeline, *({"url": f"{URL}?{n}", "html": LIGHTHOUSE} for n in range(4)))  # closes the pipeline
-    assert pipeline.pool.running is None
+    assert pipeline.extension.pool is None
     pool.join(timeout=10)  # closing does not wait: the pool's threads stop the processes
     assert pool.pids == [None, None]
     for pid in {int(item["title"].split()[0]) for item in out}:
@@ -385,4 +397,16 @@ def test_close_stops_the_workers():
 
 def test_disabled():
     with pytest.raises(NotConfigured):
-        ReadabilityPipeline.from_crawler(get_crawler(settings_dict={"READABILITY_ENABLED": False}))
+        ReadabilityPipeline.from_crawler(crawler_with(READABILITY_ENABLED=False))
+
+
+def test_without_the_extension_the_error_says_how_to_enable_it():
+    from scrapy.utils.test import get_crawler
+
+    from scrapy_readability import ReadabilityConfigError
+
+    crawler = get_crawler(settings_dict={"ITEM_PIPELINES": {ReadabilityPipeline: 200}})
+    with pytest.raises(
+        ReadabilityConfigError, match="ReadabilityPipeline needs scrapy_readability.extension.Readabili"
+    ):
+        ReadabilityPipeline.from_crawler(crawler)

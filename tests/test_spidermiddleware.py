@@ -15,12 +15,12 @@ from itemadapter import ItemAdapter
 from scrapy import Request, signals
 from scrapy.exceptions import NotConfigured
 from scrapy.http import HtmlResponse
-from scrapy.utils.test import get_crawler
 
-from scrapy_readability.carry import CarriedOptions, carried_options
+from scrapy_readability.carry import CarriedOptions
 from scrapy_readability.items import ArticleItem
 from scrapy_readability.pipeline import ReadabilityPipeline
 from scrapy_readability.spidermiddleware import ReadabilitySpiderMiddleware
+from tests.support.components import crawler_with, extension_of
 
 URL = "https://news.example/a.html"
 RAW = {"readerable": True, "policy": "raw"}
@@ -51,7 +51,7 @@ class StoryItem(scrapy.Item):
 
 
 def make(**settings: Any) -> tuple[ReadabilitySpiderMiddleware, Any]:
-    crawler = get_crawler(settings_dict={**PIPELINES, **settings})
+    crawler = crawler_with(**{**PIPELINES, **settings})
     return ReadabilitySpiderMiddleware.from_crawler(crawler), crawler
 
 
@@ -78,7 +78,7 @@ def test_other_types_get_no_field_and_their_options_wait_beside_them(cls: type) 
     [item] = through(mw, {"readability": False}, cls(url=URL, html="<p>"))
     assert not hasattr(item, "readability") and "readability" not in ItemAdapter(item).keys()  # no field of ours
     pipeline = ReadabilityPipeline.from_crawler(crawler)
-    assert pipeline._carried is mw.carried
+    assert pipeline.extension.carried is mw.carried
     assert mw.carried.take(item) is False
     assert len(mw.carried) == 0
 
@@ -141,9 +141,9 @@ def test_items_held_strongly_are_released_when_they_leave_the_pipelines_or_the_s
 
 
 def test_one_table_per_crawler() -> None:
-    first, second = get_crawler(settings_dict=PIPELINES), get_crawler(settings_dict=PIPELINES)
-    assert carried_options(first) is carried_options(first)
-    assert carried_options(first) is not carried_options(second)
+    first, second = make()[1], make()[1]
+    assert extension_of(first).carried is ReadabilitySpiderMiddleware.from_crawler(first).carried
+    assert extension_of(first).carried is not extension_of(second).carried
 
 
 @pytest.mark.parametrize(
@@ -153,7 +153,7 @@ def test_one_table_per_crawler() -> None:
 def test_off_without_the_pipeline(settings: dict[str, Any]) -> None:
     """Only the pipeline takes the options back: without it they would reach the feed."""
     with pytest.raises(NotConfigured):
-        ReadabilitySpiderMiddleware.from_crawler(get_crawler(settings_dict=settings))
+        ReadabilitySpiderMiddleware.from_crawler(crawler_with(addon=False, **settings))
 
 
 def test_a_pipeline_subclass_counts() -> None:

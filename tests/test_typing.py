@@ -22,6 +22,8 @@ import scrapy_readability
 
 pytest.importorskip("mypy", reason="mypy comes with the test extra: pip install -e '.[test]'")
 
+pytestmark = pytest.mark.slow  # mypy
+
 USER_FILE = """\
 from scrapy.http import TextResponse
 from scrapy.settings import Settings
@@ -50,7 +52,7 @@ def configure(setting: str) -> None:
     try:
         raise ReadabilityConfigError(f"{setting}: not a number")
     except ReadabilityConfigError as error:
-        reveal_type(error)  # reveals: scrapy_readability.settings.ReadabilityConfigError
+        reveal_type(error)  # reveals: scrapy_readability.engine.errors.ReadabilityConfigError
         print(error.setting)  # error: attr-defined
 
 

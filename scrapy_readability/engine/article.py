@@ -16,29 +16,32 @@ DEFAULT_FORMATS = ("html", "text")
 """The representations a crawl's items (and the command line's JSON) carry unless told otherwise."""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Article:
     """What Readability.js's ``parse()`` returns, with snake_case names.
 
-    ``attempt`` is ours: which pass of the retry ladder produced the content
-    (``strict``, ``moderate``, ``clean``, ``raw``, or ``longest`` when no pass
-    reached ``char_threshold`` and the longest attempt was kept). So are
+    The fields are declared in the order a feed shows them: the metadata, then
+    the representations (:data:`FORMATS`); :data:`FIELDS` is that list, from
+    which the Scrapy item, the command line's records and :meth:`to_dict` are
+    derived. ``attempt`` is ours: which pass of the retry ladder produced the
+    content (``strict``, ``moderate``, ``clean``, ``raw``, or ``longest`` when
+    no pass reached ``char_threshold`` and the longest attempt was kept). So are
     :attr:`text` and :attr:`markdown`, computed on first use from the tree
     ``content`` was serialised from.
     """
 
-    title: str | None
-    byline: str | None
-    dir: str | None
-    lang: str | None
-    content: str
-    text_content: str
-    length: int
+    title: str | None = None
+    byline: str | None = None
+    site_name: str | None = None
+    published_time: str | None = None
+    lang: str | None = None
+    dir: str | None = None
+    excerpt: str | None = None
+    length: int = 0
     """``textContent.length``: UTF-16 code units, as JavaScript counts (an emoji counts two)."""
-    excerpt: str | None
-    site_name: str | None
-    published_time: str | None
     attempt: str = "strict"
+    content: str = ""
+    text_content: str = ""
     tree: Element | None = field(default=None, repr=False, compare=False)
     """The element whose ``innerHTML`` is ``content`` (``None``: ``content`` is parsed when needed)."""
 
@@ -70,21 +73,27 @@ class Article:
 
         Without ``formats`` every representation is there, ``text`` and ``markdown`` included.
         """
-        chosen = set(FORMATS) if formats is None else set(formats)
-        unknown = chosen - set(FORMATS)
-        if unknown:
-            raise ValueError(f"unknown formats {sorted(unknown)}; choose from {', '.join(FORMATS)}")
-        left_out = {FORMATS[name] for name in FORMATS if name not in chosen}
-        data = {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if f.name != "tree" and f.name not in left_out
-        }
-        for name in ("text", "markdown"):
-            if name in chosen:
-                data[name] = getattr(self, name)
-        return data
+        return {name: getattr(self, name) for name in fields_for(FORMATS if formats is None else formats)}
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the tree (lxml elements do not pickle); what was computed goes along."""
         return {**self.__dict__, "tree": None}
+
+
+METADATA_FIELDS = tuple(f.name for f in fields(Article) if f.name not in ("tree", *FORMATS.values()))
+"""The article's metadata, in feed order."""
+
+FIELDS = METADATA_FIELDS + tuple(FORMATS.values())
+"""Every field of an article record, in feed order: the metadata, then the representations."""
+
+
+def fields_for(formats: Iterable[str]) -> tuple[str, ...]:
+    """The fields of a record with only the representations ``formats`` names (any of :data:`FORMATS`), in feed order."""
+    if isinstance(formats, str):
+        raise TypeError(f"formats must be a list of names, not a string: {formats!r}")
+    chosen = set(formats)
+    unknown = chosen - set(FORMATS)
+    if unknown:
+        raise ValueError(f"unknown formats {sorted(unknown)}; choose from {', '.join(FORMATS)}")
+    left_out = {FORMATS[name] for name in FORMATS if name not in chosen}
+    return tuple(name for name in FIELDS if name not in left_out)

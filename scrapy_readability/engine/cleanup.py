@@ -8,7 +8,6 @@ single-cell tables.
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -50,7 +49,6 @@ from .measures import get_class_weight, get_link_density, get_text_density
 from .state import GrabState
 from .urls import InvalidURL, resolve, url_string
 
-log = logging.getLogger("scrapy_readability.engine")
 
 _EMBED_TAGS = ("object", "embed", "iframe")
 
@@ -235,7 +233,7 @@ def _has_video(state: GrabState, el: Element) -> bool:
     ``tagName`` with lower-case ``"object"``, which never matches in an HTML
     document; so neither do we.
     """
-    regex = state.options.allowed_video_regex
+    regex = state.options.video_regex
     return any(regex.search(value) for value in el.values())
 
 
@@ -285,7 +283,7 @@ def _should_clean_conditionally(
         return False
 
     weight = get_class_weight(node, state.flags)
-    log.debug("Cleaning Conditionally <%s>", node.tag)
+    state.trace("Cleaning Conditionally <%s>", node.tag)
     if weight < 0:
         return True
 
@@ -330,7 +328,7 @@ def _should_clean_conditionally(
     reasons = _should_remove_node(signals, state.options.link_density_modifier)
     if not reasons:
         return False
-    log.debug("Checks failed: %s", reasons)
+    state.trace("Checks failed: %s", reasons)
     # Simple lists of images may stay.
     return not (is_list and _is_image_list(node, img))
 
@@ -415,7 +413,7 @@ def clean_headers(state: GrabState, root: Element) -> None:
     """Port of ``_cleanHeaders``: drop h1/h2s with a negative class weight."""
     for heading in reversed(iter_tags(root, "h1", "h2")):
         if heading.getparent() is not None and get_class_weight(heading, state.flags) < 0:
-            log.debug("Removing header with low class weight: <%s>", heading.tag)
+            state.trace("Removing header with low class weight: <%s>", heading.tag)
             remove(heading)
 
 

@@ -18,3 +18,21 @@ class TooManyElementsError(ReadabilityError):
 
 class InputError(ReadabilityError):
     """The input cannot be turned into an HTML document (wrong type, not markup)."""
+
+
+class NotHTMLError(InputError):
+    """The input is not a web page: an image, a PDF, an archive, other binary data.
+
+    ``kind`` says what it looks like (``"a PDF document"``, ``"binary data"``).
+    """
+
+    def __init__(self, kind: str, *, given: str = "body", detail: str = "") -> None:
+        super().__init__(f"not HTML: the {given} looks like {kind}{detail}")
+        self.kind = kind
+
+
+class ReadabilityConfigError(ReadabilityError, ValueError):
+    """An option has a value it does not accept: a keyword, a ``READABILITY_*`` setting, a flag or a ``meta`` override.
+
+    The message names where the value came from and what would have been accepted.
+    """

@@ -2,11 +2,13 @@
 
 ``Readability(response)`` in ``scrapy shell`` should just work, yet the engine
 must never import Scrapy or parsel. So a response is any object with
-``.url`` (text) and ``.body`` (bytes), read through its ``.text`` when it has
-one (what the spider sees, decoded by Scrapy) and else from ``.body`` with the
-charset of its ``Content-Type`` header; a selector is any object whose
-``.root`` is an lxml element. What is neither goes on to :func:`parse_html`
-as it is.
+``.url`` (text) and ``.body`` (bytes), read from ``.body`` with the charset of
+its ``Content-Type`` header as any bytes are (:func:`.decoding.decode_page`), so
+that a crawl, the command line and the engine read the same bytes the same way
+(Scrapy's ``.text`` guesses differently for a page that declares nothing); an
+encoding the response was made with (``TextResponse(..., encoding=...)``) wins.
+A selector is any object whose ``.root`` is an lxml element. What is neither goes
+on to :func:`parse_html` as it is.
 """
 
 from __future__ import annotations
@@ -16,17 +18,19 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from .decoding import DecodedPage, decode_page
 from .errors import InputError
 
 _MARKUP = (str, bytes, bytearray, memoryview, etree._Element, etree._ElementTree)
 
 
 class PageInput(NamedTuple):
-    """What :func:`parse_html` takes, with the page's URL and ``Content-Type`` (``None`` when unknown)."""
+    """What :func:`parse_html` takes, with the page's URL, ``Content-Type`` and forced encoding (``None``: unknown)."""
 
     markup: object
     url: str | None
     content_type: str | None
+    encoding: str | None = None
 
 
 def read_page(html: object, url: str | None = None, content_type: str | None = None, *, private: bool) -> PageInput:
@@ -43,11 +47,20 @@ def read_page(html: object, url: str | None = None, content_type: str | None = N
     body = getattr(html, "body", None)
     page_url = getattr(html, "url", None)
     if isinstance(body, bytes) and isinstance(page_url, str):
-        text = _response_text(html)
-        if text is not None:
-            return PageInput(text, url or page_url, content_type)
-        return PageInput(body, url or page_url, content_type or _content_type(html))
+        return PageInput(body, url or page_url, content_type or _content_type(html), _made_with_encoding(html))
     return PageInput(html, url, content_type)
+
+
+def decode_response(response: object, encoding: str | None = None) -> DecodedPage:
+    """A Scrapy response's text, decoded from its ``.body`` as the engine decodes bytes.
+
+    The Scrapy layer reads responses through this (not ``response.text``), so a crawl
+    gives the text the command line and ``Readability(response)`` give.
+    """
+    body = getattr(response, "body", None)
+    if not isinstance(body, bytes):
+        raise InputError(f"expected a response with bytes in .body, got {type(response).__name__}")
+    return decode_page(body, _content_type(response), encoding=encoding or _made_with_encoding(response))
 
 
 def _selector_document(selector: object, root: etree._Element, private: bool) -> etree._Element:
@@ -59,13 +72,10 @@ def _selector_document(selector: object, root: etree._Element, private: bool) ->
     return copy.deepcopy(document) if private else document
 
 
-def _response_text(response: object) -> str | None:
-    """A Scrapy ``TextResponse``'s ``.text``; ``None`` for a binary response, which has none."""
-    try:
-        text = getattr(response, "text", None)
-    except (AttributeError, ValueError, UnicodeError):
-        return None
-    return text if isinstance(text, str) else None
+def _made_with_encoding(response: object) -> str | None:
+    """The encoding a Scrapy ``TextResponse`` was made with (``encoding=``, or ``replace(encoding=...)``)."""
+    encoding = getattr(response, "_encoding", None)  # what TextResponse.encoding puts before all else
+    return encoding if isinstance(encoding, str) and encoding else None
 
 
 def _content_type(response: object) -> str | None:

@@ -1,31 +1,39 @@
-"""Options and policies: Readability.js's constructor options, snake_cased, plus our policies.
+"""Options and policies, each option declared once.
 
-:class:`Options` is the one list of the engine's options: ``Readability``'s
-keywords (:class:`OptionArgs` types them for editors and type checkers) and the
-Scrapy settings' engine keys and defaults are derived from it.
+An option is a field of a frozen dataclass declared with :func:`option`: its
+name, type and default, the parser that validates a value (from Python, or
+from text as settings and command-line flags give it), what the parser
+accepts, and a line of help. :class:`Options` holds Readability.js's
+constructor options (snake_cased) and ours, :class:`PreflightOptions` those of
+``isProbablyReaderable``, :class:`OutputOptions` the article's
+representations. Everything else is derived from these fields
+(:func:`declared`): ``Readability``'s keywords, the Scrapy settings and
+per-request options, the command-line flags, and the README's table.
 """
 
 from __future__ import annotations
 
 import enum
+import math
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
+from collections.abc import Callable
+from dataclasses import Field, dataclass, field, fields, replace
+from typing import Any, TypeVar
 
-if TYPE_CHECKING:
-    from typing_extensions import Unpack
-
+from .article import DEFAULT_FORMATS, FORMATS
 from .constants import (
     CLASSES_TO_PRESERVE,
     DEFAULT_CHAR_THRESHOLD,
     DEFAULT_MAX_ELEMS_TO_PARSE,
+    DEFAULT_MIN_CONTENT_LENGTH,
+    DEFAULT_MIN_SCORE,
     DEFAULT_N_TOP_CANDIDATES,
     FLAG_CLEAN_CONDITIONALLY,
     FLAG_STRIP_UNLIKELYS,
     FLAG_WEIGHT_CLASSES,
     REGEXPS,
 )
+from .errors import ReadabilityConfigError
 
 
 class Policy(str, enum.Enum):
@@ -67,119 +75,286 @@ ATTEMPT_NAMES = {
 }
 
 
-class OptionArgs(TypedDict, total=False):
-    """The keyword arguments ``Readability(html, url, **options)`` accepts: :class:`Options`'s fields.
+# --- Parsers: a raw value in, the clean one out, or ValueError/TypeError. ------------------
+# Settings from the command line (``-s NAME=value``) and flags arrive as text, so each takes text too.
 
-    Each may be given as the looser type shown here; :meth:`Options.build`
-    normalises it. ``None``, 0 and empty values keep the default, as in JS.
-    """
-
-    max_elems_to_parse: int | None
-    """Refuse documents with more elements than this (0: no limit)."""
-    nb_top_candidates: int | None
-    """How many top-scored candidates to compare when choosing the article's container."""
-    char_threshold: int | None
-    """How long the article's text must be for a pass of the retry ladder to succeed."""
-    classes_to_preserve: str | Iterable[str] | None
-    """Class names kept on the article's elements (a string is split on whitespace)."""
-    keep_classes: bool
-    """Keep every class attribute."""
-    disable_json_ld: bool
-    """Do not read metadata from JSON-LD."""
-    allowed_video_regex: str | re.Pattern[str] | None
-    """Embeds whose attributes match this stay (a string is compiled case-insensitively)."""
-    link_density_modifier: float | None
-    """Added to the link-density limits of the conditional cleaning."""
-    policy: Policy | str
-    """How much of the retry ladder to run (see :class:`Policy`)."""
-    sanitize: bool
-    """Strip anything executable from the article's HTML."""
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
+BOOLEAN = "true or false (also 1/0, 'true'/'false', 'yes'/'no', 'on'/'off')"
 
 
-# Each field's conversion from user input: it validates and normalises, raising ValueError.
+def boolean(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise ValueError(value)
 
 
-def _count(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
-    return value
+def integer(minimum: int) -> Callable[[Any], int]:
+    """Whole numbers from ``minimum`` up (``"5"`` too; not ``True``, not ``1.5``)."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise TypeError(value)
+        number = int(value)
+        if number < minimum:
+            raise ValueError(value)
+        return number
+
+    return parse
 
 
-def _class_names(name: str, value: Any) -> tuple[str, ...]:
-    return tuple(value.split() if isinstance(value, str) else value)
+def real(minimum: float = -math.inf) -> Callable[[Any], float]:
+    """Finite numbers from ``minimum`` up (``"0.5"`` too; not ``True``)."""
+
+    def parse(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise TypeError(value)
+        number = float(value)
+        if not math.isfinite(number) or number < minimum:
+            raise ValueError(value)
+        return number
+
+    return parse
 
 
-def _video_regex(name: str, value: Any) -> re.Pattern[str]:
-    return re.compile(value, re.IGNORECASE) if isinstance(value, str) else value
+def choice(*choices: str) -> Callable[[Any], str]:
+    """One of ``choices``, in any case; an Enum member stands for its value."""
+
+    def parse(value: Any) -> str:
+        picked = getattr(value, "value", value)
+        if not isinstance(picked, str) or picked.strip().lower() not in choices:
+            raise ValueError(value)
+        return picked.strip().lower()
+
+    return parse
 
 
-def _number(name: str, value: Any) -> float:
-    return float(value)
+_SEPARATORS = re.compile(r"[,\s]+")
 
 
-def _flag(name: str, value: Any) -> bool:
-    return bool(value)
+def names(value: Any) -> tuple[str, ...]:
+    """A list of names, or one string of them separated by commas or white space; each once, in order."""
+    if value is None:
+        return ()
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)) or not all(isinstance(item, str) for item in items):
+        raise TypeError(value)
+    return tuple(dict.fromkeys(name for item in items for name in _SEPARATORS.split(item) if name))
 
 
-def _policy(name: str, value: Any) -> Policy:
-    try:
-        return Policy(value)
-    except ValueError:
-        accepted = ", ".join(p.value for p in Policy)
-        raise ValueError(f"{name} must be one of {accepted}; got {value!r}") from None
+def formats(value: Any) -> tuple[str, ...]:
+    """Names of representations (:data:`FORMATS`), in any case; at least one."""
+    found = tuple(dict.fromkeys(name.lower() for name in names(value)))
+    if not found or any(name not in FORMATS for name in found):
+        raise ValueError(value)
+    return found
 
+
+def regex_or_none(value: Any) -> re.Pattern[str] | None:
+    """A regular expression (text is compiled case-insensitively); ``None`` or ``""`` for none."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, re.Pattern):
+        return value
+    if not isinstance(value, str):
+        raise TypeError(value)
+    return re.compile(value, re.IGNORECASE)
+
+
+def dotted_path(value: Any) -> str:
+    """An object by its import path (``package.module.Name``); a class or function given itself stands for its path."""
+    if callable(value) and hasattr(value, "__qualname__"):
+        value = f"{value.__module__}.{value.__qualname__}"
+    if not isinstance(value, str):
+        raise TypeError(value)
+    module, _, name = value.strip().rpartition(".")
+    if not module or not name.isidentifier():
+        raise ValueError(value)
+    return value.strip()
+
+
+# --- Declaring options ------------------------------------------------------------------
 
 _T = TypeVar("_T")
+PREFIX = "READABILITY_"
 
 
-def _option(default: _T, convert: Callable[[str, Any], _T]) -> _T:
-    """A field with its default and the conversion :meth:`Options.build` applies to user input."""
-    return field(default=default, metadata={"convert": convert})
+def option(
+    default: _T, parse: Callable[[Any], Any], accepted: str, help: str, *, setting: str | None = None
+) -> _T:
+    """A dataclass field declared as an option: its default, parser, accepted values and help.
+
+    ``setting`` is its Scrapy setting's name when it is not ``READABILITY_`` and
+    the field's name in capitals; its command-line flag follows the setting.
+    """
+    metadata = {"parse": parse, "accepted": accepted, "help": help, "setting": setting}
+    return field(default=default, metadata=metadata)
 
 
 @dataclass(frozen=True)
-class Options:
-    """Readability.js's options, snake_cased, and our policies: the one list of the engine's options.
+class Option:
+    """One declared option, as the settings, ``meta['readability']`` and the command line see it."""
 
-    ``Readability(html, url, **options)`` takes these names as keywords (typed by
-    :class:`OptionArgs`); the Scrapy settings derive their engine keys and
-    defaults from these fields.
-    """
+    name: str
+    default: Any
+    parse: Callable[[Any], Any]
+    accepted: str
+    help: str
+    setting: str
 
-    max_elems_to_parse: int = _option(DEFAULT_MAX_ELEMS_TO_PARSE, _count)
-    nb_top_candidates: int = _option(DEFAULT_N_TOP_CANDIDATES, _count)
-    char_threshold: int = _option(DEFAULT_CHAR_THRESHOLD, _count)
-    classes_to_preserve: tuple[str, ...] = _option((), _class_names)
-    keep_classes: bool = _option(False, _flag)
-    disable_json_ld: bool = _option(False, _flag)
-    allowed_video_regex: re.Pattern[str] = _option(REGEXPS.videos, _video_regex)
-    link_density_modifier: float = _option(0.0, _number)
-    policy: Policy = _option(Policy.AUTO, _policy)
-    sanitize: bool = _option(False, _flag)
+    @property
+    def flag(self) -> str:
+        """``READABILITY_CHAR_THRESHOLD`` -> ``--char-threshold``: the setting's name, on the command line."""
+        return "--" + self.setting.removeprefix(PREFIX).lower().replace("_", "-")
+
+    def read(self, value: Any, where: str | None = None) -> Any:
+        """The clean value, or ReadabilityConfigError naming ``where`` it came from and what is accepted."""
+        try:
+            return self.parse(value)
+        except (TypeError, ValueError, re.error):
+            raise ReadabilityConfigError(
+                f"{where or self.name} = {value!r} is not valid; accepted values: {self.accepted}"
+            ) from None
+
+
+def _as_option(spec: Field[Any]) -> Option:
+    meta = spec.metadata
+    return Option(
+        spec.name, spec.default, meta["parse"], meta["accepted"], meta["help"], meta["setting"] or PREFIX + spec.name.upper()
+    )
+
+
+_DECLARED: dict[type, tuple[Option, ...]] = {}  # each class's, read once
+
+
+def declared(cls: type) -> tuple[Option, ...]:
+    """The options a dataclass declares with :func:`option`, in order."""
+    found = _DECLARED.get(cls)
+    if found is None:
+        found = _DECLARED[cls] = tuple(_as_option(spec) for spec in fields(cls) if "parse" in spec.metadata)
+    return found
+
+
+class Declared:
+    """Base of the option dataclasses: every value goes through its option's parser when built."""
+
+    def __post_init__(self) -> None:
+        for spec in declared(type(self)):
+            object.__setattr__(self, spec.name, spec.read(getattr(self, spec.name)))
 
     @classmethod
-    def build(cls, **given: Unpack[OptionArgs]) -> Options:
-        """Validate and normalise user input, with JS's ``options.x || DEFAULT`` semantics.
-
-        ``None``, like 0 or an empty value, keeps the default; an unknown name is
-        a ``TypeError``, as an unknown keyword argument is.
-        """
-        unknown = given.keys() - _NAMES
+    def build(cls: type[_D], **given: Any) -> _D:
+        """From keyword arguments: ``None`` keeps the default; an unknown name is a ``TypeError``."""
+        known = {spec.name for spec in declared(cls)}
+        unknown = sorted(given.keys() - known)
         if unknown:
-            raise TypeError(f"unexpected option {sorted(unknown)[0]!r}; options: {', '.join(_NAMES)}")
-        values: dict[str, Any] = {}
-        for name, value in given.items():
-            if value is not None:
-                value = _CONVERT[name](name, value)
-                if value:
-                    values[name] = value
-        return cls(**values)
+            raise TypeError(f"unexpected option {unknown[0]!r}; options: {', '.join(sorted(known))}")
+        return cls(**{name: value for name, value in given.items() if value is not None})
+
+    def changed(self: _D, **changes: Any) -> _D:
+        """A copy with ``changes`` (validated like the rest)."""
+        return replace(self, **changes)  # type: ignore[type-var]
+
+    def values(self) -> dict[str, Any]:
+        """The options by name: keyword arguments for what these options configure."""
+        return {spec.name: getattr(self, spec.name) for spec in declared(type(self))}
+
+
+_D = TypeVar("_D", bound=Declared)
+
+_POLICIES = tuple(policy.value for policy in Policy)
+
+
+def _policy(value: Any) -> Policy:
+    return Policy(choice(*_POLICIES)(value))
+
+
+@dataclass(frozen=True)
+class Options(Declared):
+    """Readability.js's options, snake_cased, and ours: ``Readability(html, url, **options)``.
+
+    Built with keywords (``Options(char_threshold=300)``, or
+    ``Options.build(...)`` where ``None`` keeps the default); every value is
+    validated when built, and a bad one raises ReadabilityConfigError.
+    """
+
+    policy: Policy = option(
+        Policy.AUTO, _policy, ", ".join(map(repr, _POLICIES)),
+        "`auto` (Readability.js's retry ladder), or one pass: `strict`, `moderate`, `clean` or `raw`.",
+    )
+    char_threshold: int = option(
+        DEFAULT_CHAR_THRESHOLD, integer(1), "an integer >= 1",
+        "Characters of text an extraction must reach to be accepted without trying the next pass.",
+    )
+    nb_top_candidates: int = option(
+        DEFAULT_N_TOP_CANDIDATES, integer(1), "an integer >= 1",
+        "How many top-scoring nodes are compared when choosing the article's container.",
+    )
+    max_elems_to_parse: int = option(
+        DEFAULT_MAX_ELEMS_TO_PARSE, integer(0), "an integer >= 0 (0: no limit)",
+        "Refuse pages with more elements than this (failure `too_many_elements`); `0` means no limit.",
+    )
+    classes_to_preserve: tuple[str, ...] = option(
+        (), names, "class names: a list, or one string separated by commas or spaces",
+        "Class names kept on elements of `content`.",
+    )
+    keep_classes: bool = option(False, boolean, BOOLEAN, "Keep every class attribute in `content`.")
+    disable_json_ld: bool = option(
+        False, boolean, BOOLEAN, "Do not read metadata from JSON-LD.", setting="READABILITY_DISABLE_JSONLD"
+    )
+    allowed_video_regex: re.Pattern[str] | None = option(
+        None, regex_or_none, "a regular expression, or None",
+        "Embeds whose URL matches stay in `content`; `None` keeps Readability.js's list of video hosts.",
+    )
+    link_density_modifier: float = option(
+        0.0, real(), "a finite number", "Added to the link-density thresholds used when cleaning."
+    )
+    sanitize: bool = option(
+        False, boolean, BOOLEAN, "Strip anything executable from `content`, so it is safe to display."
+    )
+    debug: bool = option(
+        False, boolean, BOOLEAN,
+        "Log the engine's decision trace (Readability.js's `debug`): some 80 DEBUG lines a page.",
+    )
 
     @property
     def preserved_classes(self) -> frozenset[str]:
         """``CLASSES_TO_PRESERVE`` plus the user's ``classes_to_preserve``."""
         return frozenset(CLASSES_TO_PRESERVE) | frozenset(self.classes_to_preserve)
 
+    @property
+    def video_regex(self) -> re.Pattern[str]:
+        """``allowedVideoRegex``: the user's, else Readability.js's list of video hosts."""
+        return self.allowed_video_regex or REGEXPS.videos
 
-_NAMES = tuple(f.name for f in fields(Options))
-_CONVERT: dict[str, Callable[[str, Any], Any]] = {f.name: f.metadata["convert"] for f in fields(Options)}
+
+@dataclass(frozen=True)
+class PreflightOptions(Declared):
+    """``isProbablyReaderable``'s options: ``is_probably_readable(html, **options)``."""
+
+    min_content_length: int = option(
+        DEFAULT_MIN_CONTENT_LENGTH, integer(0), "an integer >= 0", "Preflight: shortest paragraph that counts."
+    )
+    min_score: float = option(
+        float(DEFAULT_MIN_SCORE), real(0), "a number >= 0", "Preflight: score a page needs to be called readerable."
+    )
+
+
+@dataclass(frozen=True)
+class OutputOptions(Declared):
+    """Which representations of the article a record carries (``Article.to_dict(formats)``)."""
+
+    formats: tuple[str, ...] = option(
+        DEFAULT_FORMATS, formats, f"one or more of {', '.join(map(repr, FORMATS))}: a list, or one "
+        "comma-separated string",
+        "Representations of the article in the item: any of `html` (`content`), `text`, `markdown`, `text_content`; "
+        "one not chosen is absent.",
+    )
+
+
+PAGE_OPTIONS: tuple[Option, ...] = declared(Options) + declared(PreflightOptions) + declared(OutputOptions)
+"""Every option that decides how one page is judged, extracted and recorded."""

@@ -1,7 +1,8 @@
 """Turning the caller's input (text, bytes or a parsed tree) into an lxml HTML document.
 
-Bytes are decoded the way browsers and Scrapy do it (BOM, then ``<meta charset>``
-or http-equiv, then UTF-8 with replacement characters), via w3lib. Text is parsed
+Bytes are decoded as browsers decode them (:func:`.decoding.decode_page`: BOM, the
+``Content-Type`` charset, ``<meta charset>``, then detection), and refused as
+:class:`NotHTMLError` when they are binary data. Text is parsed
 into the tree an HTML5 parser (a browser, jsdom) builds, handed to the engine as
 lxml's, without comments and processing instructions (Mozilla's test harness strips
 comments before Readability.js sees the page) and without the code points an lxml
@@ -15,11 +16,11 @@ import threading
 
 from lxml import etree
 from selectolax.lexbor import LexborHTMLParser, LexborNode
-from w3lib.encoding import html_to_unicode
 
 from .constants import PHRASING_ELEMS
+from .decoding import control_share, decode_page, sniff_binary, sniff_binary_text
 from .dom import js_trim
-from .errors import InputError
+from .errors import InputError, NotHTMLError
 from .serialize import TEMPLATE_CONTENT_ATTRIBUTE, inner_html
 
 _PARSER_OPTIONS = dict(
@@ -50,97 +51,6 @@ def _parser(encoding: str | None = None) -> etree.HTMLParser:
     return parser
 
 
-def _sniff_utf16(body: bytes) -> str | None:
-    """UTF-16 without a BOM: markup is mostly ASCII, so every other byte is NUL."""
-    head = body[:1024]
-    if len(head) < 16 or head.count(0) < len(head) // 3:
-        return None
-    even_nuls, odd_nuls = head[0::2].count(0), head[1::2].count(0)
-    if odd_nuls > 3 * even_nuls:
-        return "utf-16-le"
-    if even_nuls > 3 * odd_nuls:
-        return "utf-16-be"
-    return None
-
-
-# Signatures of common non-HTML bodies a crawler meets.
-_SIGNATURES = (
-    (b"%PDF-", "a PDF document"),
-    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
-    (b"GIF87a", "a GIF image"),
-    (b"GIF89a", "a GIF image"),
-    (b"\xff\xd8\xff", "a JPEG image"),
-    (b"RIFF", "a RIFF file (WebP, WAV, AVI)"),
-    (b"PK\x03\x04", "a ZIP archive (or an office document)"),
-    (b"\x1f\x8b", "gzip-compressed data"),
-    (b"BZh", "bzip2-compressed data"),
-    (b"\xfd7zXZ\x00", "xz-compressed data"),
-    (b"(\xb5/\xfd", "zstd-compressed data"),
-    (b"%!PS", "a PostScript document"),
-    (b"\x00\x00\x01\x00", "an icon"),
-    (b"OggS", "an Ogg stream"),
-    (b"ID3", "an MP3 file"),
-    (b"wOFF", "a web font"),
-    (b"wOF2", "a web font"),
-    (b"\x7fELF", "an executable"),
-)
-
-
-# The control characters text has next to none of (not tab, LF, VT, FF or CR).
-_BINARY_CONTROLS = bytes([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])
-_BINARY_CONTROL_CHARS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
-# Below this, a few stray control characters are not evidence of binary data.
-_MIN_SNIFF_LENGTH = 128
-
-
-def sniff_binary(body: bytes) -> str | None:
-    """What a body is when it is plainly not text (a signature, or mostly control bytes)."""
-    for signature, kind in _SIGNATURES:
-        if body.startswith(signature):
-            return kind
-    if body[4:8] == b"ftyp":
-        return "an MP4/QuickTime/HEIF file"
-    head = body[:1024]
-    if len(head) >= _MIN_SNIFF_LENGTH and _sniff_utf16(body) is None:
-        controls = len(head) - len(head.translate(None, _BINARY_CONTROLS))
-        if controls * 10 > len(head):  # text has next to none; binary has about one in eight
-            return "binary data"
-    return None
-
-
-def sniff_binary_text(text: str) -> str | None:
-    """:func:`sniff_binary` for a body someone already decoded (Scrapy's ``response.text``).
-
-    Decoders turn the signature bytes into other characters (U+FFFD, or Latin-1
-    letters), so the ASCII parts of the signatures are looked for; replacement
-    characters are not counted as binary, as a page in a mis-declared legacy
-    encoding is full of them.
-    """
-    head = text[:1024].lstrip("\ufeff")
-    if not head:
-        return None
-    ascii_head = head[:16].encode("ascii", "replace")
-    for signature, kind in _SIGNATURES:
-        if signature.isascii() and len(signature) > 2 and ascii_head.startswith(signature):
-            return kind
-    if "PNG\r\n\x1a\n" in head[:12]:
-        return "a PNG image"
-    if "JFIF" in head[:16] or "Exif" in head[:16]:
-        return "a JPEG image"
-    if head[4:8] == "ftyp":
-        return "an MP4/QuickTime/HEIF file"
-    controls = len(_BINARY_CONTROL_CHARS.findall(head))
-    if len(head) >= _MIN_SNIFF_LENGTH and controls * 10 > len(head):
-        return "binary data"
-    return None
-
-
-def decode_html(body: bytes, content_type: str | None = None) -> str:
-    """Decode an HTML body: BOM, then HTTP header, then ``<meta>``, then UTF-16 sniffing, then UTF-8."""
-    _encoding, text = html_to_unicode(content_type, body, auto_detect_fun=_sniff_utf16)
-    return text
-
-
 # --- Building the tree ---------------------------------------------------------------
 
 
@@ -149,11 +59,13 @@ def empty_document() -> etree._Element:
     return root
 
 
-def parse_html(html: object, content_type: str | None = None) -> etree._Element:
+def parse_html(html: object, content_type: str | None = None, encoding: str | None = None) -> etree._Element:
     """Return the ``<html>`` root element of a document for ``html``.
 
     A parsed lxml tree is used as it is (and will be modified by ``parse()``), and so
-    is a :class:`ParsedPage`'s.
+    is a :class:`ParsedPage`'s. Bytes are decoded by :func:`.decoding.decode_page` with
+    ``content_type`` (the ``Content-Type`` header) and ``encoding`` (an encoding that
+    wins over everything).
     """
     if isinstance(html, etree._ElementTree):
         root: etree._Element | None = html.getroot()
@@ -164,23 +76,43 @@ def parse_html(html: object, content_type: str | None = None) -> etree._Element:
         return html.getroottree().getroot()
     if isinstance(html, ParsedPage):
         return html.take_tree()
-    return ParsedPage(decode_markup(html, content_type)).take_tree()
+    return ParsedPage(markup_text(html, content_type, encoding)).take_tree()
 
 
-def decode_markup(html: object, content_type: str | None = None) -> str:
-    """The text of markup (``str``, or ``bytes`` decoded), checked not to be plainly something else."""
+def markup_text(html: object, content_type: str | None = None, encoding: str | None = None) -> str:
+    """The text of markup (``str``, or ``bytes`` decoded); :class:`NotHTMLError` when it is plainly not HTML."""
     if isinstance(html, (bytes, bytearray, memoryview)):
-        body = bytes(html)
-        kind = sniff_binary(body)
-        if kind:
-            raise InputError(f"not HTML: the body looks like {kind}")
-        return decode_html(body, content_type)
+        return _text_of(bytes(html), content_type, encoding)
     if isinstance(html, str):
         kind = sniff_binary_text(html)
         if kind:
-            raise InputError(f"not HTML: the text looks like {kind}")
+            raise NotHTMLError(kind, given="text")
         return html
     raise InputError(f"expected str, bytes or an lxml document, got {type(html).__name__}")
+
+
+def _text_of(body: bytes, content_type: str | None, encoding: str | None) -> str:
+    """A body's text; :class:`NotHTMLError` for a binary format's signature, or binary data once decoded."""
+    kind = sniff_binary(body)
+    if kind:
+        raise NotHTMLError(kind)
+    page = decode_page(body, content_type, encoding=encoding)
+    kind = sniff_binary_text(page.text)
+    if kind:
+        share = control_share(page.text[:1024])
+        detail = f" ({share:.0%} control characters read as {page.encoding}, {_HOW[page.source]})"
+        raise NotHTMLError(kind, detail=detail)
+    return page.text
+
+
+_HOW = {
+    "encoding": "the encoding given",
+    "bom": "its byte order mark's",
+    "content-type": "its Content-Type's",
+    "meta": "its <meta>'s",
+    "utf-8": "valid UTF-8",
+    "detected": "detected",
+}
 
 
 class ParsedPage:
@@ -245,7 +177,7 @@ def parse_page(html: object, url: str | None = None, *, content_type: str | None
     from .inputs import read_page
 
     page = read_page(html, url, content_type, private=False)
-    return ParsedPage(decode_markup(page.markup, page.content_type), page.url)
+    return ParsedPage(markup_text(page.markup, page.content_type, page.encoding), page.url)
 
 
 def build_tree(text: str) -> etree._Element:

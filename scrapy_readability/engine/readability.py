@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import copy
-import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from lxml import etree
 
@@ -29,7 +28,7 @@ from .dom import (
 from .errors import TooManyElementsError
 from .inputs import read_page
 from .metadata import Metadata, get_article_metadata, get_json_ld
-from .options import ATTEMPT_NAMES, OptionArgs, Options, Policy
+from .options import ATTEMPT_NAMES, Options, Policy
 from .parsing import ParsedPage, parse_html, remove_comments
 from .postprocess import document_base_url, post_process_content
 from .prepare import prep_document, remove_scripts, unwrap_noscript_images
@@ -44,11 +43,6 @@ from .scoring import (
 from .serialize import inner_html
 from .state import GrabState
 from .urls import ABOUT_BLANK, InvalidURL, resolve
-
-if TYPE_CHECKING:
-    from typing_extensions import Unpack
-
-log = logging.getLogger("scrapy_readability.engine")
 
 # A page of more markup than this (characters, or bytes) is not copied for a retry of
 # _grabArticle but prepared again from its markup (the copy of a 30 MB page's tree is
@@ -72,19 +66,21 @@ class _Attempt:
 class Readability:
     """Extract the main article of an HTML page, as Firefox Reader View does.
 
-    ``html`` is ``str``, ``bytes`` (decoded from its BOM or ``<meta charset>``,
-    else UTF-8), a page :func:`~.parsing.parse_page` parsed (for the preflight
-    too: its URL is the default ``url``), an lxml HTML document, a Scrapy response
-    or a parsel ``Selector`` (both recognised by their shape: see ``inputs``). A document
+    ``html`` is ``str``, ``bytes`` (decoded as a browser decodes them: see
+    :func:`.decoding.decode_page`), a page :func:`~.parsing.parse_page` parsed (for the
+    preflight too: its URL is the default ``url``), an lxml HTML document, a Scrapy
+    response or a parsel ``Selector`` (both recognised by their shape: see ``inputs``). A document
     passed in is modified by :meth:`parse`, as Readability.js modifies the DOM
     it is given; a selector's document is copied, and text and bytes are parsed
     afresh for each instance.
 
     ``url`` is the page's address, used to make links and images absolute (a
     response's own URL by default); ``content_type`` is the page's
-    ``Content-Type`` header, for its charset.
-    The options (:class:`OptionArgs` lists them) keep Readability.js's names
-    (snake_cased) and defaults;
+    ``Content-Type`` header, for the charset of bytes, and ``encoding`` an
+    encoding for bytes that wins over everything (see :func:`.decoding.decode_page`).
+    The options (the fields of :class:`Options`) keep Readability.js's names
+    (snake_cased) and defaults; ``None`` keeps the default, a bad value raises
+    ``ReadabilityConfigError`` and an unknown name ``TypeError``;
     ``policy`` picks how much of the retry ladder to run (see :class:`Policy`),
     and ``sanitize`` strips anything executable from ``content`` (off by default,
     so the engine stays a faithful port).
@@ -96,7 +92,8 @@ class Readability:
         url: str | None = None,
         *,
         content_type: str | None = None,
-        **options: Unpack[OptionArgs],
+        encoding: str | None = None,
+        **options: Any,
     ) -> None:
         self.options = Options.build(**options)
         if isinstance(html, ParsedPage) and url is None:
@@ -107,7 +104,8 @@ class Readability:
         # A big page is prepared again from its markup for a retry, rather than copied (see _grab_article).
         self._markup = markup if isinstance(markup, (str, bytes)) and len(markup) > BIG_PAGE else None
         self._content_type = page.content_type
-        self._root = parse_html(page.markup, page.content_type)
+        self._encoding = encoding or page.encoding
+        self._root = parse_html(page.markup, page.content_type, self._encoding)
 
     # --- parse() --------------------------------------------------------------
 
@@ -142,7 +140,7 @@ class Readability:
         if options.sanitize:
             from .sanitize import sanitize_content
 
-            sanitize_content(article_content, options.allowed_video_regex)
+            sanitize_content(article_content, options.video_regex)
 
         # Without an excerpt in the metadata, the first paragraph serves.
         excerpt = metadata.excerpt
@@ -185,7 +183,7 @@ class Readability:
         root = self._root
         page = root.find("body")
         if page is None:
-            log.debug("No body found in document. Abort.")
+            state.trace("No body found in document. Abort.")
             return None
         # ``pageCacheHtml``: what the page was, for a retry. A big page's copy would double
         # the memory the page takes, so its markup is prepared again instead (the same
@@ -250,7 +248,7 @@ class Readability:
 
     def _prepared_body(self) -> Element:
         """The page's ``<body>`` as the first pass found it, prepared again from the markup."""
-        root = parse_html(self._markup, self._content_type)
+        root = parse_html(self._markup, self._content_type, self._encoding)
         self._prepare_document(root)
         body = root.find("body")
         assert body is not None  # the first pass found one

@@ -8,8 +8,8 @@ can run on a tree that Scrapy (parsel) already built.
 from __future__ import annotations
 
 import math
-from functools import partial
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import NamedTuple
 
 from lxml import etree
@@ -20,7 +20,7 @@ from .dom import Element, js_length, js_trim, match_string, text_content
 from .errors import InputError
 from .inputs import read_page
 from .measures import style_value, unlikely_match
-from .parsing import ParsedPage, decode_markup, parse_html, scrub_text
+from .parsing import ParsedPage, markup_text, parse_html, scrub_text
 
 # p, pre and article elements in document order, then divs holding a <br>.
 _CANDIDATES = etree.XPath("//p | //pre | //article")
@@ -54,12 +54,16 @@ def is_probably_readable(
     min_content_length: int = DEFAULT_MIN_CONTENT_LENGTH,
     min_score: float = DEFAULT_MIN_SCORE,
     visibility_checker: Callable[[Element], bool] | None = None,
+    *,
+    content_type: str | None = None,
+    encoding: str | None = None,
 ) -> bool:
     """Port of ``isProbablyReaderable``: whether :meth:`Readability.parse` will probably find an article.
 
     ``html`` is text, bytes, a :class:`~.parsing.ParsedPage` (:func:`~.parsing.parse_page`),
     a parsed lxml document, a Scrapy response or a parsel ``Selector``; a document,
-    a selector or a parsed page is left unmodified.
+    a selector or a parsed page is left unmodified. Bytes are decoded as
+    :class:`Readability` decodes them (``content_type``, ``encoding``).
 
     Text and bytes are judged on lexbor's tree, before (and without) the lxml tree
     the extraction needs: the same tree, node for node, read without the round trip
@@ -70,10 +74,10 @@ def is_probably_readable(
         if isinstance(html, ParsedPage):
             page = html
         else:
-            markup = read_page(html, private=False)
+            markup = read_page(html, content_type=content_type, private=False)
             if not isinstance(markup.markup, (str, bytes, bytearray, memoryview)):
                 return _readable(_nodes(parse_html(markup.markup)), min_content_length, min_score, visibility_checker)
-            page = ParsedPage(decode_markup(markup.markup, markup.content_type))
+            page = ParsedPage(markup_text(markup.markup, markup.content_type, encoding or markup.encoding))
     except InputError:
         return False  # an image, a PDF, binary data, no markup at all: not an article
     tree = page.readerable_tree()

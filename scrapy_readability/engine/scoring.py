@@ -17,7 +17,6 @@ they share in :mod:`.state`, and the retry ladder around them in :mod:`.readabil
 
 from __future__ import annotations
 
-import logging
 import math
 
 from .constants import (
@@ -61,7 +60,6 @@ from .measures import get_class_weight, get_link_density, is_probably_visible, i
 from .metadata import text_similarity
 from .state import GrabState
 
-log = logging.getLogger("scrapy_readability.engine")
 
 
 def initialize_node(state: GrabState, node: Element) -> None:
@@ -171,7 +169,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
 
         if names:
             if ("style" in names or "hidden" in names or "aria-hidden" in names) and not is_probably_visible(node):
-                log.debug("Removing hidden node - %s", match)
+                state.trace("Removing hidden node - %s", match)
                 node = _drop(state, node)
                 continue
 
@@ -186,18 +184,18 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
                 continue
 
         if should_remove_title_header and tag in ("h1", "h2") and header_duplicates_title(state, node):
-            log.debug("Removing header: %s", js_trim(text_content(node)))
+            state.trace("Removing header: %s", js_trim(text_content(node)))
             should_remove_title_header = False
             node = _drop(state, node)
             continue
 
         if strip_unlikely and names:
             if _is_unlikely_candidate(node, match):
-                log.debug("Removing unlikely candidate - %s", match)
+                state.trace("Removing unlikely candidate - %s", match)
                 node = _drop(state, node)
                 continue
             if "role" in names and node.get("role") in UNLIKELY_ROLES:
-                log.debug("Removing content with role %s - %s", node.get("role"), match)
+                state.trace("Removing content with role %s - %s", node.get("role"), match)
                 node = _drop(state, node)
                 continue
 
@@ -271,7 +269,7 @@ def select_top_candidates(state: GrabState, candidates: list[Element]) -> list[E
     for candidate in candidates:
         score = scores[candidate] * (1 - get_link_density(candidate, link_lengths, lengths))
         scores[candidate] = score
-        log.debug("Candidate: <%s> with score %s", candidate.tag, score)
+        state.trace("Candidate: <%s> with score %s", candidate.tag, score)
         for t in range(limit):
             if t >= len(top) or score > scores[top[t]]:
                 top.insert(t, candidate)
@@ -410,7 +408,7 @@ def join_siblings(state: GrabState, top_candidate: Element) -> Element:
     for sibling in siblings:
         if not _sibling_belongs(state, sibling, top_candidate, threshold):
             continue
-        log.debug("Appending node: <%s>", sibling.tag)
+        state.trace("Appending node: <%s>", sibling.tag)
         if sibling.tag not in ALTER_TO_DIV_EXCEPTIONS:
             # Not a common block element (a form, a td): a div will not be filtered out later.
             set_node_tag(sibling, "div")

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
+from typing import Any
 
 from .dom import Element
 from .options import Options
+
+TRACE_LOGGER = "scrapy_readability.engine"
+"""The logger of the engine's decision trace (Readability.js's ``debug``), at DEBUG level."""
+
+log = logging.getLogger(TRACE_LOGGER)
 
 
 @dataclass
@@ -34,6 +41,11 @@ class GrabState:
     big_page: bool = False
     scores: dict[Element, float] = field(default_factory=dict)
     data_tables: dict[Element, bool] = field(default_factory=dict)
+
+    def trace(self, message: str, *args: Any) -> None:
+        """Port of ``_log``: the decision trace, only with the ``debug`` option."""
+        if self.options.debug:
+            log.debug(message, *args)
 
     def flag_is_active(self, flag: int) -> bool:
         """Port of ``_flagIsActive``."""

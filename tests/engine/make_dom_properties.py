@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from chromium import Chromium, find_chromium
+from tests.engine.chromium import Chromium, find_chromium
 
 OUT = Path(__file__).with_name("dom_properties.json")
 

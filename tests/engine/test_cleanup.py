@@ -20,7 +20,7 @@ from scrapy_readability.engine.cleanup import (
     unwrap_single_cell_tables,
 )
 
-from engine_helpers import ALL, article, inner, state
+from tests.engine.engine_helpers import ALL, article, inner, state
 
 PARA = "<p>" + "Plain paragraph text, with a comma. " * 4 + "</p>"
 

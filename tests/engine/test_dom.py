@@ -28,7 +28,7 @@ from scrapy_readability.engine.dom import (
 )
 from scrapy_readability.engine.parsing import parse_html
 
-from engine_helpers import frag, outer
+from tests.engine.engine_helpers import frag, outer
 
 
 # --- child_nodes / set_child_nodes ---------------------------------------------

@@ -25,8 +25,8 @@ from scrapy_readability import Article, Readability, ReadabilityError, TooManyEl
 from scrapy_readability.engine.constants import REGEXPS
 from scrapy_readability.engine.parsing import parse_html
 
-from hostile_inputs import CASES, CASES_BY_NAME, UNIT_SCALE, Case
-from xss_vectors import executable_constructs
+from tests.engine.hostile_inputs import CASES, CASES_BY_NAME, UNIT_SCALE, Case
+from tests.engine.xss_vectors import executable_constructs
 
 html5lib = pytest.importorskip("html5lib")
 
@@ -137,8 +137,10 @@ def test_lying_meta_charset_gives_replacement_characters_not_errors() -> None:
 
 
 def test_invalid_utf8_gives_replacement_characters() -> None:
-    article = article_of("invalid_utf8")
+    """Declared UTF-8, bad bytes become U+FFFD; undeclared, a few bad bytes and no UTF-8 go to the detector."""
+    article = article_of("invalid_utf8", content_type="text/html; charset=utf-8")
     assert "\ufffd" in article.text_content
+    assert "\ufffd" not in article_of("invalid_utf8").text_content
 
 
 def test_50000_nested_divs_are_cut_by_libxml2_at_its_depth_limit() -> None:

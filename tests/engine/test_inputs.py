@@ -12,10 +12,10 @@ from parsel import Selector
 from scrapy import Request
 from scrapy.http import HtmlResponse, Response, TextResponse
 
-from crawling import scrapy as run_scrapy
-from localserver import serve
+from tests.support.crawling import scrapy as run_scrapy
+from tests.support.localserver import serve
 from scrapy_readability import InputError, Readability, is_probably_readable
-from scrapy_site import ABOUT, LIGHTHOUSE
+from tests.support.scrapy_site import ABOUT, LIGHTHOUSE
 
 ROOT = Path(__file__).resolve().parents[2]
 URL = "https://news.example/2025/lighthouse.html"

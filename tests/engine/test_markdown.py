@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rendering import content_div, lines, render_markdown, rendered_text, structure
+from tests.engine.rendering import content_div, lines, render_markdown, rendered_text, structure
 from scrapy_readability import Readability
 from scrapy_readability.engine.markdown import escape, to_markdown
 from scrapy_readability.engine.text import article_text
-from mozilla_harness import list_cases, run_engine
+from tests.support.mozilla_harness import list_cases, run_engine
 
 # Vendored pages whose Markdown does not read back as their text, with the reason. Only shrinks.
 KNOWN_DIFFERENCES: dict[str, str] = {}

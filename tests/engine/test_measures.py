@@ -16,7 +16,7 @@ from scrapy_readability.engine.measures import (
     unlikely_match,
 )
 
-from engine_helpers import ALL, frag
+from tests.engine.engine_helpers import ALL, frag
 
 
 @pytest.mark.parametrize(

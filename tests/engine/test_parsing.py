@@ -14,7 +14,8 @@ from selectolax.lexbor import LexborHTMLParser
 from scrapy_readability import Readability
 from scrapy_readability.engine import parsing
 from scrapy_readability.engine.errors import InputError, ReadabilityError
-from scrapy_readability.engine.parsing import decode_html, parse_html, remove_comments
+from scrapy_readability.engine.decoding import decode_page
+from scrapy_readability.engine.parsing import parse_html, remove_comments
 from scrapy_readability.engine.serialize import inner_html
 
 html5lib = pytest.importorskip("html5lib")
@@ -63,7 +64,7 @@ def test_content_type_header_charset():
 
 def test_bytes_default_to_utf8_with_replacement():
     assert parse_html(b"<p>\xc3\xa9\xff</p>").findtext(".//p") == "é\ufffd"
-    assert decode_html(b"\xc3\xa9") == "é"
+    assert decode_page(b"\xc3\xa9").text == "é"
 
 
 def test_bytearray_and_memoryview_accepted():

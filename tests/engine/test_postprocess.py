@@ -15,7 +15,7 @@ from scrapy_readability.engine.postprocess import (
 from scrapy_readability.engine.serialize import inner_html
 from scrapy_readability.engine.urls import ABOUT_BLANK
 
-from engine_helpers import detached, inner
+from tests.engine.engine_helpers import detached, inner
 
 PAGE = "http://fakehost/test/page.html"
 

@@ -22,7 +22,7 @@ from scrapy_readability import Article, Readability, ReadabilityError, is_probab
 from scrapy_readability.engine.constants import REGEXPS
 from scrapy_readability.engine.parsing import parse_html
 
-from xss_vectors import executable_constructs
+from tests.engine.xss_vectors import executable_constructs
 
 html5lib = pytest.importorskip("html5lib")
 

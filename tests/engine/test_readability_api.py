@@ -13,6 +13,7 @@ import lxml.html
 import pytest
 from lxml import etree
 
+from scrapy_readability.engine.article import FIELDS
 from scrapy_readability.engine import (
     Article,
     Policy,
@@ -64,9 +65,9 @@ def test_keep_classes_option():
 
 
 def test_allowed_video_regex_option_or_default():
-    assert Readability("<html><div>yo</div></html>").options.allowed_video_regex is REGEXPS.videos
+    assert Readability("<html><div>yo</div></html>").options.video_regex is REGEXPS.videos
     custom = re.compile(r"\/\/mydomain.com\/.*'")
-    assert Readability("<html><div>yo</div></html>", allowed_video_regex=custom).options.allowed_video_regex is custom
+    assert Readability("<html><div>yo</div></html>", allowed_video_regex=custom).options.video_regex is custom
 
 
 def test_bad_options_raise_value_error():
@@ -237,21 +238,22 @@ def test_article_fields_and_to_dict():
     article = Readability(LONG_ARTICLE, url=URL).parse()
     assert isinstance(article, Article)
     data = article.to_dict()
-    assert list(data) == [
+    assert list(data) == [  # in feed order: the metadata, then the representations
         "title",
         "byline",
-        "dir",
-        "lang",
-        "content",
-        "text_content",
-        "length",
-        "excerpt",
         "site_name",
         "published_time",
+        "lang",
+        "dir",
+        "excerpt",
+        "length",
         "attempt",
+        "content",
         "text",
         "markdown",
+        "text_content",
     ]
+    assert tuple(data) == FIELDS
     assert data["title"] == "A long article about things"
     assert data["byline"] == "Jane Doe"
     assert data["dir"] == "ltr"
@@ -304,7 +306,8 @@ def test_text_after_a_removed_embed_survives():
 
 # A big page (more markup than BIG_PAGE) is prepared again from its markup for a retry, not
 # copied, and its big elements are measured a text node at a time: the same article either way.
-BIG_PAGE_CASES = ["aclu", "cnn", "firefox-nightly-blog", "hukumusume", "lazy-image-3", "ol", "wikipedia", "yahoo-2"]  # retries and long pages
+# Pages that retry, and long pages.
+BIG_PAGE_CASES = ["aclu", "cnn", "firefox-nightly-blog", "hukumusume", "lazy-image-3", "ol", "wikipedia", "yahoo-2"]
 
 
 @pytest.mark.parametrize("name", BIG_PAGE_CASES)

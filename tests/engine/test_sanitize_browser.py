@@ -57,9 +57,11 @@ from scrapy_readability import Readability
 from scrapy_readability.engine.constants import REGEXPS
 from scrapy_readability.engine.sanitize import FRAME_SANDBOX, NAMED_PROPERTY_PREFIX
 
-from chromium import Chromium, ProtocolError, find_chromium
-from test_sanitize import URL, article_page, sanitized_fragment
-from xss_vectors import VECTORS, generated_vectors
+from tests.engine.chromium import Chromium, ProtocolError, find_chromium
+from tests.engine.test_sanitize import URL, article_page, sanitized_fragment
+from tests.engine.xss_vectors import VECTORS, generated_vectors
+
+pytestmark = pytest.mark.slow  # a real browser
 
 CHROMIUM = find_chromium()
 

@@ -18,7 +18,7 @@ from scrapy_readability.engine.scoring import (
     select_top_candidates,
 )
 
-from engine_helpers import ALL, body_html, frag, state
+from tests.engine.engine_helpers import ALL, body_html, frag, state
 
 # A paragraph text of 255 characters with two commas: 1 + 3 + min(255 // 100, 3) = 6 points.
 TEXT6 = "a" * 120 + ", " + "b" * 130 + ", c"

@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from make_text_fixtures import FOCUSED, OUT, TREE_FIXTURE
-from rendering import content_div
+from tests.engine.make_text_fixtures import FOCUSED, OUT, TREE_FIXTURE
+from tests.engine.rendering import content_div
 from scrapy_readability import Readability
 from scrapy_readability.engine.text import article_text, inner_text
-from mozilla_harness import list_cases, run_engine
+from tests.support.mozilla_harness import list_cases, run_engine
 
 # Vendored pages whose text differs from Chromium's, with the reason. Only shrinks (it is empty
 # since we parse as HTML5 does: the four pages where libxml2's tree and Chromium's differed agree).
-# A difference that comes back gets, from make_text_fixtures.py, Chromium's innerText of a DOM
+# A difference that comes back gets, from tests/engine/make_text_fixtures.py, Chromium's innerText of a DOM
 # built node for node as our tree, to show whether only the parsers differ.
 KNOWN_DIFFERENCES: dict[str, str] = {}
 # Pages whose content does not parse back into the tree it was serialised from, with the reason.

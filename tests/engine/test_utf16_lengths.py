@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from mozilla_harness import compare_content
+from tests.support.mozilla_harness import compare_content
 from scrapy_readability import Readability, is_probably_readable
 from scrapy_readability.engine.dom import inner_text, inner_text_length, js_length
 
-from engine_helpers import frag
+from tests.engine.engine_helpers import frag
 
 ORACLE = json.loads((Path(__file__).parent / "utf16_oracle.json").read_text(encoding="utf-8"))
 URL = "http://fakehost/test/page.html"

@@ -1,0 +1,29 @@
+"""``scrapy-readability`` (also ``python -m scrapy_readability``): the command line.
+
+    scrapy-readability page.html                  # articles from pages on disk (``extract``)
+    scrapy-readability crawl URL -o a.jsonl       # a site's articles, crawled (``crawl``)
+
+Owns the command line's subcommands, one module each, and the flags they share
+with ``scrapy readability URL`` (``arguments``). It may import the engine, the
+runtime and the settings; a subcommand that needs Scrapy imports it itself, so
+extracting pages on disk starts without it.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from . import extract
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit status. ``crawl`` first is the subcommand (a file named so is ``./crawl``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["crawl"]:
+        from . import crawl  # imports Scrapy: only when crawling
+
+        return crawl.main(args[1:])
+    return extract.main(args)

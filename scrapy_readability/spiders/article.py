@@ -1,0 +1,594 @@
+"""``ArticleSpider``: point it at a site, get its articles.
+
+Strategies (``-a strategy=...``, ``READABILITY_SPIDER_STRATEGY``):
+
+- ``full`` (the default): the sitemaps robots.txt names (else the usual
+  places), the feeds the start pages link to with ``<link rel="alternate">``
+  (else the usual places), and the site's own links from the start pages on.
+  Each page the preflight calls readerable (``meta['readability']['readerable']``,
+  from the package's downloader middleware) and whose URL is not one of the
+  pages that are never articles becomes an :class:`ArticleItem`; the others
+  are navigation, and their links are followed. Links on article pages are
+  followed too, after those of navigation pages.
+- ``sitemap``, ``feed``: only the pages sitemaps or feeds list, skipping those
+  they date before ``since`` without fetching them; no links followed.
+- ``direct``: the start URLs (and ``urls_file``) are articles.
+
+What it requests and why it leaves a URL is the frontier's business
+(``frontier.py``); sitemaps and feeds are read by ``discovery.py``; the
+articles of earlier crawls by ``state.py``. Stats: ``readability/spider/...``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator, Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin, urlsplit
+
+import scrapy
+from itemadapter import ItemAdapter
+from scrapy import signals
+from scrapy.exceptions import CloseSpider, DropItem
+from scrapy.http import HtmlResponse, Request, Response, TextResponse
+from scrapy.linkextractors import LinkExtractor
+
+from scrapy_readability.items import ArticleItem
+from scrapy_readability.pipeline import PIPELINE_PRIORITY
+from scrapy_readability.settings import META_KEY
+from scrapy_readability.spiders.discovery import (
+    FEED_PATHS,
+    FEED_TYPES,
+    MAX_DOCUMENT_SIZE,
+    SITEMAP_PATHS,
+    Entry,
+    NotADocument,
+    document_kind,
+    parse_date,
+    read_feed,
+    read_sitemap,
+    robots_sitemaps,
+    unpack,
+)
+from scrapy_readability.spiders.frontier import Frontier
+from scrapy_readability.spiders.options import POLITE_DEFAULTS, SpiderOptions, spider_options, user_agent
+from scrapy_readability.spiders.state import KnownArticles
+
+if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
+    from scrapy.settings import BaseSettings
+    from twisted.python.failure import Failure
+
+__all__ = ["STATS_PREFIX", "ArticleSpider", "ArticleSpiderPipeline"]
+
+logger = logging.getLogger(__name__)
+
+STATS_PREFIX = "readability/spider/"
+SPIDER_META = "readability_spider"  # our own per-request state: depth, stale run, what the URL was found as
+
+# Priorities (higher first): the documents that list many pages, the start pages, the pages those
+# documents list, then links, by depth, those found on articles after those found on navigation.
+DOCUMENT_PRIORITY = 100
+START_PRIORITY = 90
+ENTRY_PRIORITY = 50
+ARTICLE_LINKS_PENALTY = 10
+
+PIPELINE_AFTER_EXTRACTION = PIPELINE_PRIORITY + 100  # after the ReadabilityPipeline: the article is extracted
+
+# The priority of the spider's defaults: above Scrapy's own ("default", 0), below anything a user
+# sets (a command's 10, an add-on's 15, a project's 20...). At 0 they would not survive Scrapy
+# 2.19's CrawlerRunner.create_crawler(crawler), which updates a crawler with the runner's defaults.
+DEFAULTS_PRIORITY = 1
+
+
+class ArticleSpider(scrapy.Spider):
+    """A ready spider for a site's articles: ``scrapy crawl article -a start_urls=https://news.example/``.
+
+    Subclass it to change what is an article (:meth:`is_article`) or what an
+    item holds (:meth:`article_item`); its options go in ``custom_settings``
+    (``READABILITY_SPIDER_*``) or as spider arguments.
+    """
+
+    name = "article"
+    options: SpiderOptions
+    frontier: Frontier
+    known: KnownArticles
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._arguments = {spec.name: kwargs.pop(spec.name) for spec in spider_options() if spec.name in kwargs}
+        super().__init__(*args, **kwargs)
+        self._item_urls: dict[str, str] = {}  # fetched URL -> canonical URL of the articles in the pipelines
+        self._robots_asked: set[str] = set()  # sites whose robots.txt (or sitemap guesses) was requested
+        self._feeds_asked: set[str] = set()  # sites whose feed guesses were requested
+        self._accepted = 0  # articles past the last pipeline's checks (max_articles counts these)
+        self._warned_no_verdict = False
+
+    @classmethod
+    def update_settings(cls, settings: BaseSettings) -> None:
+        """The package's add-on and pipeline, and polite defaults any project or ``-s`` setting overrides."""
+        super().update_settings(settings)
+        for name, value in {**POLITE_DEFAULTS, "USER_AGENT": user_agent()}.items():
+            settings.set(name, value, priority=DEFAULTS_PRIORITY)  # replaces Scrapy's default only
+        from scrapy_readability.addon import Addon
+
+        _add_component(settings, "ADDONS", Addon, 0)
+        _add_component(settings, "ITEM_PIPELINES", ArticleSpiderPipeline, PIPELINE_AFTER_EXTRACTION)
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> ArticleSpider:
+        spider: ArticleSpider = super().from_crawler(crawler, *args, **kwargs)
+        if "start_urls" not in spider._arguments and getattr(spider, "start_urls", None):
+            spider._arguments["start_urls"] = list(spider.start_urls)  # a subclass's own
+        spider.options = SpiderOptions.read(crawler.settings, spider._arguments)
+        spider.known = KnownArticles.open(spider.options.state)
+        spider.frontier = Frontier(spider.options, spider.known, spider._count)
+        crawler.signals.connect(spider._item_scraped, signal=signals.item_scraped)
+        crawler.signals.connect(spider._item_dropped, signal=signals.item_dropped)
+        crawler.signals.connect(spider._closed, signal=signals.spider_closed)
+        return spider
+
+    # --- Start -------------------------------------------------------------------------------
+
+    def start_url_list(self) -> list[str]:
+        """The start URLs: the option's, then the file's (one a line; ``#`` starts a comment)."""
+        urls = list(self.options.start_urls)
+        if self.options.urls_file:
+            for line in Path(self.options.urls_file).read_text(encoding="utf-8").splitlines():
+                line = line.split("#", 1)[0].strip()
+                if line:
+                    urls.append(line)
+        return list(dict.fromkeys(urls))
+
+    async def start(self) -> AsyncIterator[Any]:
+        urls = self.start_url_list()
+        if not urls:
+            logger.error("No start URLs: give some with -a start_urls=URL,URL or -a urls_file=FILE")
+            return
+        for url in urls:
+            self.frontier.add_site(url)
+        self._update_allowed_domains()
+        if self.known.source is not None:
+            logger.info("%d articles known from %s: they are not fetched again", self.known.loaded, self.known.source)
+        for url in urls:
+            for request in self._start_requests(url):
+                yield request
+
+    def _start_requests(self, url: str) -> Iterator[Request]:
+        strategy = self.options.strategy
+        if strategy == "direct":
+            admitted = self.frontier.admit(url, "start")
+            if admitted is not None:
+                yield self._page_request(admitted, self.parse_direct, START_PRIORITY, start=True)
+            return
+        if strategy == "sitemap" and not _looks_like_sitemap(url):
+            yield from self._robots(url)  # the start URL only names the site
+            return
+        admitted = self.frontier.admit(url, "start")
+        if admitted is not None:
+            yield self._page_request(admitted, self.parse_start, START_PRIORITY, start=True)
+        if strategy in ("full", "sitemap"):
+            yield from self._robots(url)
+
+    def _robots(self, url: str) -> Iterator[Request]:
+        root = _site_root(url)
+        if root in self._robots_asked:
+            return
+        self._robots_asked.add(root)
+        yield from self._document(root + "/robots.txt", "robots", self.parse_robots)
+
+    # --- Documents: robots.txt, sitemaps, feeds -------------------------------------------------
+
+    def _document(self, url: str, kind: str, callback: Any = None, guessed: bool = False) -> Iterator[Request]:
+        admitted = self.frontier.admit_document(url)
+        if admitted is None:
+            return
+        self._count(f"documents/{kind}")
+        yield Request(
+            admitted,
+            callback=callback or self.parse_document,
+            errback=self._document_failed,
+            priority=DOCUMENT_PRIORITY,
+            dont_filter=True,  # decided by the frontier; may be on another host (robots.txt may say so)
+            meta={
+                META_KEY: False,  # no preflight for a document
+                "download_maxsize": MAX_DOCUMENT_SIZE,
+                SPIDER_META: {"kind": kind, "guessed": guessed},
+            },
+        )
+
+    def parse_robots(self, response: Response) -> Iterator[Request]:
+        """The ``Sitemap:`` lines of robots.txt; the usual places when it has none."""
+        sitemaps = robots_sitemaps(response.body, response.url)
+        if sitemaps is None:
+            self._count("invalid/robots")
+            logger.warning("%s is an HTML page, not a robots.txt: no sitemaps read from it", response.url)
+        if not sitemaps:
+            yield from self._guess(response.url, SITEMAP_PATHS, "sitemap")
+            return
+        for url in sitemaps:
+            yield from self._document(url, "sitemap")
+
+    def _guess(self, url: str, paths: Iterable[str], kind: str) -> Iterator[Request]:
+        root = _site_root(url)
+        for path in paths:
+            yield from self._document(root + path, kind, guessed=True)
+
+    def _document_failed(self, failure: Failure) -> Iterator[Request]:
+        """A document that could not be fetched: a missing robots.txt sends the spider to the usual places."""
+        request = failure.request  # type: ignore[attr-defined]
+        about = request.meta.get(SPIDER_META, {})
+        kind = about.get("kind", "document")
+        if kind == "robots":
+            self._count("documents/not_found")
+            logger.info("No robots.txt at %s (%s): looking for sitemaps in the usual places", request.url, _reason(failure))
+            yield from self._guess(request.url, SITEMAP_PATHS, "sitemap")
+        elif about.get("guessed"):
+            self._count("documents/not_found")
+            logger.debug("No %s at %s (%s)", kind, request.url, _reason(failure))
+        else:
+            self._count("documents/failed")
+            logger.warning("Could not read the %s %s: %s", kind, request.url, _reason(failure))
+
+    def parse_document(self, response: Response) -> Iterator[Any]:
+        """A sitemap (index) or a feed, by what its bytes are rather than what it was expected to be."""
+        expected = response.meta.get(SPIDER_META, {}).get("kind", "document")
+        try:
+            body = unpack(response.body)
+        except NotADocument as error:
+            self._count(f"invalid/{expected}")
+            logger.warning("Not reading the %s %s: %s", expected, response.url, error)
+            return
+        kind = document_kind(body)
+        if kind == "sitemap":
+            yield from self._sitemap(response, body)
+        elif kind == "feed":
+            yield from self._feed(response, body)
+        elif response.meta.get(SPIDER_META, {}).get("guessed") and isinstance(response, HtmlResponse):
+            self._count("documents/not_found")  # a site that answers every URL with a page
+            logger.debug("No %s at %s: an HTML page", expected, response.url)
+        else:
+            self._count(f"invalid/{expected}")
+            logger.warning("%s is not a sitemap or a feed (%s): not read", response.url, _describe(body))
+
+    def _sitemap(self, response: Response, body: bytes) -> Iterator[Request]:
+        try:
+            sitemap = read_sitemap(body, response.url)
+        except NotADocument as error:
+            self._count("invalid/sitemap")
+            logger.warning("Not reading the sitemap %s: %s", response.url, error)
+            return
+        if sitemap.truncated:
+            self._count("invalid/sitemap_truncated")
+            logger.warning(
+                "The sitemap %s lists more than %d URLs (the sitemap protocol's limit): the first %d are taken",
+                response.url, len(sitemap.entries), len(sitemap.entries),
+            )
+        if sitemap.index:
+            for entry in sitemap.entries:
+                if self._old(entry.date):
+                    self._count("skipped/old_sitemap")
+                    continue
+                yield from self._document(entry.url, "sitemap")
+            return
+        yield from self._entries(sitemap.entries, "sitemap")
+
+    def _feed(self, response: Response, body: bytes) -> Iterator[Request]:
+        charset = response.encoding if isinstance(response, TextResponse) else None
+        try:
+            feed = read_feed(body, response.url, charset)
+        except NotADocument as error:
+            self._count("invalid/feed")
+            logger.warning("Not reading the feed %s: %s", response.url, error)
+            return
+        if feed.decoded_as is not None:
+            self._count("invalid/feed_encoding")
+            logger.warning(
+                "The feed %s is not in the encoding it declares: read as %s", response.url, feed.decoded_as
+            )
+        yield from self._entries(feed.entries, "feed")
+
+    def _entries(self, entries: list[Entry], source: str) -> Iterator[Request]:
+        """Requests for the pages a sitemap or feed lists (no links followed from them but in ``full``)."""
+        for index, entry in enumerate(entries):
+            if self.frontier.exhausted:
+                self._count("skipped/max_pages", len(entries) - index)
+                return
+            url = self.frontier.admit(entry.url, source, 0, entry.date)
+            if url is not None:
+                yield self._page_request(url, self.parse_page, ENTRY_PRIORITY)
+
+    def _old(self, moment: Any) -> bool:
+        since = self.options.since
+        return since is not None and moment is not None and moment < since
+
+    # --- Pages --------------------------------------------------------------------------------
+
+    def _page_request(self, url: str, callback: Any, priority: int, *, start: bool = False, depth: int = 0, stale: int = 0) -> Request:
+        return Request(
+            url,
+            callback=callback,
+            errback=self._start_failed if start else None,
+            priority=priority,
+            dont_filter=start,  # a start URL may redirect to another site (see parse_start)
+            meta={SPIDER_META: {"depth": depth, "stale": stale, "start": start}},
+        )
+
+    def parse_start(self, response: Response) -> Iterator[Any]:
+        """A start page: a sitemap or feed read as such; a page also tells where the site's feeds are."""
+        yield from self._adopt_redirect(response)
+        if not isinstance(response, HtmlResponse) and document_kind(_unpack_or_empty(response.body)):
+            yield from self.parse_document(response)
+            return
+        if self.options.strategy in ("full", "feed") and isinstance(response, HtmlResponse):
+            yield from self._feeds_of(response)
+        if self.options.strategy == "full":
+            yield from self.parse_page(response)
+
+    def _adopt_redirect(self, response: Response) -> Iterator[Request]:
+        """A start URL that redirected to another site: that site is the one the user meant, crawled too."""
+        if self.frontier.in_scope(response.url):
+            return
+        start = response.meta.get("redirect_urls", [response.url])[0]
+        self.frontier.add_site(response.url)
+        self._update_allowed_domains()
+        self._count("start_redirected")
+        logger.warning(
+            "The start URL %s redirected to %s, on another site: that site is crawled as the start URL's",
+            start, response.url,
+        )
+        if self.options.strategy in ("full", "sitemap"):
+            yield from self._robots(response.url)
+
+    def _feeds_of(self, response: HtmlResponse) -> Iterator[Request]:
+        links = [
+            response.urljoin(href)
+            for link in response.xpath("//link[@href]")
+            if "alternate" in (link.attrib.get("rel") or "").lower().split()
+            and (link.attrib.get("type") or "").lower().split(";")[0].strip() in FEED_TYPES
+            for href in [link.attrib["href"]]
+        ]
+        for url in links:
+            yield from self._document(url, "feed")
+        root = _site_root(response.url)
+        if not links and root not in self._feeds_asked:
+            self._feeds_asked.add(root)
+            yield from self._guess(response.url, FEED_PATHS, "feed")
+
+    def parse_page(self, response: Response) -> Iterator[Any]:
+        """An article becomes an item; in ``full``, the page's links are followed (an article's after navigation's)."""
+        self._check_limits()
+        about = response.meta.get(SPIDER_META, {})
+        if not isinstance(response, HtmlResponse):
+            self._count("not_html")
+            return
+        if not self.frontier.in_scope(response.url):
+            self._count("skipped/offsite_redirect")
+            return
+        article = self.is_article(response)
+        if article:
+            item = self.article_item(response)
+            if item is not None:
+                self._count("articles")
+                yield item
+        else:
+            self._count("navigation")
+        if self.options.strategy == "full":
+            yield from self._follow(response, about.get("depth", 0), about.get("stale", 0), article)
+
+    def parse_direct(self, response: Response) -> Iterator[Any]:
+        """``direct``: every HTML page given is an article, whatever the preflight says."""
+        self._check_limits()
+        if not isinstance(response, HtmlResponse):
+            self._count("not_html")
+            content_type = (response.headers.get("Content-Type") or b"").decode("latin-1")
+            logger.warning("%s is not an HTML page (%s): no article", response.url, content_type or "no Content-Type")
+            return
+        item = self.article_item(response)
+        if item is not None:
+            self._count("articles")
+            yield item
+
+    def is_article(self, response: HtmlResponse) -> bool:
+        """Readerable by the preflight, not at a URL of the pages that are never articles, not declared another kind of page."""
+        verdict = response.meta.get(META_KEY)
+        if not isinstance(verdict, dict):
+            if not self._warned_no_verdict:
+                self._warned_no_verdict = True
+                logger.error(
+                    "%s has no preflight verdict (meta['readability']): is the add-on (or ReadabilityMiddleware) "
+                    "disabled? Pages without one are taken as navigation.", response.url,
+                )
+            return False
+        return (
+            bool(verdict.get("readerable"))
+            and self.frontier.is_article_url(response.url)
+            and not declared_not_article(response)
+        )
+
+    def article_item(self, response: HtmlResponse) -> ArticleItem | None:
+        """The item for an article page, or ``None`` when it is one already yielded (or known)."""
+        href = response.xpath("//link[contains(concat(' ', normalize-space(@rel), ' '), ' canonical ')]/@href").get()
+        canonical = urljoin(response.url, href.strip()) if href else None
+        url = self.frontier.claim_article(response.url, canonical)
+        if url is None:
+            return None
+        if url != response.url:
+            self._item_urls[response.url] = url
+        return ArticleItem.from_response(response)
+
+    def _follow(self, response: HtmlResponse, depth: int, stale: int, article: bool) -> Iterator[Request]:
+        links = [link.url for link in _LINKS.extract_links(response)]
+        penalty = ARTICLE_LINKS_PENALTY if article else 0
+        for url, stale_run in self.frontier.follow(response.url, links, depth, article, stale):
+            yield self._page_request(url, self.parse_page, -(depth + 1) - penalty, depth=depth + 1, stale=stale_run)
+
+    def _start_failed(self, failure: Failure) -> None:
+        request = failure.request  # type: ignore[attr-defined]
+        self._count("start_failed")
+        logger.warning("The start URL %s could not be fetched: %s", request.url, _reason(failure))
+
+    # --- Limits, items, state -------------------------------------------------------------
+
+    def _check_limits(self) -> None:
+        if self.options.max_articles and self._accepted >= self.options.max_articles:
+            raise CloseSpider("max_articles")
+
+    def finish_item(self, item: Any) -> Any:
+        """After extraction: the article under its canonical URL; ``since`` on its own date; ``max_articles``."""
+        adapter = ItemAdapter(item)
+        fetched = adapter.get("url")
+        if isinstance(fetched, str) and fetched in self._item_urls:
+            adapter["url"] = self._item_urls.pop(fetched)
+        if self.options.max_articles and self._accepted >= self.options.max_articles:
+            raise DropItem(f"max_articles ({self.options.max_articles}) reached: {adapter.get('url')}", log_level="DEBUG")
+        published = parse_date(adapter.get("published_time") if isinstance(adapter.get("published_time"), str) else None)
+        if self._old(published):
+            self._count("skipped/old")
+            self.known.add(str(adapter.get("url")))  # no need to fetch it again to learn it is old
+            raise DropItem(f"Published before {self.options.since:%Y-%m-%d}: {adapter.get('url')}", log_level="DEBUG")
+        self._accepted += 1  # counted here, not when written: items pass the pipelines concurrently
+        return item
+
+    def _item_scraped(self, item: Any, response: Response, spider: scrapy.Spider) -> None:
+        if spider is not self:
+            return
+        url = ItemAdapter(item).get("url")
+        self.known.add(*(u for u in (url, response.url) if isinstance(u, str)))  # the canonical URL first
+
+    def _item_dropped(self, item: Any, response: Response, exception: BaseException, spider: scrapy.Spider) -> None:
+        if isinstance(response, Response):
+            self._item_urls.pop(response.url, None)
+
+    def _closed(self, spider: scrapy.Spider, reason: str) -> None:
+        if spider is not self:
+            return
+        self.known.close()
+        stats = self.crawler.stats
+        if stats is not None and self.known.source is not None:
+            skipped = stats.get_value(STATS_PREFIX + "skipped/known", 0)
+            logger.info("%d articles already known from %s were not fetched again", skipped, self.known.source)
+
+    def _count(self, name: str, count: int = 1) -> None:
+        assert self.crawler.stats is not None
+        self.crawler.stats.inc_value(STATS_PREFIX + name, count)
+
+    def _update_allowed_domains(self) -> None:
+        """Scrapy's offsite middleware guards redirects; the frontier keeps links to the sites themselves."""
+        self.allowed_domains = [site.host for site in self.frontier.sites]
+
+
+class ArticleSpiderPipeline:
+    """After the extraction pipeline, for :class:`ArticleSpider` only: see :meth:`ArticleSpider.finish_item`."""
+
+    def __init__(self, crawler: Crawler) -> None:
+        self.crawler = crawler
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> ArticleSpiderPipeline:
+        return cls(crawler)
+
+    def process_item(self, item: Any, spider: scrapy.Spider | None = None) -> Any:
+        spider = spider or self.crawler.spider
+        return spider.finish_item(item) if isinstance(spider, ArticleSpider) else item
+
+
+_LINKS = LinkExtractor(unique=True)  # web links only, each once a page; not to images, PDFs, archives...
+
+
+ARTICLE_TYPES = frozenset(
+    {
+        "article", "newsarticle", "blogposting", "report", "scholarlyarticle", "techarticle", "analysisnewsarticle",
+        "opinionnewsarticle", "reportagenewsarticle", "reviewnewsarticle", "backgroundnewsarticle",
+        "askpublicnewsarticle", "liveblogposting", "satiricalarticle", "review",
+    }
+)
+"""schema.org types (lowercased) of a page that is an article."""
+
+OTHER_TYPES = frozenset(
+    {"collectionpage", "itemlist", "searchresultspage", "profilepage", "aboutpage", "contactpage", "faqpage"}
+)
+"""schema.org types of a page that is not: a listing, a search, a profile, an about or contact page."""
+
+OTHER_OG_TYPES = frozenset({"website", "profile"})
+"""``og:type`` values of a page that is not an article (sites give their front and section pages ``website``)."""
+
+
+def declared_not_article(response: HtmlResponse) -> bool:
+    """The page says it is not an article: a JSON-LD listing type (and no article type), else ``og:type``.
+
+    A section page with long teasers passes Readability.js's preflight, which
+    reads paragraph lengths only; its metadata says what it is.
+    """
+    types = {name.lower() for script in response.xpath('//script[@type="application/ld+json"]/text()').getall()
+             for name in _ld_types(script)}
+    if types & ARTICLE_TYPES:
+        return False
+    if types & OTHER_TYPES:
+        return True
+    og_type = response.xpath('//meta[@property="og:type"]/@content').get()
+    return (og_type or "").strip().lower() in OTHER_OG_TYPES
+
+
+def _ld_types(script: str) -> Iterator[str]:
+    """The ``@type`` values of a JSON-LD script: its object, its list, its ``@graph``."""
+    try:
+        data = json.loads(script)
+    except ValueError:
+        return
+    stack, seen = [data], 0
+    while stack and seen < 100:  # the top of the document is enough
+        node = stack.pop()
+        seen += 1
+        if isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            kind = node.get("@type")
+            yield from ([kind] if isinstance(kind, str) else [k for k in kind if isinstance(k, str)] if isinstance(kind, list) else [])
+            if isinstance(node.get("@graph"), list):
+                stack.extend(node["@graph"])
+
+
+def _looks_like_sitemap(url: str) -> bool:
+    path = urlsplit(url).path.lower()
+    return "sitemap" in path or path.endswith((".xml", ".xml.gz", ".gz"))
+
+
+def _site_root(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def _unpack_or_empty(body: bytes) -> bytes:
+    try:
+        return unpack(body)
+    except NotADocument:
+        return b""
+
+
+def _describe(body: bytes) -> str:
+    start = body.lstrip()[:60].decode("utf-8", "replace").replace("\n", " ")
+    return f"it starts {start!r}" if start else "it is empty"
+
+
+def _reason(failure: Failure) -> str:
+    response = getattr(failure.value, "response", None)
+    if response is not None:
+        return f"HTTP {response.status}"
+    return failure.getErrorMessage() or type(failure.value).__name__
+
+
+def _add_component(settings: BaseSettings, name: str, component: type, priority: int) -> None:
+    """Add ``component`` to a component dict setting unless it is there already (by class or dotted path)."""
+    from scrapy.utils.misc import load_object
+
+    components = settings.getdict(name)
+    for key in components:
+        try:
+            if load_object(key) is component:
+                return
+        except (ImportError, NameError, ValueError):
+            continue
+    components[component] = priority
+    settings.set(name, components, max(settings.getpriority(name) or 0, DEFAULTS_PRIORITY))

@@ -1,0 +1,230 @@
+"""The article spider's frontier: which URLs it requests, each decided once, and why it leaves the others.
+
+Every URL the spider finds (a start URL, a sitemap or feed entry, a link)
+comes through :meth:`Frontier.admit`, which answers with the URL to request or
+``None``, and counts each refusal under its reason (the spider's stats,
+``readability/spider/<reason>``):
+
+- ``skipped/offsite``, ``skipped/known`` (an earlier crawl yielded it),
+  ``skipped/old`` (dated before ``since``), ``skipped/filtered``
+  (``allow``/``deny``), ``skipped/depth``, ``skipped/max_pages``;
+- ``traps/search``, ``traps/calendar`` (beyond ``trap_limit`` calendar pages a
+  site), ``traps/repeating_path``, ``traps/series`` (beyond ``trap_limit`` pages
+  of one series), ``traps/exhausted`` (a series whose last two pages brought
+  nothing new), ``traps/session_id`` (a link that carried a session ID,
+  requested without it);
+- ``duplicates/url``: another URL of a page already decided (tracking
+  parameters, AMP, print views, ``?page=1``: see ``urls.py``).
+
+Once a page is fetched, :meth:`Frontier.claim_article` makes sure each article
+is yielded once, under its canonical URL (``duplicates/page``,
+``duplicates/canonical``). No Scrapy here: the spider turns the answers into
+requests.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from urllib.parse import urldefrag, urlsplit
+
+from scrapy_readability.spiders.options import SpiderOptions
+from scrapy_readability.spiders.state import KnownArticles
+from scrapy_readability.spiders.urls import (
+    Site,
+    clean_url,
+    compile_patterns,
+    matches_any,
+    path_and_query,
+    site_host,
+    trap_kind,
+    url_key,
+    url_template,
+)
+
+__all__ = ["STALE_PAGES", "Frontier"]
+
+STALE_PAGES = 2
+"""Pages of a series in a row that bring no new URL, after which the series is followed no further."""
+
+
+class Frontier:
+    """The URLs decided so far, the sites, the budget of requests, and the counters the trap rules keep."""
+
+    def __init__(self, options: SpiderOptions, known: KnownArticles, count: Callable[[str], None]) -> None:
+        self.options = options
+        self.known = known
+        self.count = count
+        self.sites: list[Site] = []
+        self.requested = 0
+        self._decided: dict[str, str] = {}  # key -> the URL requested for it ("" when refused)
+        self._variants: set[str] = set()  # other URLs of decided pages, each counted once
+        self._emitted: set[str] = set()  # keys of the articles yielded
+        self._article_templates: set[str] = set()  # patterns that gave an article: not a series
+        self._series: Counter[str] = Counter()  # pages of a series admitted, by pattern
+        self._calendar: Counter[str] = Counter()  # calendar pages admitted, by site
+        self._allow = compile_patterns(options.allow)
+        self._deny = compile_patterns(options.deny)
+        self._not_articles = compile_patterns(options.not_articles)
+
+    # --- Sites and budget -----------------------------------------------------------------
+
+    def add_site(self, url: str) -> bool:
+        """Make ``url``'s site one of the crawl's; ``False`` if it already was."""
+        if self.in_scope(url):
+            return False
+        self.sites.append(Site.of(url, self.options.subdomains))
+        return True
+
+    def in_scope(self, url: str) -> bool:
+        return urlsplit(url).scheme.lower() in ("http", "https") and any(site.contains(url) for site in self.sites)
+
+    @property
+    def exhausted(self) -> bool:
+        """``max_pages`` requests made."""
+        return bool(self.options.max_pages) and self.requested >= self.options.max_pages
+
+    def _spend(self) -> bool:
+        if self.exhausted:
+            self.count("skipped/max_pages")
+            return False
+        self.requested += 1
+        return True
+
+    # --- Admission ----------------------------------------------------------------------------
+
+    def admit_document(self, url: str) -> str | None:
+        """A robots.txt, sitemap or feed to request: once each, within the budget; any site (robots.txt may point elsewhere)."""
+        cleaned = clean_url(url).url
+        key = url_key(cleaned)
+        if key in self._decided:
+            return None
+        self._decided[key] = cleaned
+        return cleaned if self._spend() else None
+
+    def admit(self, url: str, source: str, depth: int = 0, date: datetime | None = None) -> str | None:
+        """The URL to request for a page found by ``source`` (``start``, ``sitemap``, ``feed``, ``links``), or ``None``."""
+        cleaned = clean_url(url)
+        key = url_key(cleaned.url)
+        if key in self._decided:
+            self._note_variant(urldefrag(url)[0], self._decided[key], cleaned.session)
+            return None
+        if cleaned.session:
+            self._note_variant(urldefrag(url)[0], "", True)
+        if source == "links" and self.options.max_depth and depth > self.options.max_depth:
+            self.count("skipped/depth")  # not decided: a shorter way to it may come
+            return None
+        self._decided[key] = ""
+        reason = self._refusal(cleaned.url, key, source, date)
+        if reason is not None:
+            self.count(reason)
+            return None
+        if not self._spend():
+            return None
+        self._decided[key] = cleaned.url
+        self.count(f"discovered/{source}")
+        return cleaned.url
+
+    def _note_variant(self, url: str, admitted: str, session: bool) -> None:
+        if url != admitted and url not in self._variants:
+            self._variants.add(url)
+            self.count("traps/session_id" if session else "duplicates/url")
+
+    def _refusal(self, url: str, key: str, source: str, date: datetime | None) -> str | None:
+        """Why a page is not requested, or ``None``; start URLs skip the filters and trap rules (the user chose them)."""
+        if not self.in_scope(url):
+            return "skipped/offsite"
+        if key in self.known:
+            return "skipped/known"
+        since = self.options.since
+        if since is not None and date is not None and date < since:
+            return "skipped/old"
+        if source == "start":
+            return None
+        if (self._allow and not matches_any(self._allow, url)) or matches_any(self._deny, url):
+            return "skipped/filtered"
+        kind = trap_kind(url)
+        if kind == "calendar":
+            site = site_host(url)
+            if self._calendar[site] >= self.options.trap_limit:
+                return "traps/calendar"
+            self._calendar[site] += 1
+        elif kind is not None:
+            return f"traps/{kind}"
+        return None
+
+    def follow(self, page_url: str, links: Iterable[str], depth: int, article: bool, stale_run: int = 0) -> list[tuple[str, int]]:
+        """The links of a fetched page to request, each with the stale run it carries (see :data:`STALE_PAGES`).
+
+        A link with the page's own pattern (``url_template``) from a navigation
+        page is the next page of a series: at most ``trap_limit`` of them a
+        pattern, and none after :data:`STALE_PAGES` pages in a row that brought
+        no other new URL. Patterns that have given an article are not series.
+        """
+        template = url_template(page_url)
+        in_series = not article and template not in self._article_templates
+        queued: list[tuple[str, int]] = []
+        steps = []
+        for link in links:
+            if in_series and url_template(link) == template:
+                steps.append(link)
+                continue
+            url = self.admit(link, "links", depth + 1)
+            if url is not None:
+                queued.append((url, 0))
+        stale = 0 if queued else stale_run + 1
+        for link in steps:
+            url = self._admit_step(link, template, depth + 1, stale)
+            if url is not None:
+                queued.append((url, stale))
+        return queued
+
+    def _admit_step(self, link: str, template: str, depth: int, stale: int) -> str | None:
+        key = url_key(link)
+        if key not in self._decided and self.in_scope(link):
+            if stale >= STALE_PAGES:
+                self._decided[key] = ""
+                self.count("traps/exhausted")
+                return None
+            if self._series[template] >= self.options.trap_limit:
+                self._decided[key] = ""
+                self.count("traps/series")
+                return None
+        url = self.admit(link, "links", depth)
+        if url is not None:
+            self._series[template] += 1
+        return url
+
+    # --- Fetched pages --------------------------------------------------------------------
+
+    def is_article_url(self, url: str) -> bool:
+        """Not one of the pages that are never articles (``not_articles``: about, tag listings, pagination...)."""
+        return not matches_any(self._not_articles, path_and_query(url))
+
+    def claim_article(self, url: str, canonical: str | None = None) -> str | None:
+        """The URL to yield the article at ``url`` under (its canonical URL, if honoured), or ``None`` for a duplicate.
+
+        ``rel=canonical`` is honoured when it names another page of the crawl's
+        sites, other than the front page: some sites point every page there.
+        """
+        own = url_key(url)
+        if canonical is not None and not self._honours(url, canonical):
+            canonical = None
+        keys = {own} if canonical is None else {own, url_key(canonical)}
+        if keys & self.known.keys:
+            self.count("skipped/known")
+            return None
+        if keys & self._emitted:
+            self.count("duplicates/page" if own in self._emitted else "duplicates/canonical")
+            return None
+        self._emitted |= keys
+        for key in keys:
+            self._decided.setdefault(key, "")  # the canonical page need not be fetched now
+        self._article_templates.add(url_template(url))
+        return canonical or url
+
+    def _honours(self, url: str, canonical: str) -> bool:
+        if not self.in_scope(canonical) or clean_url(canonical).url == clean_url(url).url:
+            return False
+        return urlsplit(canonical).path.strip("/") != "" or urlsplit(url).path.strip("/") == ""

@@ -1,0 +1,189 @@
+"""The article spider's options, each declared once: spider argument, ``READABILITY_SPIDER_*`` setting, flag.
+
+An option is read from the spider argument of its name (``-a max_pages=500``)
+if given, else from its setting (``READABILITY_SPIDER_MAX_PAGES``), else its
+default; all go through the option's parser (``engine/options.py``), so a typo
+stops the crawl before its first request with a message that names the option
+and what it accepts. ``scrapy-readability crawl`` makes a flag of each
+(``--max-pages``), and :func:`spider_settings_table` the documentation's table.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+from typing import Any
+
+from scrapy_readability.engine.options import BOOLEAN, Declared, Option, boolean, choice, declared, integer, option
+from scrapy_readability.spiders.urls import NOT_ARTICLE_URLS
+
+__all__ = ["POLITE_DEFAULTS", "STRATEGIES", "SpiderOptions", "parse_since", "spider_settings_table", "user_agent"]
+
+STRATEGIES = ("full", "sitemap", "feed", "direct")
+_SETTING = "READABILITY_SPIDER_"
+
+
+def _regexes(value: Any) -> tuple[str, ...]:
+    """Regular expressions: a list, or one string of them separated by white space (URLs hold none)."""
+    items = value.split() if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)) or not all(isinstance(item, str) for item in items):
+        raise TypeError(value)
+    for item in items:
+        re.compile(item)
+    return tuple(items)
+
+
+def _urls(value: Any) -> tuple[str, ...]:
+    """http(s) URLs: a list, or one string of them separated by commas or white space."""
+    items = re.split(r"[,\s]+", value) if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)) or not all(isinstance(item, str) for item in items):
+        raise TypeError(value)
+    urls = tuple(dict.fromkeys(item.strip() for item in items if item.strip()))
+    if any(not re.match(r"^https?://[^/?#]+", url, re.IGNORECASE) for url in urls):
+        raise ValueError(value)
+    return urls
+
+
+def _path_or_none(value: Any) -> str | None:
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise TypeError(value)
+    return value
+
+
+def parse_since(value: Any) -> datetime | None:
+    """A date (``2025-05-01``), a date and time (``2025-05-01T08:00:00+02:00``) or days back (``7d``); UTC if naive."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, datetime):
+        moment = value
+    elif isinstance(value, date):
+        moment = datetime(value.year, value.month, value.day)
+    elif isinstance(value, str) and re.fullmatch(r"\s*\d+\s*d\s*", value):
+        return datetime.now(timezone.utc) - timedelta(days=int(value.strip()[:-1]))
+    elif isinstance(value, str):
+        moment = datetime.fromisoformat(value.strip())
+    else:
+        raise TypeError(value)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+
+
+_NO_LIMIT = "an integer >= 0 (0: no limit)"
+_PATTERNS = "regular expressions: a list, or one string separated by spaces"
+
+
+def _spider_option(default: Any, parse: Any, accepted: str, help: str, name: str) -> Any:
+    return option(default, parse, accepted, help, setting=_SETTING + name.upper())
+
+
+@dataclass(frozen=True)
+class SpiderOptions(Declared):
+    """What the article spider does (README.md, "Crawl a whole site"; docs/spider.md)."""
+
+    strategy: str = _spider_option(
+        "full", choice(*STRATEGIES), ", ".join(map(repr, STRATEGIES)),
+        "`full`: sitemaps, feeds and the site's links; `sitemap` or `feed`: only the pages those list; "
+        "`direct`: the start URLs are the articles.", "strategy",
+    )
+    start_urls: tuple[str, ...] = _spider_option(
+        (), _urls, "http(s) URLs: a list, or one string separated by commas",
+        "Where the crawl starts: a site's front page, a section, a sitemap, a feed, or (`direct`) articles.",
+        "start_urls",
+    )
+    urls_file: str | None = _spider_option(
+        None, _path_or_none, "a path", "More start URLs, from a file: one a line, `#` starts a comment.", "urls_file"
+    )
+    subdomains: bool = _spider_option(
+        False, boolean, BOOLEAN,
+        "Crawl the start URLs' subdomains too (`news.example.com` for `example.com`); `www.` is always the site.",
+        "subdomains",
+    )
+    max_pages: int = _spider_option(
+        0, integer(0), _NO_LIMIT, "Requests the spider makes (robots.txt, sitemaps and feeds included); `0`: no limit.", "max_pages"
+    )
+    max_articles: int = _spider_option(
+        0, integer(0), _NO_LIMIT, "Articles written, after which the crawl stops; `0`: no limit.", "max_articles"
+    )
+    max_depth: int = _spider_option(
+        0, integer(0), _NO_LIMIT,
+        "Links followed from a start page, a sitemap entry or a feed entry; `0`: no limit.", "max_depth",
+    )
+    allow: tuple[str, ...] = _spider_option(
+        (), _regexes, _PATTERNS,
+        "Pages (not sitemaps or feeds) are requested only if their URL matches one of these.", "allow",
+    )
+    deny: tuple[str, ...] = _spider_option(
+        (), _regexes, _PATTERNS, "Pages whose URL matches one of these are not requested.", "deny"
+    )
+    not_articles: tuple[str, ...] = _spider_option(
+        NOT_ARTICLE_URLS, _regexes, _PATTERNS,
+        "Pages whose path and query match one of these are followed, never taken as articles "
+        "(default: the front page, about, contact, login, search, tag, category and author listings, pagination).",
+        "not_articles",
+    )
+    since: datetime | None = _spider_option(
+        None, parse_since, "a date (2025-05-01), a date and time (ISO 8601), or days back (7d)",
+        "Skip older articles: by their sitemap or feed date before fetching them, else by their own date.", "since",
+    )
+    trap_limit: int = _spider_option(
+        30, integer(1), "an integer >= 1",
+        "Pages a crawler trap may cost: calendar pages a site, and pages of one series (URLs alike but for "
+        "their numbers: pagination, previous/next chains) that hold no article.", "trap_limit",
+    )
+    state: str | None = _spider_option(
+        None, _path_or_none, "a directory, or an existing feed file (JSON Lines, JSON, CSV)",
+        "Articles of earlier crawls, which are not fetched again: a directory this crawl adds its own to, or a feed.",
+        "state",
+    )
+
+    @classmethod
+    def read(cls, settings: Mapping[str, Any], arguments: Mapping[str, Any]) -> SpiderOptions:
+        """The spider arguments given, else the settings, else the defaults; ReadabilityConfigError if one is bad."""
+        values = {}
+        for spec in declared(cls):
+            if arguments.get(spec.name) is not None:
+                values[spec.name] = spec.read(arguments[spec.name], f"spider argument {spec.name}")
+            elif settings.get(spec.setting) is not None:
+                values[spec.name] = spec.read(settings.get(spec.setting), spec.setting)
+        return cls(**values)
+
+
+def spider_options() -> tuple[Option, ...]:
+    return declared(SpiderOptions)
+
+
+def spider_settings_table() -> str:
+    """The documentation's table of the spider's options (docs/spider.md), from their declarations."""
+    defaults = SpiderOptions()
+    lines = ["| Argument | Setting | Default | What it does |", "|---|---|---|---|"]
+    for spec in spider_options():
+        default = getattr(defaults, spec.name)
+        shown = "(see below)" if spec.name == "not_articles" else "`" + repr(default).replace("'", '"') + "`"
+        lines.append(f"| `{spec.name}` | `{spec.setting}` | {shown} | {spec.help} |")
+    return "\n".join(lines) + "\n"
+
+
+POLITE_DEFAULTS: dict[str, Any] = {
+    "ROBOTSTXT_OBEY": True,
+    "AUTOTHROTTLE_ENABLED": True,
+    # AutoThrottle waits this long before the first requests to a site, then adapts to its
+    # response times; Scrapy's 5 s is more than a site that answers in 100 ms needs.
+    "AUTOTHROTTLE_START_DELAY": 1.0,
+    "AUTOTHROTTLE_TARGET_CONCURRENCY": 2.0,
+    "CONCURRENT_REQUESTS_PER_DOMAIN": 4,
+    "TELNETCONSOLE_ENABLED": False,
+    "FEED_EXPORT_ENCODING": "utf-8",
+}
+"""Scrapy settings the spider changes from Scrapy's defaults, at the lowest priority: any project or ``-s`` wins.
+
+``USER_AGENT`` (:func:`user_agent`) joins them, naming the project and its version.
+"""
+
+
+def user_agent() -> str:
+    from scrapy_readability import __version__
+
+    return f"scrapy-readability/{__version__} (+https://pypi.org/project/scrapy-readability/)"

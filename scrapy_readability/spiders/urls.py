@@ -1,0 +1,262 @@
+"""URLs as the article spider sees them: what to request, when two URLs are one page, and which lead nowhere.
+
+Three questions, each a pure function of the URL (no Scrapy here):
+
+- :func:`clean_url`: the URL to request. Tracking parameters (``utm_*``,
+  ``fbclid``, ``gclid``...) and session IDs are removed and the fragment
+  dropped: they never change the page, and a session ID makes every visit a
+  new URL (a crawler trap).
+- :func:`url_key`: the page's identity, for duplicates. Two URLs with the same
+  key are one page: the query sorted, ``http``/``https``, ``www.``, a
+  trailing slash, and the markers of a page's other renderings (AMP, print
+  views, ``?page=1``) make no difference. A key is never requested, so a guess
+  here costs no request to a URL that does not exist.
+- :func:`trap_kind` and :func:`url_template`: pages that generate pages without
+  end (search results, calendars, a path that repeats itself) and the pattern
+  a series of pages shares (``/news?page=7`` and ``/news?page=8``), which the
+  spider bounds (``frontier.py``).
+
+:data:`NOT_ARTICLE_URLS` are the pages that are never articles however much
+text they hold (about, contact, login, tag and author listings, pagination):
+the spider follows them as navigation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+from w3lib.url import canonicalize_url
+
+__all__ = [
+    "NOT_ARTICLE_URLS",
+    "Cleaned",
+    "Site",
+    "clean_url",
+    "path_and_query",
+    "site_host",
+    "trap_kind",
+    "url_key",
+    "url_template",
+]
+
+# --- Parameters that never change the page --------------------------------------------------
+
+TRACKING_PREFIXES = ("utm_", "pk_", "mtm_", "hsa_", "at_", "ns_", "oly_", "vero_", "_hs")
+"""Campaign parameters by prefix: Google Analytics (``utm_``), Matomo/Piwik, HubSpot, AT Internet, comScore."""
+
+TRACKING_PARAMETERS = frozenset(
+    {
+        "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "twclid", "ttclid",
+        "li_fat_id", "igshid", "mc_cid", "mc_eid", "mkt_tok", "_ga", "_gl", "_ke", "xtor", "cmpid", "smid",
+        "sr_share", "ref_src", "ref_url", "wt_mc", "wt.mc_id", "spm", "share_source", "rss_source",
+    }
+)
+"""Click identifiers and referral markers of ad networks, newsletters and social sites, lowercased."""
+
+SESSION_PARAMETERS = frozenset(
+    {
+        "sid", "sessid", "sessionid", "session_id", "session", "phpsessid", "jsessionid", "aspsessionid",
+        "cfid", "cftoken", "zenid", "oscsid", "s_id",
+    }
+)
+"""Session identifiers: each visit gets new ones, so each visit would see new URLs."""
+
+# ;jsessionid=... in the path (Java servlets), with what follows up to the query.
+PATH_SESSION = re.compile(r";(?:jsessionid|phpsessid|sid|sessionid)=[^?#/]*", re.IGNORECASE)
+
+VARIANT_PARAMETERS = {
+    "amp": {"", "1", "true", "yes"},
+    "outputtype": {"amp"},
+    "output": {"amp", "print"},
+    "format": {"amp", "print"},
+    "print": {"", "1", "true", "yes"},
+    "printable": {"", "1", "true", "yes"},
+    "view": {"print", "amp"},
+    "page": {"1"},
+    "paged": {"1"},
+    "pg": {"1"},
+}
+"""Query parameters (by value) that render a page otherwise: AMP, print views, the first page of a series."""
+
+# /amp/ or /print/ as the first segment, and /amp, .amp, /print as the last one (before an extension).
+VARIANT_PATH = (
+    (re.compile(r"^/(?:amp|print)(?=/)"), ""),
+    (re.compile(r"(?:/amp|/print|\.amp)(?=(?:\.[a-z]+)?/?$)"), ""),
+)
+
+# --- Pages that are never articles, and traps --------------------------------------------
+
+NOT_ARTICLE_URLS = (
+    # The front page (but WordPress's articles by number, /?p=123).
+    r"^/(?:index\.[a-z]+)?(?:\?(?!(?:p|page_id)=\d)|$)",
+    # The pages every site has besides its articles.
+    r"/(?:about|about-us|contact|contact-us|impressum|imprint|privacy|privacy-policy|terms|terms-of-use"
+    r"|terms-of-service|tos|legal|cookies|cookie-policy|disclaimer|accessibility|login|log-in|signin|sign-in"
+    r"|logout|signup|sign-up|register|account|my-account|profile|subscribe|subscription|subscriptions"
+    r"|newsletter|newsletters|faq|help|support|careers|jobs|advertise|advertising|shop|store|cart|search"
+    r"|sitemap|archive|archives|feeds?)(?:\.[a-z]+)?/?(?:\?|$)",
+    # Listings: a tag, a category, an author, a topic, a section (and their pages).
+    r"/(?:tags?|category|categories|authors?|topics?|sections?|labels?|keywords?)/[^/?]+/?(?:page/\d+/?)?(?:\?|$)",
+    # Pagination.
+    r"/page/\d+/?(?:\?|$)",
+    r"[?&](?:page|paged|pg)=\d+",
+)
+"""Regular expressions searched in a URL's path and query (lowercased path): pages followed, never taken as articles.
+
+The default of ``READABILITY_SPIDER_NOT_ARTICLES``. Readability.js's preflight
+looks at paragraph lengths only, so an about page with three long paragraphs
+passes it; its URL says what it is.
+"""
+
+SEARCH_SEGMENTS = frozenset({"search", "suche", "recherche", "buscar", "busca", "zoeken", "ricerca", "szukaj"})
+SEARCH_PARAMETERS = frozenset({"q", "s", "query", "search", "searchterm", "search_query", "keyword", "keywords"})
+
+CALENDAR_SEGMENTS = frozenset(
+    {"calendar", "calendars", "kalender", "calendrier", "calendario", "agenda", "events", "event"}
+)
+CALENDAR_PARAMETERS = frozenset(
+    {
+        "date", "day", "month", "year", "week", "cal", "calendar", "eventdate", "event_date",
+        "tribe-bar-date", "ical", "start_date", "end_date",
+    }
+)
+# A path segment that names a moment: 2024, 05, 2024-05-12, may, week, today...
+DATE_SEGMENT = re.compile(
+    r"^(?:\d{1,4}(?:[-_.]\d{1,2}){0,2}|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?"
+    r"|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|day|week|month|year|list|today)$"
+)
+DATE_ARCHIVE = re.compile(r"^/\d{4}(?:[-/]\d{1,2}){0,2}/?$")  # /2024/, /2024/05/, /2024-05-12
+REPEATED_SEGMENT = 3  # a segment three times in one path: a relative link that loops (/a/b/a/b/a/b)
+DIGITS = re.compile(r"\d+")
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+@dataclass(frozen=True)
+class Cleaned:
+    """The URL to request, and whether tracking parameters or a session ID were removed from it."""
+
+    url: str
+    tracking: bool = False
+    session: bool = False
+
+
+def clean_url(url: str) -> Cleaned:
+    """The URL without its fragment, tracking parameters and session IDs; the rest as the site wrote it."""
+    parts = urlsplit(url)
+    path, session = PATH_SESSION.subn("", parts.path)
+    kept: list[str] = []
+    tracking = False
+    for pair in parts.query.split("&") if parts.query else ():
+        name = unquote(pair.partition("=")[0]).strip().lower()
+        if name in SESSION_PARAMETERS:
+            session += 1
+        elif name in TRACKING_PARAMETERS or name.startswith(TRACKING_PREFIXES):
+            tracking = True
+        elif pair:
+            kept.append(pair)
+    cleaned = urlunsplit((parts.scheme, parts.netloc, path, "&".join(kept), ""))
+    return Cleaned(cleaned, tracking, bool(session))
+
+
+def url_key(url: str) -> str:
+    """What makes a page itself: two URLs with the same key are one page (see the module's docstring)."""
+    canonical = urlsplit(canonicalize_url(clean_url(url).url))
+    path = canonical.path
+    if "amp" in path or "print" in path:
+        for pattern, replacement in VARIANT_PATH:
+            path = pattern.sub(replacement, path)
+    path = path.rstrip("/") or "/"
+    query = canonical.query
+    if query:
+        query = "&".join(pair for pair in query.split("&") if pair and not _is_variant(pair))
+    host = (canonical.hostname or "").rstrip(".").removeprefix("www.")
+    port = canonical.port
+    if port is not None and port != DEFAULT_PORTS.get(canonical.scheme):
+        host += f":{port}"
+    return urlunsplit(("", host, path, query, ""))
+
+
+def _is_variant(pair: str) -> bool:
+    name, _, value = pair.partition("=")
+    values = VARIANT_PARAMETERS.get(unquote(name).lower())
+    return values is not None and unquote(value).lower() in values
+
+
+def site_host(url: str) -> str:
+    """The URL's host name, lowercased, without ``www.`` (``www.example.com`` and ``example.com`` are one site)."""
+    host = (urlsplit(url).hostname or "").lower().rstrip(".")
+    return host.removeprefix("www.")
+
+
+def path_and_query(url: str) -> str:
+    """``/path?query`` with the path lowercased: what :data:`NOT_ARTICLE_URLS` and the trap rules read."""
+    parts = urlsplit(url)
+    path = (parts.path or "/").lower()
+    return f"{path}?{parts.query}" if parts.query else path
+
+
+@dataclass(frozen=True)
+class Site:
+    """A start URL's site: its host (without ``www.``), and whether its subdomains belong to it."""
+
+    host: str
+    subdomains: bool = False
+
+    @classmethod
+    def of(cls, url: str, subdomains: bool = False) -> Site:
+        return cls(site_host(url), subdomains)
+
+    def contains(self, url: str) -> bool:
+        host = site_host(url)
+        return host == self.host or (self.subdomains and host.endswith("." + self.host))
+
+
+def url_template(url: str) -> str:
+    """The pattern of a series: the URL with every run of digits as ``0`` and its query sorted.
+
+    ``/news?page=7`` and ``/news?page=8`` share one; so do ``/calendar/2024/05``
+    and ``/calendar/2031/11``, and ``/article/123`` and ``/article/456``.
+    """
+    parts = urlsplit(clean_url(url).url)
+    query = "&".join(sorted(parts.query.split("&"))) if parts.query else ""
+    return DIGITS.sub("0", f"{site_host(url)}{parts.path.lower()}?{query}")
+
+
+def trap_kind(url: str) -> str | None:
+    """``search``, ``calendar`` or ``repeating_path`` for a URL that leads to pages without end, else ``None``."""
+    parts = urlsplit(url)
+    segments = [unquote(segment).lower() for segment in parts.path.split("/") if segment]
+    names = {unquote(pair.partition("=")[0]).lower(): pair.partition("=")[2] for pair in parts.query.split("&") if pair}
+    if SEARCH_SEGMENTS.intersection(segments) or SEARCH_PARAMETERS.intersection(names):
+        return "search"
+    if _is_calendar(parts.path, segments, names):
+        return "calendar"
+    if segments and max(Counter(segments).values()) >= REPEATED_SEGMENT:
+        return "repeating_path"
+    return None
+
+
+def _is_calendar(path: str, segments: list[str], query: dict[str, str]) -> bool:
+    """A date archive (``/2024/05/``), a calendar page with only dates after it, or a query by date."""
+    if DATE_ARCHIVE.match(path):
+        return True
+    if any(name in CALENDAR_PARAMETERS and any(c.isdigit() for c in value) for name, value in query.items()):
+        return True
+    for index, segment in enumerate(segments):
+        if segment in CALENDAR_SEGMENTS:
+            rest = segments[index + 1 :]
+            return bool(rest) and all(DATE_SEGMENT.match(part) for part in rest)
+    return False
+
+
+def compile_patterns(patterns: Iterable[str]) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(pattern) for pattern in patterns)
+
+
+def matches_any(patterns: Iterable[re.Pattern[str]], text: str) -> bool:
+    return any(pattern.search(text) for pattern in patterns)

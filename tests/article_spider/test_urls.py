@@ -1,0 +1,134 @@
+"""URLs as the article spider sees them: what it requests, when two URLs are one page, which are traps."""
+
+from __future__ import annotations
+
+import pytest
+
+from scrapy_readability.spiders.urls import (
+    NOT_ARTICLE_URLS,
+    Site,
+    clean_url,
+    compile_patterns,
+    matches_any,
+    path_and_query,
+    trap_kind,
+    url_key,
+    url_template,
+)
+
+
+@pytest.mark.parametrize(
+    ("url", "cleaned", "tracking", "session"),
+    [
+        ("https://news.example/a?utm_source=x&utm_medium=y#top", "https://news.example/a", True, False),
+        ("https://news.example/a?id=7&fbclid=IwAR0&gclid=x&mc_eid=1", "https://news.example/a?id=7", True, False),
+        ("https://news.example/a?b=2&a=1", "https://news.example/a?b=2&a=1", False, False),  # order kept
+        ("https://news.example/a?PHPSESSID=ab12&x=1", "https://news.example/a?x=1", False, True),
+        ("https://news.example/a;jsessionid=0A1B?x=1", "https://news.example/a?x=1", False, True),
+        ("https://news.example/a?q=a%20b&UTM_Campaign=z", "https://news.example/a?q=a%20b", True, False),
+        ("https://news.example/a?ref=home", "https://news.example/a?ref=home", False, False),  # not a tracker everywhere
+    ],
+)
+def test_clean_url_drops_trackers_session_ids_and_the_fragment(url: str, cleaned: str, tracking: bool, session: bool) -> None:
+    assert clean_url(url) == clean_url(url).__class__(cleaned, tracking, session)
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "https://www.news.example/2025/ferry",
+        "http://news.example/2025/ferry/",
+        "https://news.example:443/2025/ferry?utm_source=rss",
+        "https://news.example/2025/ferry#comments",
+        "https://news.example/amp/2025/ferry",
+        "https://news.example/2025/ferry/amp",
+        "https://news.example/2025/ferry?amp=1",
+        "https://news.example/2025/ferry?outputType=amp",
+        "https://news.example/print/2025/ferry",
+        "https://news.example/2025/ferry?print=1",
+        "https://news.example/2025/ferry?page=1",
+        "https://news.example/2025/ferry;jsessionid=XYZ",
+    ],
+)
+def test_one_page_has_one_key(variant: str) -> None:
+    assert url_key(variant) == url_key("https://news.example/2025/ferry")
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        "https://news.example/2025/ferry?page=2",
+        "https://news.example/2025/ferry-times",
+        "https://news.example:8080/2025/ferry",
+        "https://sport.news.example/2025/ferry",
+        "https://news.example/2025/ferry?id=2",
+    ],
+)
+def test_other_pages_have_other_keys(other: str) -> None:
+    assert url_key(other) != url_key("https://news.example/2025/ferry")
+
+
+def test_the_query_order_does_not_make_another_page() -> None:
+    assert url_key("https://n.example/list?b=2&a=1") == url_key("https://n.example/list?a=1&b=2")
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        ("/search?q=ferry", "search"),
+        ("/?s=ferry", "search"),
+        ("/suche/fahrplan", "search"),
+        ("/calendar/2025/05/", "calendar"),
+        ("/events/2025-05-14", "calendar"),
+        ("/events/month/2025-05/", "calendar"),
+        ("/news?date=2025-05-14", "calendar"),
+        ("/2025/05/", "calendar"),  # a date archive
+        ("/a/b/a/b/a/b", "repeating_path"),
+        ("/events/2025/05/14/harbour-festival-opens", None),  # an article about an event
+        ("/2025/05/14/ferry-times.html", None),
+        ("/calendar", None),  # the calendar's own page
+        ("/news/ferry?id=7", None),
+    ],
+)
+def test_trap_kinds(path: str, kind: str | None) -> None:
+    assert trap_kind("https://news.example" + path) == kind
+
+
+def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
+    assert url_template("https://n.example/news?page=7") == url_template("https://n.example/news?page=8")
+    assert url_template("https://n.example/calendar/2024/05/") == url_template("https://n.example/calendar/2031/11/")
+    assert url_template("https://n.example/2025/05/ferry") != url_template("https://n.example/2025/05/tides")
+
+
+@pytest.mark.parametrize(
+    ("path", "navigation"),
+    [
+        ("/", True),
+        ("/index.html", True),
+        ("/?utm_source=x", True),
+        ("/about", True),
+        ("/about-us/", True),
+        ("/contact.html", True),
+        ("/login", True),
+        ("/tag/climate/", True),
+        ("/category/world/page/3/", True),
+        ("/authors/jane-doe", True),
+        ("/news?page=2", True),
+        ("/blog/page/4/", True),
+        ("/news/2025/ferry", False),
+        ("/news/about-the-election", False),
+        ("/category/world/2025/ferry-times", False),  # an article under its category
+        ("/?p=123", False),  # WordPress's article URLs
+    ],
+)
+def test_pages_that_are_never_articles(path: str, navigation: bool) -> None:
+    patterns = compile_patterns(NOT_ARTICLE_URLS)
+    assert matches_any(patterns, path_and_query("https://news.example" + path)) is navigation
+
+
+def test_a_site_is_its_host_without_www_and_with_subdomains_on_request() -> None:
+    site = Site.of("https://www.news.example/front")
+    assert site.contains("http://news.example/a") and site.contains("https://www.news.example/b")
+    assert not site.contains("https://sport.news.example/c")
+    assert not site.contains("https://news.example.evil/d")
+    assert Site.of("https://news.example/", subdomains=True).contains("https://sport.news.example/c")

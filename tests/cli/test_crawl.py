@@ -1,0 +1,98 @@
+"""``scrapy-readability crawl``, run as a user runs it: usage errors, the feed on standard output, progress, summary.
+
+The crawls themselves are tested in tests/article_spider/; these are about the command.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.crawling import CRAWL_COMMAND, run, subprocess_env
+from tests.support.publishers import served
+
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
+QUICK = ["-s", "AUTOTHROTTLE_ENABLED=0"]
+
+
+def command(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return run([*CRAWL_COMMAND, *args], tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "give at least one URL, or --urls-file"),
+        (["news.example"], "URL = 'news.example' is not valid; accepted values: http(s) URLs"),
+        (
+            ["https://n.example/", "--max-pages", "-1"],
+            "--max-pages = '-1' is not valid; accepted values: an integer >= 0",
+        ),
+        (
+            ["https://n.example/", "--strategy", "all"],
+            "--strategy = 'all' is not valid; accepted values: 'full', 'sitemap'",
+        ),
+        (["https://n.example/", "--since", "last week"], "--since = 'last week' is not valid; accepted values: a date"),
+        (["https://n.example/", "--allow", "("], "--allow = ['('] is not valid"),
+        (["https://n.example/", "--formats", "pdf"], "--formats = 'pdf' is not valid"),
+        (["https://n.example/", "-s", "READABILITY_POLICY=best"], "READABILITY_POLICY = 'best' is not valid"),
+        (["https://n.example/", "-s", "NOEQUALS"], "-s NOEQUALS: expected NAME=VALUE"),
+        (["https://n.example/", "-o", "articles.pdf"], "Unrecognized output format 'pdf'"),
+    ],
+)
+def test_bad_usage_is_said_before_any_request(tmp_path: Path, args: list[str], message: str) -> None:
+    result = command(tmp_path, *args)
+    assert result.returncode == 2
+    assert message in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_without_output_the_feed_is_json_lines_on_standard_output(tmp_path: Path) -> None:
+    with served("weekly") as (publisher, site):
+        result = command(tmp_path, site.url + "/", "--strategy", "feed", "--formats", "markdown", *QUICK)
+    assert result.returncode == 0, result.stderr[-3000:]
+    items = [json.loads(line) for line in result.stdout.split("\n") if line]
+    assert {item["url"] for item in items} == publisher.truth()
+    assert all("markdown" in item and "content" not in item for item in items)
+    summary = result.stderr.strip().splitlines()[-1]
+    assert summary.startswith("scrapy-readability crawl: ") and f"{len(items)} articles" in summary
+    assert summary.endswith(" s") and "pages fetched" in summary
+
+
+def test_progress_on_a_terminal_only(tmp_path: Path) -> None:
+    with served("daily") as (publisher, site):
+        leader, follower = pty.openpty()
+        try:
+            shown = subprocess.run(
+                [sys.executable, *CRAWL_COMMAND, site.url + "/", "-O", str(tmp_path / "out.jsonl"), *QUICK],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=follower,
+                env=subprocess_env(),
+                cwd=tmp_path,
+                timeout=120,
+            )
+            os.close(follower)
+            on_terminal = b""
+            while True:
+                try:
+                    chunk = os.read(leader, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                on_terminal += chunk
+        finally:
+            os.close(leader)
+        piped = command(tmp_path, site.url + "/", "-O", str(tmp_path / "piped.jsonl"), *QUICK)
+    assert shown.returncode == 0
+    assert b" articles, " in on_terminal and b" queued\x1b[K" in on_terminal  # the progress line, redrawn
+    assert b"scrapy-readability crawl: " in on_terminal  # the summary after it
+    assert "\r" not in piped.stderr

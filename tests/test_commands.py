@@ -1,0 +1,123 @@
+"""``scrapy readability URL``: a real ``scrapy`` process against the local test server."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.crawling import scrapy
+from tests.support.localserver import LocalSite, Page, serve
+
+pytestmark = pytest.mark.slow  # scrapy readability in subprocesses
+
+PARAGRAPH = "<p>" + "The council met on Tuesday and agreed the budget for the coming year. " * 8 + "</p>"
+STORY = (
+    "<html><head><title>Budget agreed</title></head><body><nav><a href='/'>Home</a></nav>"
+    f"<article><h2>What was agreed</h2>{PARAGRAPH}<p>Read <a href='/minutes'>the minutes</a>.</p>{PARAGRAPH}"
+    "</article></body></html>"
+)
+SHORT = "<html><head><title>Short</title></head><body><p>Hello.</p></body></html>"
+PAGES = {
+    "/story": STORY,
+    "/short": SHORT,
+    "/old-story": Page.redirect("/story"),
+    "/image": Page(b"\x89PNG\r\n\x1a\n" + bytes(200), content_type="image/png"),
+}
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[LocalSite]:
+    with serve(PAGES) as running:
+        yield running
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A Scrapy project with the add-on, a policy of its own, and pages not readerable dropped."""
+    (tmp_path / "scrapy.cfg").write_text("[settings]\ndefault = tuning.settings\n")
+    package = tmp_path / "tuning"
+    (package / "spiders").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "spiders" / "__init__.py").write_text("")
+    (package / "settings.py").write_text(
+        'BOT_NAME = "tuning"\nSPIDER_MODULES = ["tuning.spiders"]\nROBOTSTXT_OBEY = False\n'
+        'ADDONS = {"scrapy_readability.Addon": 0}\n'
+        'READABILITY_POLICY = "raw"\nREADABILITY_PREFLIGHT_ACTION = "drop"\n'
+    )
+    return tmp_path
+
+
+def readability(cwd: Path, *args: str):  # type: ignore[no-untyped-def]
+    return scrapy(["readability", "--nolog", *args], cwd)
+
+
+def test_prints_the_verdict_and_the_article(tmp_path: Path, site: LocalSite) -> None:
+    result = readability(tmp_path, f"{site}/story")
+    assert result.returncode == 0, result.stderr
+    article = json.loads(result.stdout)
+    assert (article["url"], article["status"], article["readerable"]) == (f"{site}/story", 200, True)
+    assert article["title"] == "Budget agreed"
+    assert article["attempt"] == "strict"
+    assert article["text"].startswith("What was agreed\n\nThe council met")
+    assert "content" in article and "markdown" not in article
+
+
+def test_follows_redirects_and_prints_markdown(tmp_path: Path, site: LocalSite) -> None:
+    result = readability(tmp_path, "-f", "markdown", f"{site}/old-story")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("## What was agreed\n\nThe council met")
+    assert f"Read [the minutes]({site}/minutes)." in result.stdout
+    assert "readerable: yes" in result.stderr
+    assert site.fetched("/old-story") and site.fetched("/story")
+
+
+def test_the_project_settings_and_middlewares_apply(project: Path, site: LocalSite) -> None:
+    raw = readability(project, f"{site}/story")
+    assert raw.returncode == 0, raw.stderr
+    assert json.loads(raw.stdout)["attempt"] == "raw"  # READABILITY_POLICY of the project
+    strict = readability(project, "--policy", "strict", "--formats", "markdown", f"{site}/story")
+    assert strict.returncode == 0, strict.stderr
+    assert json.loads(strict.stdout)["attempt"] == "strict"  # the flag wins
+    assert "markdown" in json.loads(strict.stdout)
+    # The project's preflight middleware drops what is not readerable: nothing reaches the command.
+    dropped = readability(project, f"{site}/short")
+    assert dropped.returncode == 1
+    assert dropped.stdout == ""
+    assert "no response (the download failed or a middleware dropped it" in dropped.stderr
+
+
+def test_a_page_without_article(tmp_path: Path, site: LocalSite) -> None:
+    result = readability(tmp_path, "-f", "text", f"{site}/image")
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert "not a text response" in result.stderr
+
+
+def test_bad_flags(tmp_path: Path, site: LocalSite) -> None:
+    result = readability(tmp_path, "--char-threshold", "none", f"{site}/story")
+    assert result.returncode == 2
+    assert "--char-threshold = 'none' is not valid" in result.stderr
+    assert readability(tmp_path).returncode == 2  # no URL
+
+
+TRACE = "[scrapy_readability.engine] DEBUG: Candidate: <article>"
+
+
+def test_the_engine_trace_only_when_asked(
+    project: Path, site: LocalSite, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Logged like a crawl: Scrapy's DEBUG lines, but the engine's trace only with READABILITY_DEBUG or --debug."""
+    bare = tmp_path_factory.mktemp("no-project")  # Scrapy's defaults: LOG_LEVEL DEBUG
+    quiet = scrapy(["readability", f"{site}/story"], bare)
+    assert quiet.returncode == 0, quiet.stderr
+    assert "DEBUG: Crawled (200)" in quiet.stderr and "scrapy_readability.engine" not in quiet.stderr
+    asked = scrapy(["readability", "-s", "READABILITY_DEBUG=1", f"{site}/story"], bare)
+    assert asked.returncode == 0, asked.stderr
+    assert TRACE in asked.stderr
+    by_flag = scrapy(["readability", "--debug", f"{site}/story"], project)
+    assert by_flag.returncode == 0, by_flag.stderr
+    assert "[scrapy_readability.engine] DEBUG: Candidate:" in by_flag.stderr
+    assert json.loads(by_flag.stdout)["attempt"] == "raw"  # the project's settings: its policy
