@@ -131,6 +131,10 @@ def streamed_length(el: Element) -> int:
     return length
 
 
+# On a big page, an element with this many children (or <body>, <html>) is measured a text node at a time.
+_MANY_CHILDREN = 64
+
+
 class TextLengths:
     """Memoised :func:`inner_text_length` for a phase that removes nodes as it goes.
 
@@ -145,19 +149,23 @@ class TextLengths:
     def __init__(self, streaming: bool = False) -> None:
         self._known: dict[Element, int] = {}
         self.streaming = streaming
-        self._measure = streamed_length if streaming else inner_text_length
 
     def __call__(self, el: Element) -> int:
         length = self._known.get(el)
         if length is None:
-            length = self._known[el] = self._measure(el)
+            length = self._known[el] = streamed_length(el) if self._streams(el) else inner_text_length(el)
         return length
 
     def count(self, el: Element, char: str) -> int:
         """How many times ``char`` occurs in ``el.textContent``."""
-        if self.streaming:
+        if self._streams(el):
             return sum(text.count(char) for text in el.itertext())
         return _string_value(el).count(char)
+
+    def _streams(self, el: Element) -> bool:
+        """Whether ``el`` is measured a text node at a time: on a big page, the elements that
+        hold much (a text node at a time is slower than the whole text for a small one)."""
+        return self.streaming and (len(el) >= _MANY_CHILDREN or el.tag in ("body", "html"))
 
     def forget_ancestors(self, el: Element) -> None:
         for ancestor in el.iterancestors():

@@ -150,7 +150,7 @@ class ParsedPage:
         if self._libxml2 is not None:
             return self._libxml2
         # Handed over, not kept here: lexbor's tree goes as soon as it is serialised.
-        return _html5_tree(self._data, self._pop_lexbor())
+        return _html5_tree(self._data, _serialised(self._pop_lexbor()))
 
     def _pop_lexbor(self) -> LexborHTMLParser:
         document, self._lexbor = self._lexbor, None
@@ -289,12 +289,10 @@ _RENAMED_PREFIX = "readability-as-"
 _RENAMED_BACK = etree.XPath(f"//*[starts-with(local-name(), '{_RENAMED_PREFIX}')]")
 
 
-def _html5_tree(data: bytes, document: LexborHTMLParser) -> etree._Element:
-    """libxml2's reading of lexbor's ``document`` (of ``data``), the special cases read again."""
+def _html5_tree(data: bytes, markup: bytes) -> etree._Element:
+    """libxml2's reading of lexbor's serialisation of ``data``, the special cases read again."""
     parser = _parser("utf-8")
-    # lexbor's tree and its serialisation are gone before libxml2 builds its own (memory).
-    markup = _serialised(document)
-    del document
+    # lexbor's tree and its serialisation as text are gone before libxml2 builds its own (memory).
     root = _read_back(markup, parser)
     del markup
     if root is not None and not parser.error_log and not _misread(root):
@@ -404,8 +402,12 @@ _SURROGATE_UTF8 = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
 
 
 def _serialised(document: LexborHTMLParser) -> bytes:
-    """lexbor's serialisation of ``document`` as UTF-8, without what an lxml tree cannot hold."""
+    """lexbor's serialisation of ``document`` as UTF-8, without what an lxml tree cannot hold.
+
+    Given the only reference to ``document``, it lets lexbor's tree go once serialised.
+    """
     html = document.html or ""
+    del document
     nonchars = "\ufffe" in html or "\uffff" in html  # a quick search in str (none at all in Latin-1 text)
     data = html.encode("utf-8")
     del html  # one copy at a time
