@@ -13,9 +13,10 @@ Mozilla's harness runs it (oracle.js): jsdom, comments removed, ``classesToPrese
 url=..., classes_to_preserve=["caption"]).parse()`` and ``is_probably_readable(text)``.
 
 Compared per page: the content DOM node for node (as tests/mozilla_harness.py compares
-it), the metadata (title, byline, dir, lang, excerpt, siteName, publishedTime), the
-readerable verdict, and ``textContent``: its words (``text``: whitespace runs collapsed) and
-its whitespace (``whitespace``: exact, where the words agree). Every difference is printed with its cause:
+it, whitespace-only text nodes left out), the metadata (title, dir, lang, excerpt, siteName,
+publishedTime), the byline as an exact string (``byline``), the readerable verdict, and
+``textContent``: its words (``text``: whitespace runs collapsed) and the exact string, every
+character and whitespace included (``textContent``). Every difference is printed with its cause:
 ``tree`` when our engine gives Readability.js's result on a tree built by an exact HTML5
 parser (html5lib), so the difference is in the tree we built; ``controls`` when Readability.js's
 text holds code points an lxml tree cannot hold (README, "Where we differ"); else ``engine``,
@@ -60,7 +61,7 @@ METADATA = (
     ("title", "title"), ("byline", "byline"), ("dir", "dir"), ("lang", "lang"),
     ("excerpt", "excerpt"), ("siteName", "site_name"), ("publishedTime", "published_time"),
 )
-ASPECTS = ("content", "metadata", "readerable", "text", "whitespace")
+ASPECTS = ("content", "metadata", "byline", "readerable", "text", "textContent")
 
 
 @dataclass
@@ -144,7 +145,9 @@ def _run_node(pages: list[Page], folder: Path) -> list[tuple[Page, dict[str, Any
         jobs.seek(0)
         done = subprocess.run(["node", str(HERE / "oracle.js"), str(folder)], stdin=jobs,
                               capture_output=True, text=True, check=True)
-    by_id = {result["id"]: result for result in map(json.loads, done.stdout.splitlines())}
+    # One JSON line per page: split at "\n" only (splitlines() also splits at U+0085 and U+2028,
+    # which JSON.stringify leaves unescaped in a page's text).
+    by_id = {result["id"]: result for result in map(json.loads, filter(None, done.stdout.split("\n")))}
     return [(page, by_id[i]) for i, page in enumerate(pages)]
 
 
@@ -192,14 +195,16 @@ def differences(ours: dict[str, Any], theirs: dict[str, Any]) -> dict[str, str]:
     if content:
         found["content"] = content
     fields = [f"{key}: Readability.js {js.get(key)!r}, ours {mine[key]!r}"
-              for key, _ in METADATA if mine[key] != js.get(key)]
+              for key, _ in METADATA if key != "byline" and mine[key] != js.get(key)]
     if fields:
         found["metadata"] = "\n".join(fields)
-    if harness.collapse_ws(mine["textContent"]).strip() != harness.collapse_ws(js["textContent"]).strip():
-        found["text"] = _first_text_difference(harness.collapse_ws(mine["textContent"]).strip(),
-                                               harness.collapse_ws(js["textContent"]).strip())
-    elif mine["textContent"] != js["textContent"]:
-        found["whitespace"] = _first_text_difference(mine["textContent"], js["textContent"])
+    if mine["byline"] != js.get("byline"):
+        found["byline"] = f"byline: Readability.js {js.get('byline')!r}, ours {mine['byline']!r}"
+    words, their_words = (harness.collapse_ws(text).strip() for text in (mine["textContent"], js["textContent"]))
+    if words != their_words:
+        found["text"] = _first_text_difference(words, their_words)
+    if mine["textContent"] != js["textContent"]:
+        found["textContent"] = _first_text_difference(mine["textContent"], js["textContent"])
     return found
 
 

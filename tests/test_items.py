@@ -41,4 +41,5 @@ def test_declares_every_output_field():
     assert set(ARTICLE_FIELDS) == {
         "title", "byline", "dir", "lang", "content", "text", "markdown", "text_content", "length",
         "excerpt", "site_name", "published_time", "attempt",
+        "date_published", "date_modified", "image", "authors", "canonical_url", "language",
     }  # fmt: skip

@@ -26,6 +26,7 @@ class Article:
     derived. ``attempt`` is ours: which pass of the retry ladder produced the
     content (``strict``, ``moderate``, ``clean``, ``raw``, or ``longest`` when
     no pass reached ``char_threshold`` and the longest attempt was kept). So are
+    the feed's fields (``date_published`` to ``language``: ``engine.feed``), and
     :attr:`text` and :attr:`markdown`, computed on first use from the tree
     ``content`` was serialised from.
     """
@@ -40,6 +41,15 @@ class Article:
     length: int = 0
     """``textContent.length``: UTF-16 code units, as JavaScript counts (an emoji counts two)."""
     attempt: str = "strict"
+    date_published: str | None = None
+    """ISO 8601: ``2025-05-09T16:00:00+00:00``, or ``2025-05-09`` when the page gives no time (see ``engine.feed``)."""
+    date_modified: str | None = None
+    image: str | None = None
+    """The lead image, an absolute http(s) URL."""
+    authors: list[str] = field(default_factory=list)
+    canonical_url: str | None = None
+    language: str | None = None
+    """A BCP 47 primary language tag (``en``), declared by the page or detected from the text."""
     content: str = ""
     text_content: str = ""
     tree: Element | None = field(default=None, repr=False, compare=False)

@@ -3,7 +3,9 @@
 lxml has no text nodes: text lives in ``element.text`` (before the first child)
 and ``child.tail`` (after a child). Readability walks ``childNodes`` in a few
 places, so :func:`child_nodes` and :func:`set_child_nodes` convert between the
-two models: a node list holds elements and ``str`` text nodes.
+two models: a node list holds elements and ``str`` text nodes. Where a DOM holds
+several text nodes side by side (a node between them was removed), lxml holds one
+string; :func:`text_nodes` gives them back (see "Text nodes" below).
 
 All walks here iterate; none recurses, so deep documents cannot overflow the stack.
 """
@@ -12,7 +14,9 @@ from __future__ import annotations
 
 import codecs
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Union, cast
 
 from lxml import etree
@@ -226,26 +230,112 @@ def get_next_node(node: Element, ignore_self_and_kids: bool = False) -> Element 
     return None
 
 
+# --- Text nodes -------------------------------------------------------------
+
+# Removing a node from a DOM (a comment, a script, an unlikely candidate) leaves the text
+# on either side of it as two text nodes side by side; lxml joins them into one string.
+# Some of Readability.js's tests look at one text node at a time (a whitespace-only node
+# at either end of a run of phrasing content is dropped; a node ending in non-whitespace
+# is content), so while parse() runs, the text nodes of such a string are noted by the
+# slot that holds it: (element, False) for its text, (element, True) for its tail. They
+# last as long as the DOM's do: until ``page.innerHTML`` re-parses the page for a retry.
+TextSlot = tuple[Element, bool]
+# slot -> (the string when its nodes were noted, the nodes): a slot rewritten since is one node.
+_joined_text: ContextVar[dict[TextSlot, tuple[str, list[str]]] | None] = ContextVar("joined_text", default=None)
+
+
+@contextmanager
+def keeping_text_nodes() -> Iterator[None]:
+    """Note the text nodes a DOM would keep apart while the block runs (``parse()`` runs in one)."""
+    token = _joined_text.set({})
+    try:
+        yield
+    finally:
+        _joined_text.reset(token)
+
+
+def text_nodes(owner: Element, tail: bool) -> list[str]:
+    """The DOM's text nodes where ``owner``'s text (or tail) is: none, one, or several side by side."""
+    text = owner.tail if tail else owner.text
+    if not text:
+        return []
+    joined = _joined_text.get()
+    if joined:
+        noted = joined.get((owner, tail))
+        if noted is not None and noted[0] == text:
+            return noted[1]
+    return [text]
+
+
+def set_text_nodes(owner: Element, tail: bool, nodes: Iterable[str]) -> None:
+    """Make ``owner``'s text (or tail) the text nodes ``nodes``, side by side."""
+    kept = [node for node in nodes if node]
+    text = "".join(kept)
+    _set_text(owner, tail, text)
+    _note(owner, tail, text, kept)
+
+
+def _set_text(owner: Element, tail: bool, text: str) -> None:
+    if tail:
+        owner.tail = text or None
+    else:
+        owner.text = text or None
+
+
+def _note(owner: Element, tail: bool, text: str, nodes: list[str]) -> None:
+    joined = _joined_text.get()
+    if joined is not None:
+        if len(nodes) > 1:
+            joined[(owner, tail)] = (text, nodes)
+        else:
+            joined.pop((owner, tail), None)
+
+
 def append_text_before(el: Element, text: str) -> None:
     """Add ``text`` to the text just before ``el``: the previous sibling's tail, or the parent's text."""
+    _append_text_nodes_before(el, [text])
+
+
+def _append_text_nodes_before(el: Element, nodes: list[str]) -> None:
+    """Add the text nodes ``nodes`` after those just before ``el``.
+
+    The nodes already there are extended in place, so that removing many siblings one
+    by one costs what joining their strings does.
+    """
     prev = el.getprevious()
-    if prev is not None:
-        prev.tail = (prev.tail or "") + text
+    owner, tail = (prev, True) if prev is not None else (el.getparent(), False)
+    if owner is None:
         return
-    parent = el.getparent()
-    if parent is not None:
-        parent.text = (parent.text or "") + text
+    before = (owner.tail if tail else owner.text) or ""
+    text = before + "".join(nodes)
+    _set_text(owner, tail, text)
+    joined = _joined_text.get()
+    if joined is None:  # outside parse(): no text nodes to keep apart
+        return
+    if not before:
+        _note(owner, tail, text, list(nodes))
+        return
+    noted = joined.get((owner, tail))
+    kept = noted[1] if noted is not None and noted[0] == before else [before]
+    kept.extend(nodes)
+    joined[(owner, tail)] = (text, kept)
 
 
 def remove(el: Element) -> None:
-    """``Node.remove()``: detach ``el``, keeping the text that followed it in place."""
+    """``Node.remove()``: detach ``el``; the text that followed it joins the text before it (as a node of its own)."""
     parent = el.getparent()
     if parent is None:
         return
     if el.tail:
-        append_text_before(el, el.tail)
+        _append_text_nodes_before(el, text_nodes(el, True))
     el.tail = None
     parent.remove(el)
+
+
+def replace_with_text(el: Element, text: str) -> None:
+    """``el.parentNode.replaceChild(document.createTextNode(text), el)``."""
+    set_text_nodes(el, True, [text, *text_nodes(el, True)])
+    remove(el)
 
 
 def remove_and_get_next(node: Element) -> Element | None:
@@ -262,7 +352,7 @@ def replace_with(old: Element, new: Element) -> None:
         return
     if new.getparent() is not None:
         remove(new)
-    new.tail = old.tail
+    set_text_nodes(new, True, text_nodes(old, True))
     old.tail = None
     parent.replace(old, new)
 
@@ -324,6 +414,12 @@ def has_descendant(root: Element, *tags: str) -> bool:
 def child_nodes(el: Element) -> list[Node]:
     """``el.childNodes`` as a list of elements and ``str`` text nodes."""
     nodes: list[Node] = []
+    if _joined_text.get():  # some strings hold several text nodes
+        nodes.extend(text_nodes(el, False))
+        for child in el:
+            nodes.append(child)
+            nodes.extend(text_nodes(child, True))
+        return nodes
     if el.text:
         nodes.append(el.text)
     for child in el:
@@ -364,9 +460,9 @@ def set_child_nodes(el: Element, nodes: Iterable[Node]) -> None:
 def _flush_text(el: Element, last: Element | None, texts: list[str]) -> None:
     if texts:
         if last is None:
-            el.text = "".join(texts)
+            set_text_nodes(el, False, texts)
         else:
-            last.tail = "".join(texts)
+            set_text_nodes(last, True, texts)
         texts.clear()
 
 
@@ -410,13 +506,17 @@ def has_single_tag_inside_element(el: Element, tag: str) -> bool:
     children = element_children(el)
     if len(children) != 1 or children[0].tag != tag:
         return False
-    has_content = REGEXPS.hasContent.search
-    if el.text and has_content(el.text):
+    return not _holds_content(el, False) and not _holds_content(children[0], True)
+
+
+def _holds_content(owner: Element, tail: bool) -> bool:
+    """Whether one of the text nodes in ``owner``'s text (or tail) ends in non-whitespace."""
+    text = owner.tail if tail else owner.text
+    if not text:
         return False
-    for child in el:
-        if child.tail and has_content(child.tail):
-            return False
-    return True
+    has_content = REGEXPS.hasContent.search
+    # When the string ends in non-whitespace, so does its last text node.
+    return bool(has_content(text)) or any(has_content(node) for node in text_nodes(owner, tail))
 
 
 def has_text(el: Element) -> bool:

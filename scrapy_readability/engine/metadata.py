@@ -158,9 +158,8 @@ def _is_article_type(item: Any) -> bool:
     return _truthy(type_) and _match(type_, REGEXPS.jsonLdArticleTypes)
 
 
-def _json_ld_object(text: str, root: Element) -> Metadata | None:
-    """What ``_getJSONLD`` reads from one ld+json script (it raises where the original throws)."""
-    parsed = json.loads(REGEXPS.cdataMarkers.sub("", text))
+def _json_ld_object(parsed: Any, root: Element) -> Metadata | None:
+    """What ``_getJSONLD`` reads from one parsed ld+json script (it raises where the original throws)."""
     if isinstance(parsed, list):
         parsed = next((it for it in parsed if _is_article_type(it)), None)
         if parsed is None:
@@ -226,13 +225,37 @@ def _json_ld_object(text: str, root: Element) -> Metadata | None:
     return metadata
 
 
-def get_json_ld(root: Element) -> Metadata:
-    """Port of ``_getJSONLD``: the first schema.org Article in a ld+json script."""
+INVALID_JSON = object()
+"""What :func:`read_json_ld` gives for a script that is not JSON (``JSON.parse`` throws)."""
+
+
+def read_json_ld(root: Element) -> list[Any]:
+    """Every ld+json script's value, parsed once (:data:`INVALID_JSON` where it is not JSON), in document order.
+
+    ``_getJSONLD`` reads them for Readability.js's metadata, and the feed fields
+    (``engine.feed``) read them too.
+    """
+    values = []
     for script in root.iter("script"):
         if script.get("type") != "application/ld+json":
             continue
         try:
-            metadata = _json_ld_object(text_content(script), root)
+            values.append(json.loads(REGEXPS.cdataMarkers.sub("", text_content(script))))
+        except (ValueError, RecursionError):
+            values.append(INVALID_JSON)
+    return values
+
+
+def get_json_ld(root: Element, scripts: list[Any] | None = None) -> Metadata:
+    """Port of ``_getJSONLD``: the first schema.org Article in a ld+json script.
+
+    ``scripts`` are the scripts' values as :func:`read_json_ld` gives them (read here when not given).
+    """
+    for parsed in read_json_ld(root) if scripts is None else scripts:
+        if parsed is INVALID_JSON:
+            continue
+        try:
+            metadata = _json_ld_object(parsed, root)
         except (ValueError, RecursionError, _JSTypeError, AttributeError, TypeError):
             continue
         if metadata is not None:

@@ -17,9 +17,8 @@ import threading
 from lxml import etree
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from .constants import PHRASING_ELEMS
 from .decoding import control_share, decode_page, sniff_binary, sniff_binary_text
-from .dom import js_trim
+from .dom import TextSlot, set_text_nodes, text_nodes
 from .errors import InputError, NotHTMLError
 from .serialize import TEMPLATE_CONTENT_ATTRIBUTE, inner_html
 
@@ -355,7 +354,7 @@ def _misread(root: etree._Element) -> bool:
             if el.tag in _UNKNOWN_VOID_ELEMENTS:
                 if el.text or len(el):
                     return True
-            elif "<" in (el.text or ""):
+            elif "<" in (el.text or "") or "&#13;" in (el.text or ""):  # raw text: no reference read
                 return True
     return False
 
@@ -415,6 +414,10 @@ def _serialised(document: LexborHTMLParser) -> bytes:
     if nonchars:
         for noncharacter in _NONCHARACTERS:
             data = data.replace(noncharacter, b"")
+    if b"\r" in data:
+        # A carriage return in an HTML5 tree came from a character reference (the parser turns
+        # the others into line feeds); libxml2 would read it as a line feed, but not its reference.
+        data = data.replace(b"\r", b"&#13;")
     return data
 
 
@@ -503,47 +506,33 @@ def _unnest_void_elements(root: etree._Element) -> None:
 
 # --- Comments ------------------------------------------------------------------------
 
+
 def remove_comments(root: etree._Element) -> None:
     """Remove comments (and processing instructions), as Mozilla's harness removes comments
     from the page before Readability.js sees it.
 
-    There the text on either side of a removed comment stays two text nodes; lxml joins
-    them. It shows where Readability.js wraps a ``<div>``'s runs of phrasing content into
-    paragraphs (``_grabArticle``): a whitespace-only text node at either end of a run is
-    left out, where joined to the text beside it, it would be wrapped too. So those go first.
+    There the text on either side of a removed comment stays two text nodes, where lxml
+    joins the two strings: inside ``parse()`` the text nodes are noted
+    (:func:`.dom.text_nodes`), so that the phases that look at one text node at a time
+    see the DOM's (a whitespace-only node at either end of a ``<div>``'s run of phrasing
+    content is left out of the paragraph Readability.js wraps the run in).
     """
-    divs = {comment.getparent(): None for comment in root.iter(etree.Comment)}
-    for div in divs:
-        if div is not None and div.tag == "div":
-            _drop_whitespace_at_run_ends(div)
+    joined: dict[TextSlot, list[str]] = {}
+    slots: dict[etree._Element, TextSlot] = {}  # comment -> where its tail goes
+    for node in root.iter(etree.Comment, etree.ProcessingInstruction):
+        prev = node.getprevious()
+        if prev is None:
+            parent = node.getparent()
+            assert parent is not None  # node is a descendant of root
+            slot: TextSlot = (parent, False)
+        else:
+            slot = (prev, True) if isinstance(prev.tag, str) else slots[prev]
+        slots[node] = slot
+        if node.tail:
+            nodes = joined.get(slot)
+            if nodes is None:
+                nodes = joined[slot] = list(text_nodes(*slot))
+            nodes.append(node.tail)
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
-
-
-def _drop_whitespace_at_run_ends(div: etree._Element) -> None:
-    """Clear the whitespace-only text nodes (text split at comments) at the ends of ``div``'s phrasing runs."""
-    runs: list[list[tuple[etree._Element, str, bool]]] = [[]]  # (owner, "text" or "tail", is whitespace)
-    if div.text:
-        runs[-1].append((div, "text", not js_trim(div.text)))
-    for child in div:
-        if isinstance(child.tag, str):  # an element, not a comment
-            if _is_phrasing(child):
-                runs[-1].append((child, "", child.tag == "br"))
-            else:
-                runs.append([])
-        if child.tail:
-            runs[-1].append((child, "tail", not js_trim(child.tail)))
-    for run in runs:
-        content = [i for i, (_, _, blank) in enumerate(run) if not blank]
-        keep = range(content[0], content[-1] + 1) if content else range(0)
-        for i, (owner, slot, _) in enumerate(run):
-            if slot and i not in keep:
-                setattr(owner, slot, None)
-
-
-def _is_phrasing(el: etree._Element) -> bool:
-    """``_isPhrasingContent`` of an element, the comments inside it left out (they go)."""
-    if el.tag in PHRASING_ELEMS:
-        return True
-    if el.tag not in ("a", "del", "ins"):
-        return False
-    return all(d.tag in PHRASING_ELEMS or d.tag in ("a", "del", "ins") for d in el.iterdescendants(etree.Element))
+    for (owner, tail), nodes in joined.items():
+        set_text_nodes(owner, tail, nodes)  # the strings strip_elements joined, noted as nodes

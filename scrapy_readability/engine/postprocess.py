@@ -17,12 +17,14 @@ from .dom import (
     has_single_tag_inside_element,
     is_element_without_content,
     iter_tags,
-    remove,
     remove_and_get_next,
     replace_with,
+    replace_with_text,
     set_child_nodes,
+    set_text_nodes,
     child_nodes,
     text_content,
+    text_nodes,
 )
 from .urls import InvalidURL, resolve
 
@@ -58,8 +60,8 @@ def fix_relative_uris(article_content: Element, base_url: str, document_url: str
             continue
         if href.startswith("javascript:"):
             # Scripts are gone, so such links cannot work: keep their content only.
-            if len(link) == 0 and link.text:
-                _replace_with_text(link, text_content(link))
+            if len(link) == 0 and len(text_nodes(link, False)) == 1:
+                replace_with_text(link, text_content(link))
             else:
                 span = create_element("span")
                 set_child_nodes(span, child_nodes(link))
@@ -82,12 +84,6 @@ def fix_relative_uris(article_content: Element, base_url: str, document_url: str
                     lambda m: to_absolute(m.group(1)) + (m.group(2) or "") + m.group(3), srcset
                 ),
             )
-
-
-def _replace_with_text(el: Element, text: str) -> None:
-    """``el.parentNode.replaceChild(document.createTextNode(text), el)``."""
-    el.tail = text + (el.tail or "")
-    remove(el)
 
 
 def simplify_nested_elements(article_content: Element) -> None:
@@ -126,7 +122,7 @@ def _collapse_into_child(node: Element) -> Element:
         if name not in node.attrib and _settable(name):
             node.set(name, value)
     node.tag = child.tag
-    node.text = child.text
+    set_text_nodes(node, False, text_nodes(child, False))
     node.remove(child)
     node.extend(list(child))
     return node

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from lxml import etree
@@ -22,12 +23,16 @@ from .dom import (
     inner_text_length,
     js_length,
     js_trim,
+    keeping_text_nodes,
+    set_text_nodes,
     streamed_length,
     text_content,
+    text_nodes,
 )
 from .errors import TooManyElementsError
+from .feed import feed_fields, read_page_facts, utc_now
 from .inputs import read_page
-from .metadata import Metadata, get_article_metadata, get_json_ld
+from .metadata import Metadata, get_article_metadata, get_json_ld, read_json_ld
 from .options import ATTEMPT_NAMES, Options, Policy
 from .parsing import ParsedPage, parse_html, remove_comments
 from .postprocess import document_base_url, post_process_content
@@ -106,11 +111,20 @@ class Readability:
         self._content_type = page.content_type
         self._encoding = encoding or page.encoding
         self._root = parse_html(page.markup, page.content_type, self._encoding)
+        self._microdata = _mentions_microdata(markup)
 
     # --- parse() --------------------------------------------------------------
 
-    def parse(self) -> Article | None:
-        """Port of ``parse()``: the article, or ``None`` when the page has none."""
+    def parse(self, *, now: datetime | None = None) -> Article | None:
+        """Port of ``parse()``: the article, or ``None`` when the page has none.
+
+        ``now`` is the crawl's clock (the current UTC time by default): no date
+        of the feed's fields is later than it.
+        """
+        with keeping_text_nodes():  # as the DOM keeps them apart (dom.text_nodes)
+            return self._parse(now)
+
+    def _parse(self, now: datetime | None) -> Article | None:
         root = self._root
         options = self.options
         if options.max_elems_to_parse > 0:
@@ -118,7 +132,17 @@ class Readability:
             if count > options.max_elems_to_parse:
                 raise TooManyElementsError(count, options.max_elems_to_parse)
 
-        json_ld = self._prepare_document(root)
+        # Comments and processing instructions play no part (Mozilla's harness
+        # strips comments too); without them every child node is an element.
+        remove_comments(root)
+        unwrap_noscript_images(root)
+        scripts = None if options.disable_json_ld else read_json_ld(root)
+        json_ld = Metadata() if scripts is None else get_json_ld(root, scripts)
+        # The feed's fields read what the page declares before the phases below change it.
+        facts = read_page_facts(root, self.url, scripts, now or utc_now(), microdata=self._microdata)
+        remove_scripts(root)
+        prep_document(root)
+
         metadata = get_article_metadata(root, json_ld)
         state = GrabState(
             flags=options.policy.flags,
@@ -150,9 +174,11 @@ class Readability:
                 excerpt = js_trim(text_content(first_p))
 
         text = text_content(article_content)
+        byline = metadata.byline or state.article_byline
+        feed = feed_fields(facts, article_content, text, byline, base_url)
         return Article(
             title=metadata.title,
-            byline=metadata.byline or state.article_byline,
+            byline=byline,
             dir=state.article_dir,
             lang=state.article_lang,
             content=inner_html(article_content),
@@ -162,19 +188,14 @@ class Readability:
             site_name=metadata.site_name,
             published_time=metadata.published_time,
             attempt=attempt,
+            date_published=feed.date_published,
+            date_modified=feed.date_modified,
+            image=feed.image,
+            authors=feed.authors,
+            canonical_url=feed.canonical_url,
+            language=feed.language,
             tree=article_content,
         )
-
-    def _prepare_document(self, root: Element) -> Metadata:
-        """What ``parse()`` does to the document before ``_grabArticle``; the JSON-LD metadata found on the way."""
-        # Comments and processing instructions play no part (Mozilla's harness
-        # strips comments too); without them every child node is an element.
-        remove_comments(root)
-        unwrap_noscript_images(root)
-        json_ld = Metadata() if self.options.disable_json_ld else get_json_ld(root)
-        remove_scripts(root)
-        prep_document(root)
-        return json_ld
 
     # --- _grabArticle ------------------------------------------------------------
 
@@ -247,9 +268,18 @@ class Readability:
         return article_content, top_candidate, parent_of_top
 
     def _prepared_body(self) -> Element:
-        """The page's ``<body>`` as the first pass found it, prepared again from the markup."""
-        root = parse_html(self._markup, self._content_type, self._encoding)
-        self._prepare_document(root)
+        """The page's ``<body>`` as the first pass found it, prepared again from the markup.
+
+        The steps of ``parse()`` before ``_grabArticle`` that change the tree, on the same
+        markup: the same tree. Its text nodes are one a slot, as ``page.innerHTML`` re-parses
+        them (the notes taken meanwhile go with the inner ``keeping_text_nodes``).
+        """
+        with keeping_text_nodes():
+            root = parse_html(self._markup, self._content_type, self._encoding)
+            remove_comments(root)
+            unwrap_noscript_images(root)
+            remove_scripts(root)
+            prep_document(root)
         body = root.find("body")
         assert body is not None  # the first pass found one
         return body
@@ -279,10 +309,19 @@ def _document_url(url: str | None) -> str:
         return url  # no URL at all: nothing relative resolves against it
 
 
+def _mentions_microdata(markup: object) -> bool:
+    """Whether the page may hold ``itemprop`` attributes (a search of its text costs far less than one of its tree)."""
+    if isinstance(markup, str):
+        return "itemprop" in markup
+    if isinstance(markup, (bytes, bytearray)):
+        return b"itemprop" in markup or b"i\x00t\x00e\x00m\x00p\x00r\x00o\x00p" in markup  # UTF-16 too
+    return True  # a tree: look
+
+
 def _restore_page(page: Element, fresh: Element) -> None:
     """``page.innerHTML = pageCacheHtml``: the old children are detached, ``fresh``'s go in."""
     for child in list(page):
         page.remove(child)
-    page.text = fresh.text
+    set_text_nodes(page, False, text_nodes(fresh, False))  # one text node again, as re-parsed
     page.extend(list(fresh))
 

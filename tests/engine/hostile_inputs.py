@@ -297,6 +297,13 @@ def sibling_paragraphs_200000(scale: float) -> str:
 
 
 @case("structure", big=True, expect_article=True)
+def comments_between_words_100000(scale: float) -> str:
+    # Every comment's text joins the same string, as one text node more (parsing.remove_comments).
+    count = n(100_000, scale, 100)
+    return page(ARTICLE_BODY + "<div>" + "".join(f"w{i} <!--c-->" for i in range(count)) + "</div>")
+
+
+@case("structure", big=True, expect_article=True)
 def page_20mb(scale: float) -> str:
     unit = (
         "<div class='post'><h2>Heading of a section</h2>" + PARAGRAPH * 4

@@ -1,0 +1,233 @@
+"""The limits, names and patterns the feed fields are read with, in one place.
+
+Every pattern is ASCII-only where it reads digits (``re.ASCII``): a date is read
+from ASCII digits alone, so Arabic-Indic or full-width digits never become one.
+"""
+
+from __future__ import annotations
+
+import re
+
+EARLIEST_YEAR = 1995
+"""No page on the web is older: an earlier date is a mistake (or a birth date, a founding year)."""
+
+MAX_AUTHORS = 50
+MAX_AUTHOR_LENGTH = 80
+"""Characters a name may have; a longer "name" is a sentence."""
+MAX_AUTHOR_WORDS = 6
+MAX_URL_LENGTH = 4096
+"""Characters an image or canonical URL may have (a 2 MB ``data:`` URL is no lead image)."""
+MAX_DATE_LENGTH = 80
+"""Characters a machine-readable date value may have."""
+MAX_JSON_LD_NODES = 2000
+"""JSON-LD objects visited per page: a 5 MB script is walked no further than this."""
+MAX_JSON_LD_DEPTH = 6
+NEAR_TITLE_BEFORE = 16
+NEAR_TITLE_AFTER = 60
+"""Elements before and after the headline (the first ``<h1>``, else ``<h2>``, else ``<h3>``) where a dateline
+is looked for."""
+MAX_TEXT_DATE_LENGTH = 160
+"""Characters of visible text an element may have to be read as a dateline."""
+LATEST_OFFSET_HOURS = 14
+"""The furthest a time zone runs ahead of UTC (Kiribati): a local date or time no later
+than the crawl's clock plus this may already have begun somewhere."""
+LANGUAGE_SAMPLE = 1000
+"""Characters of the article's text a detector reads."""
+
+# --- Where each field is declared ------------------------------------------------
+
+# JSON-LD types whose dates, authors and image are the page's own, best first.
+JSON_LD_ARTICLE_TYPES = re.compile(
+    r"(Article|BlogPosting|LiveBlogPosting|SocialMediaPosting|DiscussionForumPosting|Report|Review|"
+    r"Recipe|VideoObject|PodcastEpisode|Episode|Event|Product|Book|Movie|CreativeWork)\Z"
+)
+JSON_LD_PAGE_TYPES = re.compile(r"(WebPage|ItemPage|CollectionPage|AboutPage|ProfilePage|QAPage|FAQPage)\Z")
+JSON_LD_NESTED_KEYS = ("@graph", "mainEntity", "mainEntityOfPage", "hasPart", "subjectOf", "about", "itemListElement")
+
+# <meta> names and properties (lower-cased), best first.
+# fmt: off
+META_PUBLISHED = (
+    "article:published_time", "og:article:published_time", "article:published", "datepublished",
+    "og:published_time", "published_time", "publishdate", "publish-date", "publish_date", "pubdate",
+    "parsely-pub-date", "sailthru.date", "dc.date.issued", "dcterms.issued", "dc.date.created",
+    "dcterms.created", "dc.date", "dcterms.date", "citation_publication_date", "citation_date",
+    "date", "publication_date", "originalpublicationdate", "article.published", "cxenseparse:recs:publishtime",
+    "og:pubdate", "article_date_original", "rnews:datepublished", "datecreated",
+)
+META_MODIFIED = (
+    "article:modified_time", "og:article:modified_time", "datemodified", "og:updated_time",
+    "article:modified", "modified_time", "last-modified", "lastmod", "dc.date.modified",
+    "dcterms.modified", "article.updated", "updated_time",
+)
+META_IMAGE = ("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "thumbnailurl")
+META_AUTHOR = ("author", "article:author", "dc.creator", "dcterms.creator", "parsely-author", "sailthru.author", "byl")
+META_LANGUAGE = ("content-language", "language", "dc.language", "dcterms.language", "og:locale")
+# fmt: on
+
+# The class or id of an element whose text may be a dateline.
+DATELINE_HINT = re.compile(r"date|time|publish|posted|submitted|datum|fecha|byline|meta|info", re.IGNORECASE)
+DATELINE_SKIP = re.compile(r"comment|footer|copyright|related|update|modif|teaser", re.IGNORECASE)
+COPYRIGHT = re.compile(r"©|&copy;|\(c\)|copyright", re.IGNORECASE)
+
+# --- Dates --------------------------------------------------------------------
+
+_TIME = (
+    r"(?:[\sT,|@·•–-]+(?:at|um|à|a las|alle|om|kl\.?|klo|o)?\s*"
+    r"(?P<hour>[012]?\d)[:h.](?P<minute>[0-5]\d)(?::(?P<second>[0-5]\d)(?:[.,]\d+)?)?"
+    r"(?:\s*(?P<ampm>[ap]\.?\s?m\.?))?(?![\d:])"
+    r"(?:\s*(?:Uhr|h|hrs|horas?))?"
+    r"(?:\s*(?P<zone>Z\b|UTC|GMT|[+-]\d{2}:?\d{2}\b|[A-Z]{3,4}T\b|[A-Z]{2,3}\b(?=\s|$|\)|,)))?"
+    r"(?:\s*(?P<offset>[+-]\d{2}:?\d{2}\b))?)?"
+)
+ISO_DATE = re.compile(
+    r"^(?P<year>\d{4})(?P<sep>[-/.]?)(?P<month>\d{2})(?P=sep)(?P<day>\d{2})"
+    r"(?:[T ]\s*(?P<hour>\d{2}):?(?P<minute>\d{2})(?::?(?P<second>\d{2})(?:[.,]\d+)?)?"
+    r"\s*(?P<zone>Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?)?(?:\[[\w/+-]+\])?\Z",
+    re.ASCII | re.IGNORECASE,
+)
+RFC_2822 = re.compile(
+    r"^(?:[A-Za-z]{3},?\s+)?\d{1,2}\s+[A-Za-z]{3}\s+\d{4}\s+\d{2}:\d{2}(?::\d{2})?\s+(?:[A-Z]{2,4}|[+-]\d{4})\Z",
+    re.ASCII,
+)
+# Java's Date.toString(), which some CMSs write into <meta>: "Mon Aug 03 12:45:00 EDT 2015".
+JAVA_DATE = re.compile(
+    r"^[A-Za-z]{3} (?P<month_name>[A-Za-z]{3}) (?P<day>\d{2}) (?P<hour>\d{2}):(?P<minute>\d{2}):(?P<second>\d{2}) "
+    r"(?P<zone>[A-Z]{2,5}) (?P<year>\d{4})\Z",
+    re.ASCII,
+)
+# fmt: off
+MONTH_NAMES = {
+    # English
+    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
+    "september": 9, "october": 10, "november": 11, "december": 12,
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
+    "nov": 11, "dec": 12,
+    # German
+    "januar": 1, "jänner": 1, "februar": 2, "märz": 3, "mai": 5, "juni": 6, "juli": 7, "oktober": 10,
+    "dezember": 12, "mär": 3, "mrz": 3, "okt": 10, "dez": 12,
+    # French
+    "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "juin": 6, "juillet": 7, "août": 8,
+    "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12, "decembre": 12,
+    "janv": 1, "févr": 2, "avr": 4, "juil": 7, "déc": 12,
+    # Spanish
+    "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7, "agosto": 8,
+    "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
+    "ene": 1, "abr": 4, "ago": 8, "dic": 12,
+    # Italian
+    "gennaio": 1, "febbraio": 2, "aprile": 4, "maggio": 5, "giugno": 6, "luglio": 7, "settembre": 9,
+    "ottobre": 10, "dicembre": 12, "gen": 1, "mag": 5, "giu": 6, "lug": 7, "set": 9, "ott": 10,
+    # Portuguese
+    "janeiro": 1, "fevereiro": 2, "março": 3, "maio": 5, "junho": 6, "julho": 7, "setembro": 9,
+    "outubro": 10, "novembro": 11, "dezembro": 12, "fev": 2, "out": 10, "dez.": 12,
+    # Dutch
+    "januari": 1, "februari": 2, "maart": 3, "mei": 5, "augustus": 8, "okt.": 10,
+}
+# fmt: on
+_MONTH = "(?P<month_name>" + "|".join(sorted((re.escape(m) for m in MONTH_NAMES), key=len, reverse=True)) + r")\.?"
+_DAY = r"(?P<day>[0-3]?\d)"
+_YEAR = r"(?P<year>(?:19|20)\d{2})"
+TEXT_DATES = (
+    # 3 May 2024, 3. Mai 2024, 3 de mayo de 2024, 3rd May, 2024
+    re.compile(
+        r"(?<![\d.])"
+        + _DAY
+        + r"(?:st|nd|rd|th|er|º)?\.?\s*(?:de\s+)?"
+        + _MONTH
+        + r",?\s*(?:de\s+)?"
+        + _YEAR
+        + r"(?!\d)"
+        + _TIME,
+        re.IGNORECASE | re.ASCII,
+    ),
+    # May 3, 2024
+    re.compile(
+        r"(?<![\w])" + _MONTH + r"\s+" + _DAY + r"(?:st|nd|rd|th)?,?\s+" + _YEAR + r"(?!\d)" + _TIME,
+        re.IGNORECASE | re.ASCII,
+    ),
+    # 2024-05-03, 2024/05/03, 2024.05.03
+    re.compile(
+        r"(?<![\d.])" + _YEAR + r"(?P<sep>[-/.])(?P<month>[01]?\d)(?P=sep)" + _DAY + r"(?![\d])" + _TIME, re.ASCII
+    ),
+    # 03.05.2024 (day first), 03/05/2024 and 05/03/2024 (either: see dates.py), 03-05-2024
+    re.compile(
+        r"(?<![\d.])(?P<first>[0-3]?\d)(?P<sep>[./-])(?P<other>[01]?\d)(?P=sep)" + _YEAR + r"(?![\d])" + _TIME, re.ASCII
+    ),
+    # 2024年5月3日, 2024년 5월 3일
+    re.compile(_YEAR + r"\s*[年년]\s*(?P<month>[01]?\d)\s*[月월]\s*" + _DAY + r"\s*[日일]?" + _TIME, re.ASCII),
+)
+YEAR_IN_TEXT = re.compile(r"(?:19|20)\d\d", re.ASCII)
+"""What a text needs before the date patterns are tried on it (most texts have none: a cheap test first)."""
+DATE_RANGE_BEFORE = re.compile(r"(?:\d\s*[-–—]|\bto|\bbis|\bau|\bal)\s*\Z", re.ASCII | re.IGNORECASE)
+DATE_RANGE_AFTER = re.compile(r"\s*(?:[-–—]|to\b|bis\b|au\b|al\b)\s*\d", re.ASCII | re.IGNORECASE)
+URL_DATE = re.compile(
+    r"/(?P<year>(?:19|20)\d{2})(?P<sep>[/-]?)(?P<month>[01]\d)(?P=sep)(?P<day>[0-3]\d)(?=[/._-]|\Z)", re.ASCII
+)
+URL_DATE_SLASHED = re.compile(r"/(?P<year>(?:19|20)\d{2})/(?P<month>[01]?\d)/(?P<day>[0-3]?\d)/", re.ASCII)
+# Abbreviations whose offset is not in doubt (IST, CST in Asia, BST are).
+ZONE_OFFSETS = {
+    "Z": 0,
+    "UTC": 0,
+    "GMT": 0,
+    "UT": 0,
+    "EST": -5,
+    "EDT": -4,
+    "CDT": -5,
+    "MST": -7,
+    "MDT": -6,
+    "PST": -8,
+    "PDT": -7,
+    "CET": 1,
+    "CEST": 2,
+    "MEZ": 1,
+    "MESZ": 2,
+    "EET": 2,
+    "EEST": 3,
+    "WET": 0,
+    "WEST": 1,
+    "JST": 9,
+    "KST": 9,
+    "AEST": 10,
+    "AEDT": 11,
+    "HKT": 8,
+    "SGT": 8,
+}
+
+# --- Authors --------------------------------------------------------------------
+
+BYLINE_PREFIX = re.compile(
+    r"^\s*(?:(?:written|posted|reported|text|photos?|story|words)\s+)?"
+    r"(?:by|von|par|por|door|di|av|af|przez|tekst|texto|text)[\s:]+",
+    re.IGNORECASE,
+)
+# The words are lower-case only: "Henry I" and "Y Combinator" stay whole.
+AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;/|·•、，]|\s(?:and|And|AND|und|&|et|y|e|en|og|och|i|ve|и)\s)\s*")
+AUTHOR_NOISE = re.compile(
+    r"(?:follow\s+@\S*|@\w+|\S+@\S+\.\w+|https?://\S+|www\.\S+|\(.*?\)|\[.*?\]|"
+    r"\b(?:updated|published|posted|aktualisiert|veröffentlicht)\b.*|\s(?:on|am|le|el|il)\s+\d.*|\s(?:in|for)\s+[A-Z].*)",
+    re.IGNORECASE,
+)
+# A job title: a part of a byline that starts with one is no name ("Jane Roe, Staff Writer"); one glued to
+# a name ends it ("Jane RoeStaff Writer"); after a space it is part of a collective byline ("Courier staff").
+AUTHOR_TITLES = re.compile(
+    r"(?:\b|(?-i:(?<=[a-z])(?=[A-Z])))(?:reporter|editor|correspondent|writer|staff|contributor|columnist|journalist|photographer|"
+    r"producer|analyst|senior|chief|redakteur(?:in)?|redaktion|autor(?:in)?|korrespondent(?:in)?|"
+    r"rédact(?:eur|rice)|journaliste|envoyée?|redactor(?:a)?|corresponsal|for\s+(?:the|cnn|bbc)|"
+    r"news\s+desk|associated\s+press\s+writer)\b",
+    re.IGNORECASE,
+)
+AUTHOR_DIGITS = re.compile(r"\d")
+
+# --- Images ---------------------------------------------------------------------
+
+IMAGE_MIN_SIDE = 200
+"""Pixels (``width``/``height`` attributes) a content image needs to be the lead image."""
+IMAGE_NOT_LEAD = re.compile(
+    r"logo|icon|avatar|sprite|spacer|pixel|blank|placeholder|badge|emoji|1x1|\.svg\b", re.IGNORECASE
+)
+
+# --- Languages ------------------------------------------------------------------
+
+LANGUAGE_TAG = re.compile(r"^\s*([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*\s*\Z", re.ASCII)
+NOT_LANGUAGES = frozenset({"und", "mul", "zxx", "mis", "xx"})
+# Codes that BCP 47 replaced, to their current form.
+LANGUAGE_ALIASES = {"iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro"}

@@ -1,0 +1,346 @@
+"""What the page declares about itself, read before Readability's phases change the tree.
+
+``<meta>`` tags, ``<link>``s, ``itemprop``s, ``<time datetime>``, the
+dateline a reader sees by the headline and the JSON-LD scripts are all gone or
+moved once ``_removeScripts``, ``_prepDocument`` and ``_grabArticle`` have run,
+so :func:`read_page_facts` reads them first and keeps only the values. Each
+pass over a whole tree costs about as much as a tenth of ``parse()``'s budget
+for these fields, so there are two at most: one for the tags that matter (lxml
+filters them by name, in C) and one for ``itemprop``s, only on pages that have
+any; the dateline is looked for in the few elements around the headline only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from lxml import etree
+
+from ..dom import Element, text_content
+from ..urls import InvalidURL, resolve
+from .constants import (
+    COPYRIGHT,
+    DATELINE_HINT,
+    DATELINE_SKIP,
+    MAX_TEXT_DATE_LENGTH,
+    META_AUTHOR,
+    META_IMAGE,
+    META_LANGUAGE,
+    META_MODIFIED,
+    META_PUBLISHED,
+    NEAR_TITLE_AFTER,
+    NEAR_TITLE_BEFORE,
+    YEAR_IN_TEXT,
+)
+from .dates import find_text_date, parse_date_value, parse_iso, url_date
+from .images import web_url
+from .jsonld import JsonLd, first_value, image_url, language, names, read_json_ld_nodes
+from .language import language_tag
+
+
+@dataclass
+class PageFacts:
+    """The feed fields as far as the page declares them (the article itself may fill the gaps)."""
+
+    date_published: str | None = None
+    date_modified: str | None = None
+    image: str | None = None
+    authors: list[str] = field(default_factory=list)
+    """Raw author values, best source first (split into names later)."""
+    canonical_url: str | None = None
+    language: str | None = None
+    site_names: list[str] = field(default_factory=list)
+    """The site's own names, which are no author's."""
+
+
+@dataclass
+class _Tags:
+    """What one pass over the page's ``<meta>``, ``<link>``, ``<base>``, ``<time>`` and headings found
+    (first occurrence of each name), and its ``itemprop`` values."""
+
+    meta: dict[str, str] = field(default_factory=dict)
+    meta_authors: list[str] = field(default_factory=list)
+    links: dict[str, str] = field(default_factory=dict)
+    base: str | None = None
+    times: list[Element] = field(default_factory=list)
+    heading: Element | None = None
+    """The first ``<h1>`` (else ``<h2>``, else ``<h3>``): where the headline, and usually the dateline, are."""
+    itemprops: dict[str, str] = field(default_factory=dict)
+    itemprop_authors: list[str] = field(default_factory=list)
+
+
+_ITEMPROPS = frozenset({"datepublished", "datemodified", "datecreated", "image", "inlanguage", "author"})
+_ITEMPROP_ELEMENTS = etree.XPath("descendant::*[@itemprop]")
+_REL_AUTHORS = etree.XPath("//a[contains(concat(' ', normalize-space(@rel), ' '), ' author ')]")
+
+
+def read_page_facts(
+    root: Element, document_url: str, scripts: list[Any] | None, now: datetime, *, microdata: bool = True
+) -> PageFacts:
+    """The page's own dates, image, authors, canonical URL, language and site names.
+
+    ``scripts`` are the JSON-LD scripts' values (``metadata.read_json_ld``), or
+    ``None`` when JSON-LD is not to be read (``disable_json_ld``);
+    ``microdata=False`` says the page has no ``itemprop`` (its markup does not
+    mention one), which saves a pass over the tree.
+    """
+    tags = _read_tags(root, microdata)
+    base_url = _base_url(tags.base, document_url)
+    json_ld = read_json_ld_nodes(scripts) if scripts else JsonLd()
+    nodes = json_ld.nodes
+    facts = PageFacts()
+    facts.image = _first_url(_image_values(tags, nodes, json_ld), base_url)
+    facts.date_published = (
+        _first_date(_published_values(tags, nodes), now)
+        or _time_element_date(tags.times, now)
+        or _near_title_date(tags.heading, now)
+        or url_date(document_url, now)
+        or url_date(facts.image, now)  # a CMS files images by the day they were uploaded
+    )
+    facts.date_modified = _later_or_none(_first_date(_modified_values(tags, nodes), now), facts.date_published)
+    facts.canonical_url = _first_url((tags.links.get("canonical"), tags.meta.get("og:url")), base_url)
+    facts.authors = _author_values(root, tags, nodes, json_ld)
+    facts.language = _declared_language(root, tags, nodes)
+    publisher = json_ld.resolve(first_value(nodes, "publisher"))
+    facts.site_names = [name for name in (tags.meta.get("og:site_name"),) if name]
+    facts.site_names += names(publisher, json_ld) if publisher is not None else []
+    return facts
+
+
+def _read_tags(root: Element, microdata: bool) -> _Tags:
+    """One pass over the tags that matter (lxml filters them in C), and one over ``itemprop``s if there are any."""
+    tags = _Tags()
+    headings: dict[str, Element] = {}
+    for element in root.iter("meta", "link", "base", "time", "h1", "h2", "h3"):
+        tag = element.tag
+        if tag == "meta":
+            _read_meta(element, tags)
+        elif tag == "link":
+            href = element.get("href")
+            if href:
+                for rel in (element.get("rel") or "").lower().split():
+                    tags.links.setdefault(rel, href)
+        elif tag == "base":
+            if tags.base is None and element.get("href") is not None:
+                tags.base = element.get("href")
+        elif tag == "time":
+            tags.times.append(element)
+        else:
+            headings.setdefault(str(tag), element)
+    tags.heading = headings.get("h1", headings.get("h2", headings.get("h3")))
+    body = root.find("body")
+    if microdata and body is not None:
+        for element in _ITEMPROP_ELEMENTS(body):
+            _read_itemprop(element, tags)
+    return tags
+
+
+def _read_meta(meta: Element, tags: _Tags) -> None:
+    content = meta.get("content") or meta.get("value")  # some pages (and tools that save them) write value=
+    key = meta.get("property") or meta.get("name") or meta.get("itemprop") or meta.get("http-equiv")
+    if not content or not key:
+        return
+    key = key.strip().lower()
+    tags.meta.setdefault(key, content)
+    if key in META_AUTHOR:
+        tags.meta_authors.append(content)
+
+
+def _read_itemprop(element: Element, tags: _Tags) -> None:
+    for prop in element.get("itemprop", "").lower().split():
+        if prop not in _ITEMPROPS:
+            continue
+        if prop == "author":
+            tags.itemprop_authors.append(_itemprop_name(element))
+        elif prop not in tags.itemprops:
+            value = _itemprop_value(element)
+            if value:
+                tags.itemprops[prop] = value
+
+
+def _base_url(href: str | None, document_url: str) -> str:
+    """``document.baseURI``: the first ``<base href>`` resolved against the document's URL."""
+    if href is None:
+        return document_url
+    try:
+        return resolve(href, document_url)
+    except InvalidURL:
+        return document_url
+
+
+def _itemprop_value(element: Element) -> str:
+    """An ``itemprop``'s value as microdata defines it: ``content``, ``datetime``, a URL attribute, else the text."""
+    for attribute in ("content", "datetime", "src", "href"):
+        value = element.get(attribute)
+        if value:
+            return value
+    return text_content(element).strip()
+
+
+def _itemprop_name(element: Element) -> str:
+    """An ``itemprop=author``'s name: its own ``itemprop=name`` when it has one."""
+    for child in element.iterfind(".//*[@itemprop]"):
+        if "name" in child.get("itemprop", "").split():
+            return _itemprop_value(child)
+    return element.get("content") or text_content(element).strip()
+
+
+# --- Dates ----------------------------------------------------------------------------
+
+
+def _published_values(tags: _Tags, nodes: list[dict[str, Any]]) -> Iterator[object]:
+    """Machine-readable publication dates, best first."""
+    yield first_value(nodes, "datePublished")
+    yield from (tags.meta.get(name) for name in META_PUBLISHED)
+    yield tags.itemprops.get("datepublished")
+    yield first_value(nodes, "dateCreated", "uploadDate")
+    yield tags.itemprops.get("datecreated")
+    for time in tags.times:
+        if time.get("pubdate") is not None or "publish" in (time.get("class") or "").lower():
+            yield time.get("datetime")
+
+
+def _modified_values(tags: _Tags, nodes: list[dict[str, Any]]) -> Iterator[object]:
+    """Machine-readable modification dates, best first."""
+    yield first_value(nodes, "dateModified")
+    yield from (tags.meta.get(name) for name in META_MODIFIED)
+    yield tags.itemprops.get("datemodified")
+    for time in tags.times:
+        if any(word in (time.get("class") or "").lower() for word in ("updated", "modified")):
+            yield time.get("datetime")
+
+
+def _first_date(values: Iterator[object], now: datetime) -> str | None:
+    for value in values:
+        if value is not None:
+            date = parse_date_value(value, now)
+            if date is not None:
+                return date
+    return None
+
+
+def _time_element_date(times: list[Element], now: datetime) -> str | None:
+    """The first ``<time datetime>`` of the page that is not a comment's, a related article's or the footer's."""
+    for time in times:
+        value = time.get("datetime")
+        if value and not _not_the_articles(time):
+            date = parse_date_value(value, now)
+            if date is not None:
+                return date
+    return None
+
+
+def _near_title_date(heading: Element | None, now: datetime) -> str | None:
+    """The dateline a reader sees by the headline: a date in the text of the few elements around it (in the
+    whole text of one whose class or id says it holds a date, else in its own text, not its descendants')."""
+    if heading is None:
+        return None
+    for element in (*_preceding(heading, NEAR_TITLE_BEFORE), *_following(heading, NEAR_TITLE_AFTER)):
+        if element.tag in ("script", "style", "title", "template", "noscript") or _not_the_articles(element):
+            continue
+        if DATELINE_HINT.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
+            text = text_content(element)
+        else:
+            text = " ".join(part.strip() for part in (element.text, *(child.tail for child in element)) if part)
+        if len(text) > MAX_TEXT_DATE_LENGTH or not YEAR_IN_TEXT.search(text) or COPYRIGHT.search(text):
+            continue
+        date = find_text_date(text, now)
+        if date is not None:
+            return date
+    return None
+
+
+def _following(element: Element, limit: int) -> list[Element]:
+    """XPath's ``following::*[position() <= limit]``, without walking the rest of the document."""
+    found: list[Element] = []
+    node: Element | None = element
+    while node is not None:
+        for sibling in node.itersiblings():
+            for descendant in sibling.iter(etree.Element):
+                found.append(descendant)
+                if len(found) == limit:
+                    return found
+        node = node.getparent()
+    return found
+
+
+def _preceding(element: Element, limit: int) -> list[Element]:
+    """XPath's ``preceding::*[position() <= limit]`` (the nearest ones, in document order), without ancestors."""
+    found: list[Element] = []
+    node: Element | None = element
+    while node is not None:
+        for sibling in node.itersiblings(preceding=True):
+            for descendant in reversed(list(sibling.iter(etree.Element))):
+                found.append(descendant)
+                if len(found) == limit:
+                    return found[::-1]
+        node = node.getparent()
+    return found[::-1]
+
+
+def _not_the_articles(element: Element) -> bool:
+    """Whether a date here would be a comment's, a related article's, an update's or the footer's."""
+    if DATELINE_SKIP.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
+        return True
+    return any(True for _ in element.iterancestors("footer"))
+
+
+def _later_or_none(modified: str | None, published: str | None) -> str | None:
+    """A modification date, unless it comes before the publication date (then one of them is wrong)."""
+    modified_day, published_day = parse_iso(modified), parse_iso(published)
+    if modified_day is None or published_day is None:
+        return modified
+    return modified if str(modified_day)[:10] >= str(published_day)[:10] else None
+
+
+# --- Image, canonical URL ---------------------------------------------------------------
+
+
+def _image_values(tags: _Tags, nodes: list[dict[str, Any]], json_ld: JsonLd) -> Iterator[object]:
+    yield from (tags.meta.get(name) for name in META_IMAGE)
+    yield image_url(first_value(nodes, "image"), json_ld)
+    yield image_url(first_value(nodes, "thumbnailUrl"), json_ld)
+    yield tags.itemprops.get("image")
+    yield tags.links.get("image_src")
+
+
+def _first_url(values: Iterator[object] | tuple[object, ...], base_url: str) -> str | None:
+    for value in values:
+        url = web_url(value, base_url)
+        if url is not None:
+            return url
+    return None
+
+
+# --- Authors, language ---------------------------------------------------------------------
+
+
+def _author_values(root: Element, tags: _Tags, nodes: list[dict[str, Any]], json_ld: JsonLd) -> list[str]:
+    """Author values from the first source that has any: JSON-LD, ``<meta>``, ``itemprop``, ``rel=author``."""
+    author = first_value(nodes, "author", "creator")
+    if author is not None:
+        found = names(author, json_ld)
+        if found:
+            return found
+    for source in (tags.meta_authors, tags.itemprop_authors):
+        found = [value for value in source if value]
+        if found:
+            return found
+    return [text_content(link).strip() for link in _REL_AUTHORS(root)]
+
+
+def _declared_language(root: Element, tags: _Tags, nodes: list[dict[str, Any]]) -> str | None:
+    candidates = (
+        root.get("lang"),
+        root.get("{http://www.w3.org/XML/1998/namespace}lang") or root.get("xml:lang"),
+        *(tags.meta.get(name) for name in META_LANGUAGE),
+        language(first_value(nodes, "inLanguage")),
+    )
+    for candidate in candidates:
+        tag = language_tag(candidate)
+        if tag is not None:
+            return tag
+    return None

@@ -1,0 +1,211 @@
+"""feed.dates: machine-readable values, visible text and URLs to ISO 8601, and what is no date."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta, timezone
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scrapy_readability.engine.feed.dates import (
+    find_text_date,
+    is_plausible,
+    iso,
+    parse_date_value,
+    parse_iso,
+    url_date,
+)
+
+NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("2025-05-09T16:00:00+00:00", "2025-05-09T16:00:00+00:00"),
+        ("2025-05-09T16:00:00Z", "2025-05-09T16:00:00+00:00"),
+        ("2025-05-09T16:00:00.389Z", "2025-05-09T16:00:00+00:00"),  # fractions dropped
+        ("2025-05-09T18:00:00+02:00", "2025-05-09T18:00:00+02:00"),  # the zone kept, not converted
+        ("2025-05-09T18:00:00+0200", "2025-05-09T18:00:00+02:00"),
+        ("2025-05-09T18:00:00-05", "2025-05-09T18:00:00-05:00"),
+        ("2025-05-09 18:00:00 +0530", "2025-05-09T18:00:00+05:30"),
+        ("2025-05-09T16:00", "2025-05-09T16:00:00"),  # no zone given: none invented
+        ("2025-05-09", "2025-05-09"),  # a day alone
+        ("20250509", "2025-05-09"),  # ISO 8601's basic format
+        ("2025/05/09", "2025-05-09"),
+        ("  2025-05-09\n", "2025-05-09"),
+        ("2025-05-09T16:00:00+02:00[Europe/Paris]", "2025-05-09T16:00:00+02:00"),
+        ("Fri, 09 May 2025 16:00:00 GMT", "2025-05-09T16:00:00+00:00"),
+        ("Fri, 09 May 2025 16:00:00 +0200", "2025-05-09T16:00:00+02:00"),
+        ("May 9, 2025 4:00 PM EDT", "2025-05-09T16:00:00-04:00"),
+        ("9 May 2025", "2025-05-09"),
+        ({"@value": "2025-05-09", "@type": "Date"}, "2025-05-09"),  # a JSON-LD value object
+    ],
+)
+def test_machine_readable_values(value, expected):
+    assert parse_date_value(value, NOW) == expected
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "0000-00-00",
+        "2025-13-45",
+        "2025-02-30",
+        "2025-05-09T25:00:00",
+        "2025-05-09T16:00:00+25:00",  # no such offset
+        "1714751262000",  # a Unix timestamp in milliseconds
+        "1714751262",  # in seconds: nothing says which
+        1714751262,
+        None,
+        "",
+        "tomorrow",
+        "\u0662\u0660\u0662\u0665-\u0660\u0665-\u0660\u0669",  # Arabic-Indic digits
+        "\uff12\uff10\uff12\uff15-\uff10\uff15-\uff10\uff19",  # full-width digits
+        "1994-12-31",  # before the web
+        "2025-06-02T12:00:00+00:00",  # after the crawl's clock
+        "2031-01-01",
+        "2025-05",  # a month is not a day
+        "2025",
+        "x" * 5_000_000,
+        "2025-05-09 " + "a" * 100,  # too long for a date value, whatever it starts with
+        ["2025-05-09"],
+    ],
+)
+def test_what_is_no_date(value):
+    assert parse_date_value(value, NOW) is None
+
+
+def test_future_is_judged_by_the_zone_furthest_ahead():
+    now = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)  # already 2 June in Kiribati (UTC+14)
+    assert parse_date_value("2025-06-02", now) == "2025-06-02"
+    assert parse_date_value("2025-06-03", now) is None
+    assert parse_date_value("2025-06-02T01:00:00", now) == "2025-06-02T01:00:00"  # local somewhere
+    assert parse_date_value("2025-06-02T03:00:00", now) is None
+    assert parse_date_value("2025-06-01T12:00:00+00:00", now) == "2025-06-01T12:00:00+00:00"
+    assert parse_date_value("2025-06-01T12:00:01+00:00", now) is None
+    assert parse_date_value("2025-06-01T14:30:00+02:00", now) is None  # 12:30 UTC
+
+
+def test_a_naive_clock_is_read_as_utc():
+    assert is_plausible(date(2025, 6, 1), datetime(2025, 6, 1, 0, 0))
+    assert not is_plausible(datetime(2025, 6, 1, 1, 0, tzinfo=UTC), datetime(2025, 6, 1, 0, 0))
+
+
+def test_the_default_clock_is_now():
+    assert parse_date_value("2999-01-01") is None
+    assert parse_date_value("2020-01-01") == "2020-01-01"
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Published 9 May 2025", "2025-05-09"),
+        ("May 9th, 2025 at 4:15 p.m. EDT", "2025-05-09T16:15:00-04:00"),
+        ("Veröffentlicht am 9. Mai 2025, 16:00 Uhr", "2025-05-09T16:00:00"),
+        ("Publié le 9 mai 2025 à 16h00", "2025-05-09T16:00:00"),
+        ("9 de mayo de 2025", "2025-05-09"),
+        ("09.05.2025 16:00", "2025-05-09T16:00:00"),
+        ("09/05/2025", "2025-05-09"),  # day first by default
+        ("13/05/2025", "2025-05-13"),
+        ("05/13/2025", "2025-05-13"),  # only one reading exists
+        ("2025-05-09 | Politics", "2025-05-09"),
+        ("2025年5月9日 16:00", "2025-05-09T16:00:00"),
+        ("2025년 5월 9일", "2025-05-09"),
+        ("Updated\u00a09\u00a0May\u00a02025", "2025-05-09"),  # no-break spaces
+        ("By Jane Roe, 3 May 2025 and then 9 May 2025", "2025-05-03"),  # the first one
+    ],
+)
+def test_dates_in_text(text, expected):
+    assert find_text_date(text, NOW) == expected
+
+
+def test_month_first_for_american_pages():
+    assert find_text_date("05/09/2025", NOW, month_first=True) == "2025-05-09"
+    assert find_text_date("05/09/2025", NOW) is None  # 5 September 2025: after the crawl
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "© 2025 The Valley Courier",
+        "Copyright 2024",
+        "3–5 May 2025",  # a range
+        "3 May 2025 – 5 May 2025",
+        "May 3 - May 5, 2025",
+        "1 May 2025 to 3 May 2025",
+        "In May 2025",  # no day
+        "9 May",  # no year
+        "32 May 2025",
+        "\u0669 \u0645\u0627\u064a\u0648 \u0662\u0660\u0662\u0665",  # Arabic-Indic digits
+        "\uff12\uff10\uff12\uff15\u5e74\uff15\u6708\uff19\u65e5",  # full-width digits
+        "",
+    ],
+)
+def test_what_is_no_date_in_text(text):
+    assert find_text_date(text, NOW) is None
+
+
+@pytest.mark.parametrize(
+    "url, expected",
+    [
+        ("https://news.example/2025/05/09/ferry.html", "2025-05-09"),
+        ("https://news.example/2025/5/9/ferry", "2025-05-09"),
+        ("https://news.example/news/2025-05-09-ferry", "2025-05-09"),
+        ("https://news.example/news/20250509/ferry", "2025-05-09"),
+        ("https://news.example/2025/05/ferry", None),  # a month
+        ("https://news.example/story/20250509123/ferry", None),  # an id
+        ("https://news.example/a?date=2025/05/09/", None),  # not in the path
+        ("https://news.example/2031/01/01/ferry", None),
+        (None, None),
+    ],
+)
+def test_url_dates(url, expected):
+    assert url_date(url, NOW) == expected
+
+
+def test_iso_round_trips():
+    for stamp in (
+        date(2025, 5, 9),
+        datetime(2025, 5, 9, 16, 0, 5, 123),
+        datetime(2025, 5, 9, 16, tzinfo=timezone(timedelta(hours=-3))),
+    ):
+        assert parse_iso(iso(stamp)) == stamp.replace(microsecond=0) if isinstance(stamp, datetime) else stamp
+    assert parse_iso("not a date") is None
+    assert parse_iso(None) is None
+
+
+# --- Properties --------------------------------------------------------------------------
+
+_moments = st.datetimes(min_value=datetime(1995, 1, 1), max_value=datetime(2025, 5, 31))
+_zones = st.one_of(st.none(), st.integers(-12 * 4, 14 * 4).map(lambda q: timezone(timedelta(minutes=15 * q))))
+
+
+@given(st.text(max_size=200))
+def test_any_text_gives_a_valid_date_or_none(text):
+    for value in (parse_date_value(text, NOW), find_text_date(text, NOW), url_date("https://x.example/" + text, NOW)):
+        if value is not None:
+            stamp = parse_iso(value)
+            assert stamp is not None
+            assert stamp.year >= 1995
+            assert is_plausible(stamp, NOW)
+
+
+@given(_moments, _zones)
+def test_iso_values_read_back_to_the_same_moment(moment, zone):
+    moment = moment.replace(microsecond=0, tzinfo=zone)
+    assert parse_date_value(moment.isoformat(), NOW) == moment.isoformat()
+    assert parse_date_value(moment.date().isoformat(), NOW) == moment.date().isoformat()
+
+
+@given(_moments, st.sampled_from(["%d %B %Y", "%B %d, %Y", "%d.%m.%Y", "%Y-%m-%d", "%Y年%m月%d日", "%d %b %Y"]))
+def test_written_dates_read_back_to_their_day(moment, pattern):
+    assert find_text_date(moment.strftime(pattern), NOW) == moment.date().isoformat()
+
+
+@given(st.integers(0, 9999), st.integers(0, 99), st.integers(0, 99))
+def test_any_numbers_give_a_real_day_or_none(year, month, day):
+    value = parse_date_value(f"{year:04d}-{month:02d}-{day:02d}", NOW)
+    if value is not None:
+        assert date.fromisoformat(value) == date(year, month, day)

@@ -1,0 +1,511 @@
+"""The feed fields of parse(): each source of each field, their order, and bad input."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+
+from scrapy_readability import Readability
+from scrapy_readability.engine.feed.authors import clean_authors, split_names
+from scrapy_readability.engine.feed.language import detect_language, guess_language, language_tag
+
+NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
+URL = "https://news.example/section/ferry"
+PARAGRAPH = (
+    "<p>The first crossing on Saturday and Sunday will leave at a quarter past eight, half an hour later "
+    "than usual, while the pier is repaired. Crossings later in the day run as usual, and tickets bought "
+    "online stay valid for the later crossing. The harbour master said the repairs should be finished "
+    "within three weeks, weather permitting, and thanked passengers for their patience.</p>"
+)
+
+
+def page(head: str = "", body_before: str = "", article_extra: str = "", html_attrs: str = 'lang="en"') -> str:
+    return (
+        f"<!DOCTYPE html><html {html_attrs}><head><title>Ferry timetable changes this weekend</title>{head}</head>"
+        f"<body>{body_before}<article><h1>Ferry timetable changes this weekend</h1>"
+        f"{PARAGRAPH * 3}{article_extra}</article></body></html>"
+    )
+
+
+def fields(html: str, url: str = URL, **options: object):
+    article = Readability(html, url=url, **options).parse(now=NOW)
+    assert article is not None
+    return article
+
+
+def json_ld(*objects: object) -> str:
+    return "".join(f'<script type="application/ld+json">{json.dumps(o)}</script>' for o in objects)
+
+
+# --- date_published, date_modified ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "head, body, expected",
+    [
+        (
+            json_ld(
+                {"@context": "https://schema.org", "@type": "NewsArticle", "datePublished": "2025-05-09T16:00:00Z"}
+            ),
+            "",
+            "2025-05-09T16:00:00+00:00",
+        ),
+        (
+            json_ld(
+                {
+                    "@context": "https://schema.org",
+                    "@graph": [
+                        {"@type": "WebSite", "name": "Courier"},
+                        {"@type": ["NewsArticle"], "datePublished": "2025-05-08"},
+                    ],
+                }
+            ),
+            "",
+            "2025-05-08",
+        ),
+        (
+            json_ld([{"@type": "BreadcrumbList"}, {"@type": "BlogPosting", "datePublished": "2025-05-07"}]),
+            "",
+            "2025-05-07",
+        ),
+        (
+            json_ld({"@type": "WebPage", "mainEntity": {"@type": "NewsArticle", "datePublished": "2025-05-06"}}),
+            "",
+            "2025-05-06",
+        ),
+        (json_ld({"@type": "WebPage", "datePublished": "2025-05-05"}), "", "2025-05-05"),
+        (
+            '<meta property="article:published_time" content="2025-05-04T10:00:00+02:00">',
+            "",
+            "2025-05-04T10:00:00+02:00",
+        ),
+        ('<meta name="DC.date.issued" content="2025-05-03">', "", "2025-05-03"),
+        ('<meta name="parsely-pub-date" content="2025-05-02T08:00:00Z">', "", "2025-05-02T08:00:00+00:00"),
+        ('<meta itemprop="datePublished" content="2025-05-01">', "", "2025-05-01"),
+        ("", '<span itemprop="datePublished" content="2025-04-30">30 April</span>', "2025-04-30"),
+        ("", '<time pubdate datetime="2025-04-29T07:00:00-04:00">April 29</time>', "2025-04-29T07:00:00-04:00"),
+        ("", '<time datetime="2025-04-28">April 28</time>', "2025-04-28"),
+        ("", '<div class="post-date">Posted 27 April 2025, 14:05</div>', "2025-04-27T14:05:00"),
+        ("", '<span class="dateline">Berlin, 26.04.2025</span>', "2025-04-26"),
+    ],
+)
+def test_date_published_sources(head, body, expected):
+    assert fields(page(head, body)).date_published == expected
+
+
+def test_date_published_from_the_url_last():
+    assert fields(page(), url="https://news.example/2025/04/25/ferry").date_published == "2025-04-25"
+    assert fields(page()).date_published is None
+
+
+def test_json_ld_comes_before_meta_and_meta_before_text():
+    head = (
+        json_ld({"@type": "NewsArticle", "datePublished": "2025-05-09"})
+        + '<meta property="article:published_time" content="2025-05-01">'
+    )
+    assert fields(page(head, '<p class="date">2 May 2025</p>')).date_published == "2025-05-09"
+    head = '<meta property="article:published_time" content="2025-05-01">'
+    assert fields(page(head, '<p class="date">2 May 2025</p>')).date_published == "2025-05-01"
+
+
+def test_an_unreadable_source_gives_way_to_the_next():
+    head = (
+        json_ld({"@type": "NewsArticle", "datePublished": "2025-13-45"})
+        + '<meta property="article:published_time" content="0000-00-00">'
+        + '<meta name="pubdate" content="2025-05-02">'
+    )
+    assert fields(page(head)).date_published == "2025-05-02"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '<footer class="date">© 2024 Courier, 1 January 2024</footer>',
+        '<div class="copyright-date">1 January 2024</div>',
+        '<div class="event-dates">3–5 May 2025</div>',
+        '<div class="comment-date">1 May 2025</div>',
+        '<span class="date">\u0669 \u0645\u0627\u064a\u0648 \u0662\u0660\u0662\u0665</span>',
+    ],
+)
+def test_no_date_from_copyright_ranges_or_comments(body):
+    assert fields(page("", body)).date_published is None
+
+
+def test_no_date_from_the_future_or_before_1995():
+    head = json_ld({"@type": "NewsArticle", "datePublished": "2025-07-01", "dateModified": "1990-01-01"})
+    article = fields(page(head))
+    assert article.date_published is None
+    assert article.date_modified is None
+
+
+@pytest.mark.parametrize(
+    "head, expected",
+    [
+        (
+            json_ld(
+                {"@type": "NewsArticle", "datePublished": "2025-05-01", "dateModified": "2025-05-09T09:30:00+01:00"}
+            ),
+            "2025-05-09T09:30:00+01:00",
+        ),
+        ('<meta property="article:modified_time" content="2025-05-08">', "2025-05-08"),
+        ('<meta property="og:updated_time" content="2025-05-07T00:00:00Z">', "2025-05-07T00:00:00+00:00"),
+        ('<meta itemprop="dateModified" content="2025-05-06">', "2025-05-06"),
+    ],
+)
+def test_date_modified_sources(head, expected):
+    assert fields(page(head)).date_modified == expected
+
+
+def test_date_modified_before_date_published_is_dropped():
+    head = json_ld({"@type": "NewsArticle", "datePublished": "2025-05-09", "dateModified": "2025-05-01"})
+    article = fields(page(head))
+    assert (article.date_published, article.date_modified) == ("2025-05-09", None)
+
+
+def test_date_modified_from_a_time_element():
+    body = '<time class="updated" datetime="2025-05-10T08:00:00Z">10 May</time>'
+    assert fields(page("", body)).date_modified == "2025-05-10T08:00:00+00:00"
+
+
+# --- image --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "head, body, expected",
+    [
+        ('<meta property="og:image" content="/img/lead.jpg">', "", "https://news.example/img/lead.jpg"),
+        ('<meta name="twitter:image" content="https://cdn.example/t.jpg">', "", "https://cdn.example/t.jpg"),
+        (json_ld({"@type": "NewsArticle", "image": "https://cdn.example/a.jpg"}), "", "https://cdn.example/a.jpg"),
+        (
+            json_ld({"@type": "NewsArticle", "image": [{"@type": "ImageObject", "url": "https://cdn.example/b.jpg"}]}),
+            "",
+            "https://cdn.example/b.jpg",
+        ),
+        (
+            json_ld(
+                {
+                    "@graph": [
+                        {"@type": "NewsArticle", "image": {"@id": "https://news.example/#primaryimage"}},
+                        {
+                            "@type": "ImageObject",
+                            "@id": "https://news.example/#primaryimage",
+                            "contentUrl": "https://cdn.example/c.jpg",
+                        },
+                    ]
+                }
+            ),
+            "",
+            "https://cdn.example/c.jpg",
+        ),
+        (
+            "",
+            '<img itemprop="image" src="https://cdn.example/d.jpg" width="20" height="20">',
+            "https://cdn.example/d.jpg",
+        ),
+        ('<link rel="image_src" href="https://cdn.example/e.jpg">', "", "https://cdn.example/e.jpg"),
+        ('<meta property="og:image" content="javascript:alert(1)">', "", None),
+        ('<meta property="og:image" content="data:image/png;base64,' + "A" * 2_000_000 + '">', "", None),
+        ('<meta property="og:image" content="ftp://cdn.example/f.jpg">', "", None),
+    ],
+)
+def test_image_sources(head, body, expected):
+    assert fields(page(head, body)).image == expected
+
+
+def test_image_from_the_content_when_the_page_names_none():
+    extra = (
+        '<img src="/icons/logo.png"><img src="/s.jpg" width="40" height="40">'
+        '<figure><img src="/photos/pier.jpg" width="800" height="450"></figure>'
+    )
+    assert fields(page(article_extra=extra)).image == "https://news.example/photos/pier.jpg"
+    assert fields(page(article_extra='<img src="javascript:alert(1)">')).image is None
+
+
+def test_a_bad_page_image_gives_way_to_the_content_image():
+    head = '<meta property="og:image" content="javascript:alert(1)">'
+    extra = '<img src="https://cdn.example/pier.jpg">'
+    assert fields(page(head, article_extra=extra)).image == "https://cdn.example/pier.jpg"
+
+
+# --- authors ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "head, body, expected",
+    [
+        (json_ld({"@type": "NewsArticle", "author": {"@type": "Person", "name": "Jane Roe"}}), "", ["Jane Roe"]),
+        (
+            json_ld(
+                {"@type": "NewsArticle", "author": [{"@type": "Person", "name": "Jane Roe"}, {"name": "John Doe"}]}
+            ),
+            "",
+            ["Jane Roe", "John Doe"],
+        ),
+        (json_ld({"@type": "NewsArticle", "author": "Jane Roe and John Doe"}), "", ["Jane Roe", "John Doe"]),
+        (
+            json_ld(
+                {
+                    "@graph": [
+                        {"@type": "Article", "author": {"@id": "#jane"}},
+                        {"@type": "Person", "@id": "#jane", "name": "Jane Roe"},
+                    ]
+                }
+            ),
+            "",
+            ["Jane Roe"],
+        ),
+        ('<meta name="author" content="Jane Roe">', "", ["Jane Roe"]),
+        (
+            '<meta name="author" content="Jane Roe"><meta name="author" content="John Doe">',
+            "",
+            ["Jane Roe", "John Doe"],
+        ),
+        ('<meta property="article:author" content="https://facebook.com/jroe">', "", []),
+        ('<meta name="dc.creator" content="Jane Roe">', "", ["Jane Roe"]),
+        ("", '<span itemprop="author" itemscope><span itemprop="name">Jane Roe</span></span>', ["Jane Roe"]),
+        ("", '<a rel="author" href="/staff/jroe">Jane Roe</a>', ["Jane Roe"]),
+        ("", '<p class="byline">By Jane Roe, Senior Reporter</p>', ["Jane Roe"]),
+    ],
+)
+def test_author_sources(head, body, expected):
+    assert fields(page(head, body)).authors == expected
+
+
+def test_the_site_is_no_author():
+    head = '<meta property="og:site_name" content="The Valley Courier">' + json_ld(
+        {"@type": "NewsArticle", "author": {"@type": "Organization", "name": "The Valley Courier"}}
+    )
+    assert fields(page(head)).authors == []
+
+
+def test_three_hundred_authors_are_cut_to_fifty():
+    head = json_ld(
+        {
+            "@type": "NewsArticle",
+            "author": [{"name": f"Author Number{chr(65 + i % 26)}{chr(65 + i // 26)}"} for i in range(300)],
+        }
+    )
+    authors = fields(page(head)).authors
+    assert len(authors) == 50
+    assert authors[0] == "Author NumberAA"
+
+
+@pytest.mark.parametrize(
+    "byline, expected",
+    [
+        ("By Jane Roe and John Doe", ["Jane Roe", "John Doe"]),
+        ("Von Anna Schmidt und Max Müller", ["Anna Schmidt", "Max Müller"]),
+        ("Par Marie Dupont et Jean Martin", ["Marie Dupont", "Jean Martin"]),
+        ("Jane Roe, John Doe & Ann Lee", ["Jane Roe", "John Doe", "Ann Lee"]),
+        ("Jane Roe | Follow @jroe", ["Jane Roe"]),
+        ("Jane Roe (jroe@news.example)", ["Jane Roe"]),
+        ("Jane Roe, Staff Writer", ["Jane Roe"]),
+        ("By Jane RoeStaff Writer", ["Jane Roe"]),
+        ("Courier staff", ["Courier staff"]),
+        ("Jane Roe Updated 9 May 2025", ["Jane Roe"]),
+        ("By Jane Roe on 9 May 2025", ["Jane Roe"]),
+        ("Jane Roe, 9 May 2025", ["Jane Roe"]),
+        ("https://news.example/staff/jroe", []),
+        ("Henry I", ["Henry I"]),
+        ("", []),
+    ],
+)
+def test_split_names(byline, expected):
+    assert split_names(byline) == expected
+
+
+def test_clean_authors_repeats_and_site_names():
+    assert clean_authors(["Jane Roe", "JANE ROE", "Courier"], ["courier"]) == ["Jane Roe"]
+    assert clean_authors(["x" * 10_000_000]) == []  # one enormous "name": none, and quickly
+
+
+# --- canonical_url ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "head, expected",
+    [
+        ('<link rel="canonical" href="/section/ferry?ref=home">', "https://news.example/section/ferry?ref=home"),
+        ('<meta property="og:url" content="https://news.example/ferry">', "https://news.example/ferry"),
+        (
+            '<link rel="canonical" href="https://news.example/a"><meta property="og:url" content="https://news.example/b">',
+            "https://news.example/a",
+        ),
+        ('<link rel="canonical" href="javascript:alert(1)">', None),
+        ('<link rel="canonical" href="mailto:a@news.example">', None),
+        ("", None),
+    ],
+)
+def test_canonical_url(head, expected):
+    assert fields(page(head)).canonical_url == expected
+
+
+def test_canonical_url_against_the_base():
+    head = '<base href="https://mirror.example/news/"><link rel="canonical" href="ferry">'
+    assert fields(page(head)).canonical_url == "https://mirror.example/news/ferry"
+
+
+# --- language ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "html_attrs, head, expected",
+    [
+        ('lang="en-GB"', "", "en"),
+        ('lang="zh-Hant-TW"', "", "zh"),
+        ('xml:lang="pt-BR"', "", "pt"),
+        ("", '<meta http-equiv="Content-Language" content="de-AT, en">', "de"),
+        ("", '<meta property="og:locale" content="fr_FR">', "fr"),
+        ("", json_ld({"@type": "NewsArticle", "inLanguage": "es-ES"}), "es"),
+        ("", json_ld({"@type": "NewsArticle", "inLanguage": {"@type": "Language", "alternateName": "it"}}), "it"),
+        ('lang="iw"', "", "he"),
+    ],
+)
+def test_declared_language(html_attrs, head, expected):
+    assert fields(page(head, html_attrs=html_attrs)).language == expected
+
+
+def test_language_detected_without_a_declaration():
+    assert fields(page(html_attrs="")).language == "en"
+    assert fields(page(html_attrs='lang="x-default"')).language == "en"
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("en", "en"),
+        ("EN-us", "en"),
+        ("pt_BR", "pt"),
+        ("und", None),
+        ("x-default", None),
+        ("english please", None),
+        ("", None),
+        (None, None),
+        ("a" * 100, None),
+    ],
+)
+def test_language_tag(value, expected):
+    assert language_tag(value) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "Der Fährverkehr wird am Wochenende eingeschränkt, weil die Anlegestelle repariert wird und die "
+            "erste Fähre erst später fährt. Das ist nicht schön, aber es ist auch nicht zu ändern.",
+            "de",
+        ),
+        (
+            "La première traversée du samedi et du dimanche partira plus tard que d'habitude, pendant que le "
+            "ponton est réparé. Les billets achetés en ligne restent valables pour la traversée.",
+            "fr",
+        ),
+        (
+            "El primer cruce del sábado y del domingo saldrá más tarde de lo habitual, mientras se repara el "
+            "muelle. Los billetes comprados en línea siguen siendo válidos para el cruce.",
+            "es",
+        ),
+        ("週末のフェリーの時刻表が変わります。桟橋の修理のため、始発は三十分遅れます。", "ja"),
+        ("周末渡轮时刻表有变。由于码头维修，首班渡轮将推迟半小时出发。", "zh"),
+        ("이번 주말 여객선 시간표가 바뀝니다. 부두 수리로 첫 배가 30분 늦게 출발합니다.", "ko"),
+        (
+            "Расписание парома в выходные изменится: первый рейс отправится на полчаса позже обычного, "
+            "пока ремонтируют причал.",
+            "ru",
+        ),
+        (
+            "Розклад пороми у вихідні зміниться: перший рейс відправиться на пів години пізніше, "
+            "поки ремонтують причал і її.",
+            "uk",
+        ),
+        ("ตารางเวลาเรือข้ามฟากจะเปลี่ยนแปลงในสุดสัปดาห์นี้ เนื่องจากการซ่อมแซมท่าเรือ", "th"),
+        ("12345 67890 !!!", None),
+    ],
+)
+def test_guess_language_without_a_detector(text, expected):
+    assert guess_language(text) == expected
+
+
+def test_detect_language_needs_some_letters():
+    assert detect_language("Hi.") is None
+    assert detect_language("") is None
+
+
+# --- Bad input, and Readability.js's own fields --------------------------------------------------
+
+
+def test_invalid_and_huge_json_ld_give_nulls_not_errors():
+    huge = json.dumps({"@type": "NewsArticle", "articleBody": "x" * 5_000_000, "datePublished": "2025-05-09"})
+    deep = "[" * 100_000 + "]" * 100_000
+    head = (
+        '<script type="application/ld+json">{"@type": "NewsArticle", "datePublished": </script>'
+        f'<script type="application/ld+json">{deep}</script>'
+        f'<script type="application/ld+json">{huge}</script>'
+    )
+    article = fields(page(head))
+    assert article.date_published == "2025-05-09"  # the valid script still counts
+    article = fields(page('<script type="application/ld+json">{not json</script>'))
+    assert article.date_published is None
+
+
+def test_json_ld_of_every_shape_is_no_error():
+    shapes = [
+        None,
+        1,
+        "text",
+        [],
+        {},
+        {"@type": None},
+        {"@type": ["NewsArticle", 3]},
+        {"@graph": "x"},
+        {
+            "@type": "NewsArticle",
+            "author": [None, 3, {"name": None}, {"name": ["A B"]}],
+            "image": [None, {}],
+            "datePublished": {"@value": 3},
+            "inLanguage": 5,
+        },
+    ]
+    article = fields(page(json_ld(*shapes)))
+    assert article.authors == ["A B"]
+    assert article.date_published is None
+
+
+def test_disable_json_ld_turns_it_off_for_every_field():
+    head = json_ld({"@type": "NewsArticle", "datePublished": "2025-05-09", "author": {"name": "Jane Roe"}})
+    article = fields(page(head), disable_json_ld=True)
+    assert (article.date_published, article.authors, article.byline) == (None, [], None)
+
+
+def test_readability_fields_are_untouched():
+    head = (
+        json_ld(
+            {
+                "@context": "https://schema.org",
+                "@type": "NewsArticle",
+                "datePublished": " 9 May 2025 ",
+                "author": {"name": "Jane Roe"},
+            }
+        )
+        + '<meta property="article:published_time" content="2025-05-01">'
+    )
+    article = fields(page(head))
+    assert article.published_time == "9 May 2025"  # Readability.js's string, as the page writes it
+    assert article.date_published == "2025-05-09"
+    assert (article.byline, article.authors) == ("Jane Roe", ["Jane Roe"])
+    assert article.lang == "en"
+
+
+def test_fields_in_to_dict_and_their_defaults():
+    data = fields(page()).to_dict(())
+    assert {k: data[k] for k in ("date_published", "date_modified", "image", "authors", "canonical_url")} == {
+        "date_published": None,
+        "date_modified": None,
+        "image": None,
+        "authors": [],
+        "canonical_url": None,
+    }
+    assert data["language"] == "en"

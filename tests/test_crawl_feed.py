@@ -1,0 +1,98 @@
+"""End-to-end: the feed fields in a real crawl's JSONL feed, and our article as ``zyte_common_items.Article``
+through scrapy-poet (both ``scrapy runspider`` in a subprocess against a local server)."""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from tests.support.crawling import SPIDERS, crawl
+from tests.support.localserver import LocalSite, Page, serve
+from tests.support.scrapy_site import LIGHTHOUSE_PARAGRAPHS
+
+TITLE = "What the lighthouse logbooks tell us"
+
+
+def feed_page() -> str:
+    """An article page with what a feed reads: JSON-LD, Open Graph, a canonical link, a dateline."""
+    json_ld = {
+        "@context": "https://schema.org",
+        "@graph": [
+            {"@type": "WebSite", "name": "Harbour Notes"},
+            {
+                "@type": "NewsArticle",
+                "headline": TITLE,
+                "datePublished": "2024-05-02T09:30:00+02:00",
+                "dateModified": "2024-05-03T08:00:00Z",
+                "author": [{"@type": "Person", "name": "Maren Holt"}, {"@type": "Person", "name": "Ivo Sand"}],
+                "publisher": {"@type": "Organization", "name": "Harbour Notes"},
+            },
+        ],
+    }
+    body = "\n".join(f"<p>{html.escape(text)}</p>" for text in LIGHTHOUSE_PARAGRAPHS)
+    return f"""<!DOCTYPE html>
+<html lang="en-GB">
+<head>
+  <meta charset="utf-8">
+  <title>{TITLE} | Harbour Notes</title>
+  <link rel="canonical" href="/articles/lighthouse">
+  <meta property="og:image" content="/images/logbook.jpg">
+  <meta property="og:site_name" content="Harbour Notes">
+  <script type="application/ld+json">{json.dumps(json_ld)}</script>
+</head>
+<body>
+  <article>
+    <h1>{TITLE}</h1>
+    <p class="byline">By Maren Holt and Ivo Sand</p>
+    {body}
+    <figure><img src="/images/lamp.jpg" width="800" height="500"><figcaption>The lamp</figcaption></figure>
+  </article>
+</body>
+</html>
+"""
+
+
+@pytest.fixture(scope="module")
+def feed_site() -> Iterator[LocalSite]:
+    with serve({"/articles/lighthouse.html?ref=home": Page(feed_page())}) as running:
+        yield running
+
+
+def test_feed_fields_in_the_jsonl_feed(feed_site, tmp_path):
+    url = feed_site.url + "/articles/lighthouse.html?ref=home"
+    result = crawl(tmp_path, SPIDERS / "crawl_spider.py", start_urls=[url])
+    (item,) = result.items
+    assert item["title"] == TITLE
+    assert item["published_time"] == "2024-05-02T09:30:00+02:00"  # Readability.js's own field, as written
+    assert item["date_published"] == "2024-05-02T09:30:00+02:00"
+    assert item["date_modified"] == "2024-05-03T08:00:00+00:00"
+    assert item["authors"] == ["Maren Holt", "Ivo Sand"]
+    assert item["image"] == feed_site.url + "/images/logbook.jpg"
+    assert item["canonical_url"] == feed_site.url + "/articles/lighthouse"
+    assert item["language"] == "en"
+    assert item["lang"] == "en-GB"
+    # the metadata comes before the long representations, in the one order of engine/article.py
+    keys = list(item)
+    assert keys.index("language") < keys.index("content")
+
+
+def test_zyte_article_through_scrapy_poet(feed_site, tmp_path):
+    pytest.importorskip("scrapy_poet")
+    url = feed_site.url + "/articles/lighthouse.html?ref=home"
+    result = crawl(tmp_path, SPIDERS / "poet_spider.py", start_urls=[url])
+    (item,) = result.items
+    assert item["url"] == url
+    assert item["headline"] == TITLE
+    assert item["datePublished"] == "2024-05-02T09:30:00+02:00"
+    assert item["dateModified"] == "2024-05-03T08:00:00Z"
+    assert [author["name"] for author in item["authors"]] == ["Maren Holt", "Ivo Sand"]
+    assert item["mainImage"] == {"url": feed_site.url + "/images/logbook.jpg"}
+    assert {"url": feed_site.url + "/images/lamp.jpg"} in item["images"]
+    assert item["inLanguage"] == "en"
+    assert item["canonicalUrl"] == feed_site.url + "/articles/lighthouse"
+    assert LIGHTHOUSE_PARAGRAPHS[0] in item["articleBody"]
+    assert "<script" not in item["articleBodyHtml"] and "lamp.jpg" in item["articleBodyHtml"]
+    assert item["metadata"]["probability"] == 1.0
