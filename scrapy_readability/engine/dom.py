@@ -78,44 +78,102 @@ def inner_text(el: Element, normalize_spaces: bool = True) -> str:
 
 
 def inner_text_length(el: Element) -> int:
-    """``_getInnerText(el).length``, without building the normalised string.
+    """``_getInnerText(el).length``, without building the normalised string."""
+    return normalized_length(_string_value(el))
 
-    Trimmed, with every whitespace run counted as one character, which is what
-    collapsing runs of two or more gives. ``str.split()`` knows the same
-    whitespace as JavaScript except U+FEFF and U+0085 (U+001C..U+001F never
+
+def normalized_length(text: str) -> int:
+    """``_getInnerText``'s length for ``text``: trimmed, every whitespace run counted as one character.
+
+    That is what collapsing runs of two or more gives. ``str.split()`` knows the
+    same whitespace as JavaScript except U+FEFF and U+0085 (U+001C..U+001F never
     reach the tree), so text holding those takes the exact path. Counted in
     UTF-16 units as JavaScript counts: whitespace is never outside the BMP, so
     the characters that count twice are those of the whole text.
     """
-    text = _string_value(el)
     if "\ufeff" in text or "\x85" in text:
         return js_length(REGEXPS.normalize.sub(" ", js_trim(text)))
-    words = text.split()
-    if not words:
-        return 0
-    length = sum(map(len, words)) + len(words) - 1
-    return length if text.isascii() else length + js_length(text) - len(text)
+    length = _collapsed_length(text)
+    return length if not length or text.isascii() else length + js_length(text) - len(text)
 
 
-class TextLengths(dict[Element, int]):
+# Text longer than this is split a slice at a time: the words of a whole 30 MB page
+# would be millions of objects at once.
+_SPLIT_SLICE = 1 << 20
+
+
+def _collapsed_length(text: str) -> int:
+    """Characters of ``text`` with Python's whitespace trimmed and each run of it counted as one."""
+    if len(text) <= _SPLIT_SLICE:
+        words = text.split()
+        return sum(map(len, words)) + len(words) - 1 if words else 0
+    chars = count = 0
+    in_word = False  # whether the previous slice ended inside a word
+    for start in range(0, len(text), _SPLIT_SLICE):
+        piece = text[start:start + _SPLIT_SLICE]
+        words = piece.split()
+        if words:
+            chars += sum(map(len, words))
+            count += len(words) - (in_word and not piece[0].isspace())
+        in_word = not piece[-1].isspace()
+    return chars + count - 1 if count else 0
+
+
+def streamed_length(el: Element) -> int:
+    """:func:`inner_text_length`, read a text node at a time: a huge element's text is never built whole."""
+    length = 0
+    gap = False  # whitespace since the last text that was not blank
+    for text in el.itertext():
+        piece = normalized_length(text)
+        if not piece:
+            gap = gap or bool(text)
+            continue
+        if length and (gap or text[0] in JS_WHITESPACE):
+            length += 1
+        length += piece
+        gap = text[-1] in JS_WHITESPACE
+    return length
+
+
+# On a big page, an element with this many children (or <body>, <html>) is measured a text node at a time.
+_MANY_CHILDREN = 64
+
+
+class TextLengths:
     """Memoised :func:`inner_text_length` for a phase that removes nodes as it goes.
 
     Removing a node changes the text of its ancestors only, so
     :meth:`forget_ancestors` before each removal keeps every entry true; nested
     containers then measure each descendant once instead of once per ancestor.
+    With ``streaming`` (a big page), elements are measured a text node at a time.
+    (A plain class, not a ``dict`` subclass: compiled by mypyc, a callable
+    ``dict`` subclass crashes.)
     """
 
+    def __init__(self, streaming: bool = False) -> None:
+        self._known: dict[Element, int] = {}
+        self.streaming = streaming
+
     def __call__(self, el: Element) -> int:
-        length = self.get(el)
+        length = self._known.get(el)
         if length is None:
-            length = self[el] = inner_text_length(el)
+            length = self._known[el] = streamed_length(el) if self._streams(el) else inner_text_length(el)
         return length
+
+    def count(self, el: Element, char: str) -> int:
+        """How many times ``char`` occurs in ``el.textContent``."""
+        if self._streams(el):
+            return sum(text.count(char) for text in el.itertext())
+        return _string_value(el).count(char)
+
+    def _streams(self, el: Element) -> bool:
+        """Whether ``el`` is measured a text node at a time: on a big page, the elements that
+        hold much (a text node at a time is slower than the whole text for a small one)."""
+        return self.streaming and (len(el) >= _MANY_CHILDREN or el.tag in ("body", "html"))
 
     def forget_ancestors(self, el: Element) -> None:
         for ancestor in el.iterancestors():
-            self.pop(ancestor, None)
-
-
+            self._known.pop(ancestor, None)
 
 
 def class_string(el: Element) -> str:
@@ -151,8 +209,8 @@ def previous_element_sibling(el: Element) -> Element | None:
 
 
 def element_children(el: Element) -> list[Element]:
-    """``Element.children``."""
-    return list(el)
+    """``Element.children`` (a slice: lxml makes it in C, twice as fast as ``list(el)``)."""
+    return el[:]
 
 
 def get_next_node(node: Element, ignore_self_and_kids: bool = False) -> Element | None:
@@ -417,7 +475,14 @@ def is_whitespace_node(node: Node) -> bool:
 
 def is_phrasing_content(node: Node) -> bool:
     """Port of ``_isPhrasingContent``, without recursion."""
-    stack = [node]
+    if isinstance(node, str):
+        return True
+    tag = node.tag
+    if tag in PHRASING_ELEMS:
+        return True
+    if tag not in ("a", "del", "ins"):
+        return False
+    stack: list[Node] = [node]
     while stack:
         current = stack.pop()
         if isinstance(current, str):
@@ -454,9 +519,21 @@ def _holds_content(owner: Element, tail: bool) -> bool:
     return bool(has_content(text)) or any(has_content(node) for node in text_nodes(owner, tail))
 
 
+def has_text(el: Element) -> bool:
+    """``el.textContent.trim() !== ""``, read only as far as the first text that is not whitespace.
+
+    Containers are tested for content at every level of a nest, so building
+    each one's whole text made the test cost the text times the depth.
+    """
+    for text in el.itertext():
+        if text.strip(JS_WHITESPACE):
+            return True
+    return False
+
+
 def is_element_without_content(node: Element) -> bool:
     """Port of ``_isElementWithoutContent``."""
-    if js_trim(_string_value(node)):
+    if has_text(node):
         return False
     children = element_children(node)
     if not children:
@@ -483,7 +560,7 @@ def is_single_image(node: Element | None) -> bool:
         if node.tag == "img":
             return True
         children = element_children(node)
-        if len(children) != 1 or js_trim(_string_value(node)) != "":
+        if len(children) != 1 or has_text(node):
             return False
         node = children[0]
     return False

@@ -61,9 +61,10 @@ def empty_document() -> etree._Element:
 def parse_html(html: object, content_type: str | None = None, encoding: str | None = None) -> etree._Element:
     """Return the ``<html>`` root element of a document for ``html``.
 
-    A parsed lxml tree is used as it is (and will be modified by ``parse()``).
-    Bytes are decoded by :func:`.decoding.decode_page` with ``content_type`` (the
-    ``Content-Type`` header) and ``encoding`` (an encoding that wins over everything).
+    A parsed lxml tree is used as it is (and will be modified by ``parse()``), and so
+    is a :class:`ParsedPage`'s. Bytes are decoded by :func:`.decoding.decode_page` with
+    ``content_type`` (the ``Content-Type`` header) and ``encoding`` (an encoding that
+    wins over everything).
     """
     if isinstance(html, etree._ElementTree):
         root: etree._Element | None = html.getroot()
@@ -72,18 +73,21 @@ def parse_html(html: object, content_type: str | None = None, encoding: str | No
         return root
     if isinstance(html, etree._Element):
         return html.getroottree().getroot()
+    if isinstance(html, ParsedPage):
+        return html.take_tree()
+    return ParsedPage(markup_text(html, content_type, encoding)).take_tree()
+
+
+def markup_text(html: object, content_type: str | None = None, encoding: str | None = None) -> str:
+    """The text of markup (``str``, or ``bytes`` decoded); :class:`NotHTMLError` when it is plainly not HTML."""
     if isinstance(html, (bytes, bytearray, memoryview)):
-        text = _text_of(bytes(html), content_type, encoding)
-    elif isinstance(html, str):
+        return _text_of(bytes(html), content_type, encoding)
+    if isinstance(html, str):
         kind = sniff_binary_text(html)
         if kind:
             raise NotHTMLError(kind, given="text")
-        text = html
-    else:
-        raise InputError(f"expected str, bytes or an lxml document, got {type(html).__name__}")
-    if not text.strip():
-        return empty_document()
-    return build_tree(text)
+        return html
+    raise InputError(f"expected str, bytes or an lxml document, got {type(html).__name__}")
 
 
 def _text_of(body: bytes, content_type: str | None, encoding: str | None) -> str:
@@ -110,6 +114,74 @@ _HOW = {
 }
 
 
+class ParsedPage:
+    """A page parsed once, for the preflight and the extraction both (see :func:`parse_page`).
+
+    lexbor builds the page's tree (see :func:`build_tree`). The preflight reads that
+    tree as it is; the extraction takes it to build the lxml tree it works on (and
+    modifies), letting lexbor's go. So the preflight comes first: asked afterwards, it
+    parses the text again. A big page nested too deep for HTML5's algorithm has
+    libxml2's tree from the start, and both read that.
+    """
+
+    def __init__(self, text: str, url: str | None = None) -> None:
+        self.text = text
+        self.url = url
+        self._data = b""
+        self._lexbor: LexborHTMLParser | None = None
+        self._libxml2: etree._Element | None = None
+        self._taken = False
+        if not text.strip():
+            self._libxml2 = empty_document()
+            return
+        self._data = _utf8(text)
+        source = _source_tree(self._data)
+        if isinstance(source, LexborHTMLParser):
+            self._lexbor = source
+        else:
+            self._libxml2 = source
+
+    def take_tree(self) -> etree._Element:
+        """The lxml tree for the extraction, which modifies it: built once, then parsed afresh."""
+        if self._taken:
+            return ParsedPage(self.text).take_tree()
+        self._taken = True
+        if self._libxml2 is not None:
+            return self._libxml2
+        # Handed over, not kept here: lexbor's tree goes as soon as it is serialised.
+        return _html5_tree(self._data, _serialised(self._pop_lexbor()))
+
+    def _pop_lexbor(self) -> LexborHTMLParser:
+        document, self._lexbor = self._lexbor, None
+        assert document is not None
+        return document
+
+    def readerable_tree(self) -> LexborHTMLParser | etree._Element:
+        """The tree the preflight reads (never modified): lexbor's, or libxml2's for a page nested too deep."""
+        if self._taken:
+            return ParsedPage(self.text).readerable_tree()
+        tree = self._lexbor if self._lexbor is not None else self._libxml2
+        assert tree is not None
+        return tree
+
+
+def parse_page(
+    html: object, url: str | None = None, *, content_type: str | None = None, encoding: str | None = None
+) -> ParsedPage:
+    """Parse a page once, for :func:`is_probably_readable` and then :class:`Readability`.
+
+    ``html`` is ``str``, ``bytes`` (decoded from its BOM, ``content_type`` or
+    ``<meta charset>``, else detected; ``encoding`` forces one: see
+    :func:`.decoding.decode_page`) or a Scrapy response (its body and URL); raises
+    ``InputError`` when it is plainly not HTML. The preflight leaves the page as it
+    was; ``Readability(page)`` takes its tree (the page's URL is the default ``url``).
+    """
+    from .inputs import read_page
+
+    page = read_page(html, url, content_type, private=False)
+    return ParsedPage(markup_text(page.markup, page.content_type, encoding or page.encoding), page.url)
+
+
 def build_tree(text: str) -> etree._Element:
     """The ``<html>`` element of the tree an HTML5 parser builds for ``text`` (not blank).
 
@@ -124,12 +196,17 @@ def build_tree(text: str) -> etree._Element:
     depth; Chromium at 512). A big page (many tags) that libxml2 finds nested deeper than
     :data:`MAX_HTML5_DEPTH` keeps libxml2's own tree.
     """
-    data = _utf8(text)
+    return ParsedPage(text).take_tree()
+
+
+def _source_tree(data: bytes) -> LexborHTMLParser | etree._Element:
+    """lexbor's document for ``data``, or libxml2's tree for a big page nested too deep."""
     if data.count(b"<") > MAX_TAGS_UNCHECKED:
         tree = _libxml2_tree(data)
         if _DEEPER_THAN_MAX(tree):
             return tree
-    return _html5_tree(data)
+        del tree  # gone before lexbor builds its own (memory)
+    return _lexbor_document(data)
 
 
 def _utf8(text: str) -> bytes:
@@ -214,13 +291,16 @@ _RENAMED_PREFIX = "readability-as-"
 _RENAMED_BACK = etree.XPath(f"//*[starts-with(local-name(), '{_RENAMED_PREFIX}')]")
 
 
-def _html5_tree(data: bytes) -> etree._Element:
+def _html5_tree(data: bytes, markup: bytes) -> etree._Element:
+    """libxml2's reading of lexbor's serialisation of ``data``, the special cases read again."""
     parser = _parser("utf-8")
-    # lexbor's tree and its serialisation are gone before libxml2 builds its own (memory).
-    root = _read_back(_scrub(_lexbor_document(data).html or ""), parser)
+    # lexbor's tree and its serialisation as text are gone before libxml2 builds its own (memory).
+    root = _read_back(markup, parser)
+    del markup
     if root is not None and not parser.error_log and not _misread(root):
         _unnest_void_elements(root)
         return _with_body(root)
+    del root
     # libxml2 closed an element early (every such close leaves an end tag it reports as
     # unexpected) or read markup as text: the special cases, and a second reading.
     document = _lexbor_document(data)
@@ -234,7 +314,9 @@ def _html5_tree(data: bytes) -> etree._Element:
             node.insert_before(keeper, move=True)
             keeper.insert_child(node, move=True)
             kept = True
-    root = _read_back(_scrub(document.html or ""), parser)
+    markup = _serialised(document)
+    del document
+    root = _read_back(markup, parser)
     if root is None:
         return empty_document()
     if kept:
@@ -321,9 +403,18 @@ _NONCHARACTERS = ("\ufffe".encode(), "\uffff".encode())
 _SURROGATE_UTF8 = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
 
 
-def _scrub(html: str) -> bytes:
-    data = html.encode("utf-8").translate(_FORM_FEED_TO_SPACE, _CONTROL_BYTES)  # one copy at a time
-    if "\ufffe" in html or "\uffff" in html:  # a quick search in str (none at all in Latin-1 text)
+def _serialised(document: LexborHTMLParser) -> bytes:
+    """lexbor's serialisation of ``document`` as UTF-8, without what an lxml tree cannot hold.
+
+    Given the only reference to ``document``, it lets lexbor's tree go once serialised.
+    """
+    html = document.html or ""
+    del document
+    nonchars = "\ufffe" in html or "\uffff" in html  # a quick search in str (none at all in Latin-1 text)
+    data = html.encode("utf-8")
+    del html  # one copy at a time
+    data = data.translate(_FORM_FEED_TO_SPACE, _CONTROL_BYTES)  # a table lookup a byte: quicker than searching first
+    if nonchars:
         for noncharacter in _NONCHARACTERS:
             data = data.replace(noncharacter, b"")
     if b"\r" in data:
@@ -331,6 +422,16 @@ def _scrub(html: str) -> bytes:
         # the others into line feeds); libxml2 would read it as a line feed, but not its reference.
         data = data.replace(b"\r", b"&#13;")
     return data
+
+
+_TEXT_REFUSED = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def scrub_text(text: str) -> str:
+    """What an lxml tree built from lexbor's keeps of ``text`` (see :func:`_serialised`)."""
+    if _TEXT_REFUSED.search(text) is None:
+        return text
+    return _TEXT_REFUSED.sub(lambda found: " " if found.group() == "\x0c" else "", text)
 
 
 # --- libxml2's own tree, for pages nested too deep -----------------------------------

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import cast
+
+from lxml import etree
 
 from .constants import JS_S, REGEXPS
 from .dom import (
@@ -138,12 +141,13 @@ def _settable(name: str) -> bool:
 _CLASS_SPLIT = re.compile(JS_S + "+")
 
 
+_WITH_CLASS = etree.XPath("descendant-or-self::*[@class]")
+
+
 def clean_classes(root: Element, classes_to_preserve: frozenset[str]) -> None:
     """Port of ``_cleanClasses``: drop every class not in ``classes_to_preserve``."""
-    for el in root.iter():
-        value = el.get("class")
-        if value is None:
-            continue
+    for el in cast(list[Element], _WITH_CLASS(root)):
+        value = el.get("class") or ""
         kept = " ".join(c for c in _CLASS_SPLIT.split(value) if c in classes_to_preserve)
         if kept:
             el.set("class", kept)

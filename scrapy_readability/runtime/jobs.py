@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from scrapy_readability.engine import NotHTMLError, ReadabilityError, TooManyElementsError
 from scrapy_readability.engine.options import Options, OutputOptions, PreflightOptions
-from scrapy_readability.engine.parsing import parse_html
+from scrapy_readability.engine.parsing import parse_page
 
 ENGINE = "scrapy_readability.engine.Readability"
 """The engine class by dotted path (``READABILITY_ENGINE``): ``Readability(html, url, content_type=..., **options)``."""
@@ -134,13 +134,15 @@ def perform(job: Job, engines: Engines) -> Outcome:
 def judge(job: Preflight, check: Callable[..., Any]) -> Judged | Failed:
     """The preflight's verdict on one page; never raises (an error comes back as Failed).
 
-    Bytes with a Content-Type are parsed first, for the header's charset; a page that
-    cannot be parsed at all (an image, say) fails, as its extraction would.
+    Bytes with a Content-Type are parsed first, for the header's charset (into lexbor's tree, which
+    the preflight reads as it is); a page that cannot be parsed at all (an image, say) fails, as
+    its extraction would.
     """
     started = time.perf_counter()
     verdict: Judged | Failed
     try:
-        page = parse_html(job.html, job.content_type, job.encoding) if job.content_type or job.encoding else job.html
+        bytes_with_a_charset = job.content_type or job.encoding
+        page = parse_page(job.html, job.url, content_type=job.content_type, encoding=job.encoding) if bytes_with_a_charset else job.html
         verdict = Judged(bool(check(page, **job.options.values())), 0.0)
     except Exception as error:  # every failure comes back as Failed
         verdict = failure(error)

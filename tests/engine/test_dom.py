@@ -14,6 +14,7 @@ from scrapy_readability.engine.dom import (
     has_child_block_element,
     has_single_tag_inside_element,
     inner_text,
+    inner_text_length,
     is_element_without_content,
     is_phrasing_content,
     is_single_image,
@@ -262,3 +263,22 @@ def test_text_content_and_inner_text():
     assert text_content(div) == "  a \u00a0 b\n\nc  "
     assert inner_text(div) == "a b c"
     assert inner_text(div, False) == "a \u00a0 b\n\nc"
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<div>  a  <b> b </b>  c </div>",
+        "<div><i> </i>x<i>\u00a0</i><i></i>y</div>",
+        "<div>x<img>y</div>",
+        "<div>\ufeff a \x85 <span>\u2003</span>b\ufeff</div>",
+        "<div><p>\U0001f600 one</p> <p>two \U0001f600</p></div>",
+        "<div> <span> </span> </div>",
+        "<div>a<span>b</span>c<span> </span> d</div>",
+    ],
+)
+def test_streamed_length_is_inner_text_length(html):
+    from scrapy_readability.engine.dom import streamed_length
+
+    div = parse_html(html).find("body/div")
+    assert streamed_length(div) == inner_text_length(div)

@@ -108,3 +108,13 @@ def test_in_scrapy_shell(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr[-3000:]
     link = f"[Volume one]({site}/2025/logbooks/volume-1.html)"  # resolved against the response's URL
     assert result.stdout.strip() == repr((True, TITLE, link))
+
+
+def test_a_response_parsed_once_serves_the_preflight_and_the_extraction() -> None:
+    from scrapy_readability import parse_page
+
+    page = parse_page(html_response())
+    assert page.url == URL
+    assert is_probably_readable(page) is True
+    article = Readability(page).parse()
+    assert article is not None and article.to_dict() == Readability(html_response()).parse().to_dict()
