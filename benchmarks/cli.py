@@ -31,7 +31,9 @@ DEFAULT_PAGES = ROOT / "tests" / "mozilla_pages"
 
 def package_at(ref: str, folder: Path) -> Path:
     """The package as it was at ``ref``, unpacked into ``folder`` (run from there, it is the one imported)."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "scrapy_readability"], capture_output=True, check=True)
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", ref, "scrapy_readability"], capture_output=True, check=True
+    )
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
     return folder
 
@@ -47,7 +49,10 @@ def timed(cwd: Path, files: list[str], workers: int, fmt: str) -> tuple[float, f
     started = time.perf_counter()
     result = subprocess.run(
         [sys.executable, "-m", "scrapy_readability", "-f", fmt, "--workers", str(workers), "--no-progress", *files],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=cwd,
     )
     elapsed = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers' too: the command waited for them

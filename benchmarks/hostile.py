@@ -56,9 +56,8 @@ def child(name: str, scale: float = 1.0) -> None:
     import resource
 
     sys.path.insert(0, str(ROOT))
-    from tests.engine.hostile_inputs import CASES_BY_NAME
-
     from scrapy_readability import Readability, ReadabilityError, is_probably_readable
+    from tests.engine.hostile_inputs import CASES_BY_NAME
 
     case = CASES_BY_NAME[name]
     html = case.make(scale)
@@ -100,17 +99,18 @@ def main(names: list[str], scale: float = 1.0) -> int:
 
     selected = [c for c in CASES if not names or c.name in names]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    print(
-        f"{'case':34} {'input':>9} {'parse s':>8} {'ready s':>8} {'peak MB':>8} {'+MB':>7} "
-        f"{'bound':>12}  outcome"
-    )
+    print(f"{'case':34} {'input':>9} {'parse s':>8} {'ready s':>8} {'peak MB':>8} {'+MB':>7} {'bound':>12}  outcome")
     failures = 0
     for case in selected:
         seconds, megabytes = BOUNDS.get(case.name, DEFAULT_BOUND)
         try:
             done = subprocess.run(
                 [sys.executable, __file__, "--child", case.name, str(scale)],
-                capture_output=True, text=True, timeout=seconds * 3 + 30, env=env, check=False,
+                capture_output=True,
+                text=True,
+                timeout=seconds * 3 + 30,
+                env=env,
+                check=False,
             )
         except subprocess.TimeoutExpired:
             print(f"{case.name:34} {'':>9} {'KILLED':>8}   (over {seconds * 3 + 30:.0f} s)")

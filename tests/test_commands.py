@@ -105,7 +105,8 @@ def test_an_error_page_is_reported_not_extracted(tmp_path: Path, site: LocalSite
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr == (
-        f"scrapy readability: {site}{path}: HTTP {status}: an error page, not extracted (--allow-error-status extracts it)\n"
+        f"scrapy readability: {site}{path}: HTTP {status}: an error page, not extracted "
+        "(--allow-error-status extracts it)\n"
     )
 
 

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from .constants import (
     DEFAULT_CHAR_THRESHOLD,
-    JS_S,
     DEPRECATED_SIZE_ATTRIBUTE_ELEMS,
     FLAG_CLEAN_CONDITIONALLY,
     HEADING_TAGS,
+    JS_S,
     PRESENTATIONAL_ATTRIBUTES,
     REGEXPS,
     TEXTISH_TAGS,
@@ -49,7 +49,6 @@ from .measures import get_class_weight, get_link_density, get_text_density
 from .state import GrabState
 from .urls import InvalidURL, resolve, url_string
 
-
 _EMBED_TAGS = ("object", "embed", "iframe")
 
 
@@ -69,8 +68,9 @@ def prep_article(state: GrabState, article_content: Element) -> None:
     for top_candidate in element_children(article_content):
         clean_matched_nodes(
             top_candidate,
-            lambda node, match: bool(REGEXPS.shareElements.search(match))
-            and js_length(text_content(node)) < DEFAULT_CHAR_THRESHOLD,
+            lambda node, match: (
+                bool(REGEXPS.shareElements.search(match)) and js_length(text_content(node)) < DEFAULT_CHAR_THRESHOLD
+            ),
         )
 
     for tag in ("iframe", "input", "textarea", "select", "button"):

@@ -17,14 +17,14 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Union, cast
+from typing import cast
 
 from lxml import etree
 
 from .constants import DIV_TO_P_ELEMS, JS_WHITESPACE, PHRASING_ELEMS, REGEXPS, SVG_TAGS
 
 Element = etree._Element
-Node = Union[etree._Element, str]
+Node = etree._Element | str
 
 _make_element = etree.Element
 
@@ -110,7 +110,7 @@ def _collapsed_length(text: str) -> int:
     chars = count = 0
     in_word = False  # whether the previous slice ended inside a word
     for start in range(0, len(text), _SPLIT_SLICE):
-        piece = text[start:start + _SPLIT_SLICE]
+        piece = text[start : start + _SPLIT_SLICE]
         words = piece.split()
         if words:
             chars += sum(map(len, words))

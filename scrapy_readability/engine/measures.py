@@ -118,9 +118,7 @@ def is_probably_visible(node: Element) -> bool:
 @functools.lru_cache(maxsize=8192)
 def unlikely_match(match: str) -> bool:
     """The class/id test of unlikely candidates in ``_grabArticle`` and ``isProbablyReaderable``."""
-    return bool(
-        REGEXPS.unlikelyCandidates.search(match) and not REGEXPS.okMaybeItsACandidate.search(match)
-    )
+    return bool(REGEXPS.unlikelyCandidates.search(match) and not REGEXPS.okMaybeItsACandidate.search(match))
 
 
 @functools.lru_cache(maxsize=8192)

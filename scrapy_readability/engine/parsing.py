@@ -246,9 +246,41 @@ CLOSED_EARLY_BY: dict[tuple[str, ...], tuple[str, ...]] = {
     ("form",): ("form",),
     ("option",): ("optgroup", "option"),
     ("p",): (
-        "address", "blockquote", "caption", "center", "col", "colgroup", "dd", "dir", "div", "dl", "dt",
-        "fieldset", "form", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "li", "listing", "menu", "ol", "p",
-        "pre", "table", "tbody", "td", "tfoot", "th", "title", "tr", "ul", "xmp",
+        "address",
+        "blockquote",
+        "caption",
+        "center",
+        "col",
+        "colgroup",
+        "dd",
+        "dir",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "hr",
+        "li",
+        "listing",
+        "menu",
+        "ol",
+        "p",
+        "pre",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "title",
+        "tr",
+        "ul",
+        "xmp",
     ),
     ("caption", "colgroup"): ("col", "colgroup", "tbody", "tfoot", "thead", "tr"),
     ("tbody", "thead"): ("tbody", "tfoot"),
@@ -324,7 +356,7 @@ def _html5_tree(data: bytes, markup: bytes) -> etree._Element:
     _unnest_void_elements(root)
     if renamed:  # after the void elements, which those renamed may be named as
         for el in _RENAMED_BACK(root):
-            el.tag = el.tag[len(_RENAMED_PREFIX):]
+            el.tag = el.tag[len(_RENAMED_PREFIX) :]
     return _with_body(root)
 
 

@@ -11,6 +11,7 @@ from lxml import etree
 from .constants import JS_S, REGEXPS
 from .dom import (
     Element,
+    child_nodes,
     create_element,
     element_children,
     get_next_node,
@@ -22,7 +23,6 @@ from .dom import (
     replace_with_text,
     set_child_nodes,
     set_text_nodes,
-    child_nodes,
     text_content,
     text_nodes,
 )
@@ -80,9 +80,7 @@ def fix_relative_uris(article_content: Element, base_url: str, document_url: str
         if srcset:
             media.set(
                 "srcset",
-                REGEXPS.srcsetUrl.sub(
-                    lambda m: to_absolute(m.group(1)) + (m.group(2) or "") + m.group(3), srcset
-                ),
+                REGEXPS.srcsetUrl.sub(lambda m: to_absolute(m.group(1)) + (m.group(2) or "") + m.group(3), srcset),
             )
 
 

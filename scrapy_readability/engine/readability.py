@@ -158,9 +158,7 @@ class Readability:
 
         # Without its document element the document has no <base> either.
         base_url = self.url if state.document_removed else document_base_url(root, self.url)
-        post_process_content(
-            article_content, base_url, self.url, options.keep_classes, options.preserved_classes
-        )
+        post_process_content(article_content, base_url, self.url, options.keep_classes, options.preserved_classes)
         if options.sanitize:
             from .sanitize import sanitize_content
 
@@ -324,4 +322,3 @@ def _restore_page(page: Element, fresh: Element) -> None:
         page.remove(child)
     set_text_nodes(page, False, text_nodes(fresh, False))  # one text node again, as re-parsed
     page.extend(list(fresh))
-

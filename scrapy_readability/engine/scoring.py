@@ -61,7 +61,6 @@ from .metadata import text_similarity
 from .state import GrabState
 
 
-
 def initialize_node(state: GrabState, node: Element) -> None:
     """Port of ``_initializeNode``: the tag's base score plus the class weight."""
     state.scores[node] = INITIAL_SCORES.get(str(node.tag), 0) + get_class_weight(node, state.flags)

@@ -15,13 +15,27 @@ from .dom import Element
 
 VOID_ELEMENTS = frozenset(
     {
-        "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img",
-        "input", "keygen", "link", "meta", "param", "source", "track", "wbr",
+        "area",
+        "base",
+        "basefont",
+        "bgsound",
+        "br",
+        "col",
+        "embed",
+        "frame",
+        "hr",
+        "img",
+        "input",
+        "keygen",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
     }
 )
-RAW_TEXT_ELEMENTS = frozenset(
-    {"style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext"}
-)
+RAW_TEXT_ELEMENTS = frozenset({"style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext"})
 
 # Where parsing keeps a <template>'s content, serialised (see parsing.py).
 TEMPLATE_CONTENT_ATTRIBUTE = "data-readability-template-content"
@@ -52,9 +66,7 @@ def _start_tag(el: Element) -> str:
     if not el.attrib:
         return f"<{tag}>"
     attrs = "".join(
-        f' {name}="{_escape_attribute(value)}"'
-        for name, value in el.items()
-        if name != TEMPLATE_CONTENT_ATTRIBUTE
+        f' {name}="{_escape_attribute(value)}"' for name, value in el.items() if name != TEMPLATE_CONTENT_ATTRIBUTE
     )
     if tag == "template" and TEMPLATE_CONTENT_ATTRIBUTE in el.attrib:
         return f"<{tag}{attrs}>{el.get(TEMPLATE_CONTENT_ATTRIBUTE)}"

@@ -142,7 +142,11 @@ def judge(job: Preflight, check: Callable[..., Any]) -> Judged | Failed:
     verdict: Judged | Failed
     try:
         bytes_with_a_charset = job.content_type or job.encoding
-        page = parse_page(job.html, job.url, content_type=job.content_type, encoding=job.encoding) if bytes_with_a_charset else job.html
+        page = (
+            parse_page(job.html, job.url, content_type=job.content_type, encoding=job.encoding)
+            if bytes_with_a_charset
+            else job.html
+        )
         verdict = Judged(bool(check(page, **job.options.values())), 0.0)
     except Exception as error:  # every failure comes back as Failed
         verdict = failure(error)

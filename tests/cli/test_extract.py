@@ -415,7 +415,8 @@ RUSSIAN = "Паромы по выходным отправляются на по
 
 def test_encoding_forces_one_over_a_wrong_declaration(tmp_path: Path) -> None:
     """A page that says UTF-8 and is windows-1251: mojibake as declared, its text with --encoding (issue 21)."""
-    page = f'<html><head><meta charset="utf-8"><title>Паром</title></head><body><article><p>{RUSSIAN}</p></article></body></html>'
+    head = '<html><head><meta charset="utf-8"><title>Паром</title></head>'
+    page = f"{head}<body><article><p>{RUSSIAN}</p></article></body></html>"
     (tmp_path / "ferry.html").write_bytes(page.encode("windows-1251"))
     as_declared = cli(tmp_path, "ferry.html", "-f", "text")
     assert as_declared.returncode == 0 and "Паромы" not in as_declared.stdout and "\ufffd" in as_declared.stdout

@@ -27,9 +27,7 @@ from scrapy_readability.engine.dom import (
     text_content,
 )
 from scrapy_readability.engine.parsing import parse_html
-
 from tests.engine.engine_helpers import frag, outer
-
 
 # --- child_nodes / set_child_nodes ---------------------------------------------
 
@@ -131,9 +129,9 @@ def test_append_child_moves_without_old_tail():
 
 
 def test_get_next_node_is_depth_first_document_order():
-    body = parse_html(
-        "<div id=a><p id=b><span id=c>x</span></p><p id=d></p></div><div id=e><i id=f></i></div>"
-    ).find("body")
+    body = parse_html("<div id=a><p id=b><span id=c>x</span></p><p id=d></p></div><div id=e><i id=f></i></div>").find(
+        "body"
+    )
     order = []
     node = get_next_node(body)
     while node is not None:

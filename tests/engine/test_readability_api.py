@@ -13,7 +13,6 @@ import lxml.html
 import pytest
 from lxml import etree
 
-from scrapy_readability.engine.article import FIELDS
 from scrapy_readability.engine import (
     Article,
     Policy,
@@ -21,6 +20,7 @@ from scrapy_readability.engine import (
     ReadabilityError,
     TooManyElementsError,
 )
+from scrapy_readability.engine.article import FIELDS
 from scrapy_readability.engine.constants import REGEXPS
 from scrapy_readability.engine.parsing import parse_html
 
@@ -283,7 +283,9 @@ def test_links_made_absolute_against_the_url():
 
 def test_the_url_is_read_as_a_browser_reads_it():
     """document.documentURI is the URL as parsed: a <base> naming the same page keeps hash links as they are."""
-    html = f'<html><head><base href="/a/b.html"></head><body><div>{P * 2}<p><a href="#n">note</a></p></div></body></html>'
+    html = (
+        f'<html><head><base href="/a/b.html"></head><body><div>{P * 2}<p><a href="#n">note</a></p></div></body></html>'
+    )
     content = Readability(html, url="HTTPS://News.Example/a/b.html").parse().content
     assert '<a href="#n">note</a>' in content
     # A URL that does not parse resolves nothing, as about:blank would.
