@@ -125,7 +125,8 @@ def robots_sitemaps(body: bytes, base_url: str) -> list[str] | None:
     """The ``Sitemap:`` lines of a robots.txt (Scrapy's reader); ``None`` when the body is an HTML page."""
     if body.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"<":
         return None
-    return list(dict.fromkeys(sitemap_urls_from_robots(body, base_url=base_url)))
+    text = body.decode("utf-8", "replace")  # Scrapy 2.13 reads only a str
+    return list(dict.fromkeys(sitemap_urls_from_robots(text, base_url=base_url)))
 
 
 # --- Sitemaps ---------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ extension are imported from there, in worker processes too).
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import os
 import signal
@@ -34,6 +35,13 @@ STATS_FILE_SETTING = "TEST_STATS_FILE"
 HEARTBEAT_SETTING = "TEST_HEARTBEAT"
 HEARTBEAT_STAT = "test/reactor_worst_delay_ms"
 FROZEN_STAT = "test/gc_frozen_objects"
+
+
+@functools.cache
+def frozen_at_startup() -> int:
+    """``gc.get_freeze_count()`` in a fresh interpreter: 0, but some Pythons (3.12) start with objects frozen."""
+    probe = subprocess.run([sys.executable, "-c", "import gc; print(gc.get_freeze_count())"], capture_output=True)
+    return int(probe.stdout)
 
 
 class StatsToFile:
