@@ -25,6 +25,9 @@ from .constants import (
     COPYRIGHT,
     DATELINE_HINT,
     DATELINE_SKIP,
+    DATELINE_UPDATE,
+    MAX_HEADINGS,
+    MAX_PAGE_DATELINES,
     MAX_TEXT_DATE_LENGTH,
     META_AUTHOR,
     META_IMAGE,
@@ -33,9 +36,16 @@ from .constants import (
     META_PUBLISHED,
     NEAR_TITLE_AFTER,
     NEAR_TITLE_BEFORE,
+    NOT_THE_ARTICLE,
+    NOT_THE_ARTICLE_TAGS,
+    PAGE_DATELINE_CLASSES,
+    PAGE_FOOTER,
+    PAGE_DATELINE_LABELS,
+    PUBLISHED_LABEL,
+    SCRIPT_DATE,
     YEAR_IN_TEXT,
 )
-from .dates import find_text_date, parse_date_value, parse_iso, url_date
+from .dates import find_text_date, parse_date_value, parse_iso, relative_date, url_date
 from .images import web_url
 from .jsonld import JsonLd, first_value, image_url, language, names, read_json_ld_nodes
 from .language import language_tag
@@ -66,15 +76,28 @@ class _Tags:
     links: dict[str, str] = field(default_factory=dict)
     base: str | None = None
     times: list[Element] = field(default_factory=list)
-    heading: Element | None = None
-    """The first ``<h1>`` (else ``<h2>``, else ``<h3>``): where the headline, and usually the dateline, are."""
+    headings: list[Element] = field(default_factory=list)
+    """The first ``<h1>``, ``<h2>`` and ``<h3>``s, in document order: the headline is one of them."""
+    first_heading: dict[str, Element] = field(default_factory=dict)
+    """The first ``<h1>``, the first ``<h2>`` and the first ``<h3>``."""
+    title: str | None = None
+    scripts: list[Element] = field(default_factory=list)
+    """Inline scripts that are not JSON-LD, where some pages keep their only date."""
     itemprops: dict[str, str] = field(default_factory=dict)
     itemprop_authors: list[str] = field(default_factory=list)
 
 
-_ITEMPROPS = frozenset({"datepublished", "datemodified", "datecreated", "image", "inlanguage", "author"})
+_ITEMPROPS = frozenset({"datepublished", "datemodified", "datecreated", "dateupdate", "image", "inlanguage", "author"})
 _ITEMPROP_ELEMENTS = etree.XPath("descendant::*[@itemprop]")
 _REL_AUTHORS = etree.XPath("//a[contains(concat(' ', normalize-space(@rel), ' '), ' author ')]")
+_PAGE_DATELINES = etree.XPath(
+    "descendant::*["
+    + " or ".join(f"contains(@class, '{word}') or contains(@id, '{word}')" for word in PAGE_DATELINE_CLASSES)
+    + " or text()["
+    + " or ".join(f"contains(., '{label}')" for label in PAGE_DATELINE_LABELS)
+    + "]]"
+)
+_NOT_TEXT = frozenset({"script", "style", "title", "template", "noscript", "head", "select", "option"})
 
 
 def read_page_facts(
@@ -93,14 +116,21 @@ def read_page_facts(
     nodes = json_ld.nodes
     facts = PageFacts()
     facts.image = _first_url(_image_values(tags, nodes, json_ld), base_url)
+    headlines = _headlines(tags)
+    body = root.find("body")
+    facts.date_modified = _first_date(_modified_values(tags, nodes), now)
     facts.date_published = (
         _first_date(_published_values(tags, nodes), now)
         or _time_element_date(tags.times, now)
-        or _near_title_date(tags.heading, now)
+        or _first_text_date(_datelines_near(headlines), now)
         or url_date(document_url, now)
+        or _first_text_date(_datelines_in(body), now)
+        or _script_date(tags.scripts, now)
         or url_date(facts.image, now)  # a CMS files images by the day they were uploaded
+        or _first_relative_date(_datelines_near(headlines), now)
+        or _first_relative_date(_datelines_in(body), now)
     )
-    facts.date_modified = _later_or_none(_first_date(_modified_values(tags, nodes), now), facts.date_published)
+    facts.date_modified = _later_or_none(facts.date_modified, facts.date_published)
     facts.canonical_url = _first_url((tags.links.get("canonical"), tags.meta.get("og:url")), base_url)
     facts.authors = _author_values(root, tags, nodes, json_ld)
     facts.language = _declared_language(root, tags, nodes)
@@ -113,8 +143,7 @@ def read_page_facts(
 def _read_tags(root: Element, microdata: bool) -> _Tags:
     """One pass over the tags that matter (lxml filters them in C), and one over ``itemprop``s if there are any."""
     tags = _Tags()
-    headings: dict[str, Element] = {}
-    for element in root.iter("meta", "link", "base", "time", "h1", "h2", "h3"):
+    for element in root.iter("meta", "link", "base", "time", "relative-time", "h1", "h2", "h3", "title", "script"):
         tag = element.tag
         if tag == "meta":
             _read_meta(element, tags)
@@ -126,11 +155,18 @@ def _read_tags(root: Element, microdata: bool) -> _Tags:
         elif tag == "base":
             if tags.base is None and element.get("href") is not None:
                 tags.base = element.get("href")
-        elif tag == "time":
+        elif tag == "time" or tag == "relative-time":  # GitHub's element for a time it shows as "3 days ago"
             tags.times.append(element)
+        elif tag == "script":
+            if element.text and element.get("src") is None and element.get("type") != "application/ld+json":
+                tags.scripts.append(element)
+        elif tag == "title":
+            if tags.title is None:
+                tags.title = text_content(element)
         else:
-            headings.setdefault(str(tag), element)
-    tags.heading = headings.get("h1", headings.get("h2", headings.get("h3")))
+            tags.first_heading.setdefault(str(tag), element)
+            if len(tags.headings) < MAX_HEADINGS:
+                tags.headings.append(element)
     body = root.find("body")
     if microdata and body is not None:
         for element in _ITEMPROP_ELEMENTS(body):
@@ -211,6 +247,7 @@ def _modified_values(tags: _Tags, nodes: list[dict[str, Any]]) -> Iterator[objec
     for time in tags.times:
         if any(word in (time.get("class") or "").lower() for word in ("updated", "modified")):
             yield time.get("datetime")
+    yield tags.itemprops.get("dateupdate")  # Baidu's pages write when they were last changed there
 
 
 def _first_date(values: Iterator[object], now: datetime) -> str | None:
@@ -233,23 +270,82 @@ def _time_element_date(times: list[Element], now: datetime) -> str | None:
     return None
 
 
-def _near_title_date(heading: Element | None, now: datetime) -> str | None:
-    """The dateline a reader sees by the headline: a date in the text of the few elements around it (in the
-    whole text of one whose class or id says it holds a date, else in its own text, not its descendants')."""
-    if heading is None:
-        return None
-    for element in (*_preceding(heading, NEAR_TITLE_BEFORE), *_following(heading, NEAR_TITLE_AFTER)):
-        if element.tag in ("script", "style", "title", "template", "noscript") or _not_the_articles(element):
+def _headlines(tags: _Tags) -> list[Element]:
+    """Where the headline, and so the dateline, may be: the first heading whose text the page's title
+    (``og:title``, ``<title>``) holds or is held in, and the first ``<h1>`` (else ``<h2>``, else ``<h3>``),
+    which is often the site's logo but on other pages the headline the title does not repeat."""
+    first = tags.first_heading
+    found = [heading for heading in (first.get("h1", first.get("h2", first.get("h3"))),) if heading is not None]
+    titles = [" ".join(t.split()).casefold() for t in (tags.meta.get("og:title"), tags.title) if t and t.strip()]
+    for heading in tags.headings:
+        text = " ".join(text_content(heading).split()).casefold()
+        if len(text) >= 4 and any(text in title or title in text for title in titles):
+            return [heading, *(h for h in found if h is not heading)]
+    return found
+
+
+def _datelines_near(headlines: list[Element]) -> Iterator[str]:
+    """The texts where a reader sees the dateline by a headline: those of the few elements around it (the
+    whole text of one whose class or id says it holds a date, else its own text, not its descendants')."""
+    for heading in headlines:
+        for element in (*_preceding(heading, NEAR_TITLE_BEFORE), *_following(heading, NEAR_TITLE_AFTER)):
+            if element.tag in _NOT_TEXT:
+                continue
+            if DATELINE_HINT.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
+                text = text_content(element)
+            else:
+                text = _own_text(element)
+            if not _not_the_articles(element, text):
+                yield text
+
+
+def _datelines_in(body: Element | None) -> Iterator[str]:
+    """The texts of the page's elements whose class or id says they hold a date, or whose text says
+    "published", anywhere but in comments, lists of other articles, sidebars and the page's footer."""
+    if body is None:
+        return
+    for element in _PAGE_DATELINES(body)[:MAX_PAGE_DATELINES]:
+        if element.tag in _NOT_TEXT:
             continue
-        if DATELINE_HINT.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
-            text = text_content(element)
-        else:
-            text = " ".join(part.strip() for part in (element.text, *(child.tail for child in element)) if part)
+        text = text_content(element)
+        if len(text) > MAX_TEXT_DATE_LENGTH:
+            text = _own_text(element)
+        if not _not_the_articles(element, text) and not _outside_the_article(element):
+            yield text
+
+
+def _own_text(element: Element) -> str:
+    """An element's text without its descendants': its text and its children's tails."""
+    return " ".join(part.strip() for part in (element.text, *(child.tail for child in element)) if part)
+
+
+def _first_text_date(texts: Iterator[str], now: datetime) -> str | None:
+    """The first full date written in one of ``texts`` (short ones: a long text is no dateline)."""
+    for text in texts:
         if len(text) > MAX_TEXT_DATE_LENGTH or not YEAR_IN_TEXT.search(text) or COPYRIGHT.search(text):
             continue
         date = find_text_date(text, now)
         if date is not None:
             return date
+    return None
+
+
+def _first_relative_date(texts: Iterator[str], now: datetime) -> str | None:
+    """The first day one of ``texts`` names relative to the crawl's clock ("3 hours ago", "gestern")."""
+    for text in texts:
+        date = relative_date(text, now)
+        if date is not None:
+            return date
+    return None
+
+
+def _script_date(scripts: list[Element], now: datetime) -> str | None:
+    """The first publication date an inline script gives as the value of a key that says so."""
+    for script in scripts:
+        for match in SCRIPT_DATE.finditer(script.text or ""):
+            date = parse_date_value(match.group(1), now)
+            if date is not None:
+                return date
     return None
 
 
@@ -281,11 +377,35 @@ def _preceding(element: Element, limit: int) -> list[Element]:
     return found[::-1]
 
 
-def _not_the_articles(element: Element) -> bool:
-    """Whether a date here would be a comment's, a related article's, an update's or the footer's."""
-    if DATELINE_SKIP.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
+def _not_the_articles(element: Element, text: str = "") -> bool:
+    """Whether a date here would be a comment's, a related article's, an update's or the footer's (an element
+    whose class says "updated" holds the publication date when its text says "Published")."""
+    attributes = f"{element.get('class') or ''} {element.get('id') or ''}"
+    if DATELINE_SKIP.search(attributes):
         return True
-    return any(True for _ in element.iterancestors("footer"))
+    if DATELINE_UPDATE.search(attributes) and not PUBLISHED_LABEL.search(text):
+        return True
+    return _page_footer(element)
+
+
+def _page_footer(element: Element) -> bool:
+    """Whether ``element`` is in a ``<footer>`` that is the page's, not an ``<article>``'s."""
+    return any(not any(True for _ in footer.iterancestors("article")) for footer in element.iterancestors("footer"))
+
+
+def _outside_the_article(element: Element) -> bool:
+    """Whether ``element`` sits in a comment, a list of other articles, a sidebar, a menu or the page's footer
+    (an ``<article>``'s own footer is the article's)."""
+    for ancestor in element.iterancestors():
+        tag = ancestor.tag
+        if tag in NOT_THE_ARTICLE_TAGS:
+            return True
+        attributes = f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}"
+        if NOT_THE_ARTICLE.search(attributes):
+            return True
+        if (tag == "footer" or PAGE_FOOTER.search(attributes)) and not any(True for _ in ancestor.iterancestors("article")):
+            return True
+    return False
 
 
 def _later_or_none(modified: str | None, published: str | None) -> str | None:
