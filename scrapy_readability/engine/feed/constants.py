@@ -26,7 +26,7 @@ NEAR_TITLE_BEFORE = 16
 NEAR_TITLE_AFTER = 60
 """Elements before and after the headline (the first ``<h1>``, else ``<h2>``, else ``<h3>``) where a dateline
 is looked for."""
-MAX_HEADINGS = 40
+MAX_HEADINGS = 100
 """``<h1>``-``<h3>``s read to find the headline (the one the page's title names)."""
 MAX_TEXT_DATE_LENGTH = 160
 """Characters of visible text an element may have to be read as a dateline."""
@@ -65,6 +65,7 @@ META_MODIFIED = (
     "article:modified", "modified_time", "last-modified", "lastmod", "dc.date.modified",
     "dcterms.modified", "article.updated", "updated_time", "article:modified:time", "date.updated",
     "date.modified", "article_date_updated", "last_modified", "lastmodifiedtime", "weibo: article:update_at",
+    "dateupdate",
 )
 META_IMAGE = ("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "thumbnailurl")
 META_AUTHOR = ("author", "article:author", "dc.creator", "dcterms.creator", "parsely-author", "sailthru.author", "byl")
@@ -77,14 +78,14 @@ DATELINE_SKIP = re.compile(r"comment|footer|copyright|related|teaser", re.IGNORE
 DATELINE_UPDATE = re.compile(r"update|modif", re.IGNORECASE)
 """A class that says the date is an update's, unless the text itself says "Published" (:data:`PUBLISHED_LABEL`)."""
 COPYRIGHT = re.compile(r"©|&copy;|\(c\)|copyright", re.IGNORECASE)
-# Away from the headline, the page-wide search takes an element whose class or id says date (the words below,
-# which lxml looks for in C) or whose text opens with a label that says published; never one in a comment,
-# a list of other articles, a sidebar or the page's footer (an <article>'s own footer is the article's).
-PAGE_DATELINE_CLASSES = ("date", "Date", "time", "Time", "publish", "Publish", "posted", "submitted", "datum", "fecha")
-PAGE_DATELINE_LABELS = (
-    "ublished", "osted", "ubmitted", "eröffentlicht", "ublié", "ublicado", "ubblicato", "epubliceerd",
-    "发布", "發布", "发表", "發表", "时间：", "时间:", "時間：", "日期：", "日期:", "投稿日", "公開日", "掲載日",
-)
+# Away from the headline, the page-wide search takes an element whose class says date (the words below,
+# which lxml looks for in C) or, on a Chinese or Japanese page, whose text has a label that says published
+# or when; never one in a comment, a list of other articles, a sidebar or the page's footer (an <article>'s
+# own footer is the article's).
+PAGE_DATELINE_CLASSES = ("date", "Date", "time", "submitted")
+PAGE_DATELINE_LABELS = ("发布", "發布", "发表", "發表", "时间", "時間", "日期", "投稿日", "公開日", "掲載日")
+HAN = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
+"""Kana and the common Han ideographs: a title in Chinese or Japanese."""
 PUBLISHED_LABEL = re.compile(
     r"^\W*(?:published|posted|submitted|veröffentlicht|publié|publicado|pubblicato|gepubliceerd|发布|發布|发表|發表|"
     r"投稿日|公開日|掲載日)",
@@ -100,9 +101,13 @@ MAX_PAGE_DATELINES = 200
 """Candidate elements the page-wide search reads at most (a list page has hundreds)."""
 
 # A date an inline script gives the page (``"pubDate": "2025-05-09"``, ``var ptime = '...'``): the value of one of
-# these keys, the first in document order.
+# these keys, the first in document order. The pattern opens with the keys (a lookbehind there would make the
+# regex engine try every position of a megabyte of script); that a key is not the end of a longer name
+# (``unpublishDate``) is checked after.
+SCRIPT_DATE_KEYS = ("ublish", "ubDate", "ub_date", "ubtime", "ptime")
+"""What each key below has in it: a script without any names none."""
 SCRIPT_DATE = re.compile(
-    r"""[\s{,;"'$.](?:datePublished|publishDate|publishedDate|publishedAt|published_at|publish_date|publishTime|"""
+    r"""(?:datePublished|publishDate|publishedDate|publishedAt|published_at|publish_date|publishTime|"""
     r"""publish_time|pubDate|pub_date|pubtime|ptime|firstPublishDate|first_published_at)["']?\s*[:=]\s*"""
     r"""["']([^"'<>\n]{6,40})["']"""
 )
