@@ -284,14 +284,15 @@ ZONE_OFFSETS = {
 
 BYLINE_PREFIX = re.compile(
     r"^\s*(?:(?:written|posted|reported|text|photos?|story|words)\s+)?"
-    r"(?:by|von|par|por|door|di|av|af|przez|tekst|texto|text)[\s:]+",
+    r"(?:(?:by|von|par|por|door|di|av|af|przez|tekst|texto|text|author)[\s:]+|(?:作者|记者|記者)\s*[:：]\s*)",
     re.IGNORECASE,
 )
 # The words are lower-case only: "Henry I" and "Y Combinator" stay whole.
 AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;/|·•、，]|\s(?:and|And|AND|und|&|et|y|e|en|og|och|i|ve|и)\s)\s*")
 AUTHOR_NOISE = re.compile(
     r"(?:follow\s+@\S*|@\w+|\S+@\S+\.\w+|https?://\S+|www\.\S+|\(.*?\)|\[.*?\]|"
-    r"\b(?:updated|published|posted|aktualisiert|veröffentlicht)\b.*|\s(?:on|am|le|el|il)\s+\d.*|\s(?:in|for)\s+[A-Z].*)",
+    r"\b(?:updated|published|posted|aktualisiert|veröffentlicht)\b.*|\s(?:on|am|le|el|il)\s+\d.*|\s(?:in|for)\s+[A-Z].*|"
+    r"(?:发布|發布|发表|發表)\S{0,2}[:：].*)",
     re.IGNORECASE,
 )
 # A job title: a part of a byline that starts with one is no name ("Jane Roe, Staff Writer"); one glued to
@@ -304,6 +305,17 @@ AUTHOR_TITLES = re.compile(
     re.IGNORECASE,
 )
 AUTHOR_DIGITS = re.compile(r"\d")
+AUTHOR_URL = re.compile(r"[a-z][a-z0-9+.-]*://|www\.|mailto:", re.IGNORECASE)
+"""An author value that is a URL (a profile page), not a name; "By: Jane Roe" is none."""
+AUTHOR_LABEL = re.compile(r"[:：]")
+"""A part with a colon left in it is a label ("来源：", "Source:"), not a name."""
+AUTHOR_BEFORE_DATE = re.compile(r"\s(?:on|am|le|el|il|at|um|vom|du|del|de)\s*\Z", re.IGNORECASE)
+"""The word that leads from the names to the date ("Jane Roe on 9 May 2025")."""
+AUTHOR_WRITTEN_BY = frozenset(
+    {"written by", "verfasst von", "geschrieben von", "escrito por", "écrit par", "scritto da", "geschreven door"}
+)
+"""The label of a ``twitter:labelN``/``twitter:dataN`` pair (Yoast SEO's) whose data is the author (the
+WordPress account that posted the article: after the byline a reader sees)."""
 
 # --- Images ---------------------------------------------------------------------
 

@@ -16,12 +16,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 from lxml import etree
 
 from ..dom import Element, text_content
 from ..urls import InvalidURL, resolve
 from .constants import (
+    AUTHOR_WRITTEN_BY,
     COPYRIGHT,
     DATELINE_HINT,
     DATELINE_SKIP,
@@ -66,6 +68,8 @@ class PageFacts:
     language: str | None = None
     site_names: list[str] = field(default_factory=list)
     """The site's own names, which are no author's."""
+    written_by: list[str] = field(default_factory=list)
+    """Authors by Yoast SEO's "Written by" labels, for a page whose byline names none."""
 
 
 @dataclass
@@ -87,6 +91,7 @@ class _Tags:
     """Inline scripts that are not JSON-LD, where some pages keep their only date."""
     itemprops: dict[str, str] = field(default_factory=dict)
     itemprop_authors: list[str] = field(default_factory=list)
+    written_by: list[str] = field(default_factory=list)
 
 
 _ITEMPROPS = frozenset({"datepublished", "datemodified", "datecreated", "dateupdate", "image", "inlanguage", "author"})
@@ -123,13 +128,16 @@ def read_page_facts(
     facts = PageFacts()
     facts.image = _first_url(_image_values(tags, nodes, json_ld), base_url)
     facts.date_modified = _first_date(_modified_values(tags, nodes), now)
-    facts.date_published = _date_published(root, tags, nodes, document_url, facts.image, now)
+    # A page that says only when it was last changed was published by then, and on some (Baidu's) that
+    # date is the publication's: a feed sorts it there rather than nowhere.
+    facts.date_published = _date_published(root, tags, nodes, document_url, facts.image, now) or facts.date_modified
     facts.date_modified = _later_or_none(facts.date_modified, facts.date_published)
     facts.canonical_url = _first_url((tags.links.get("canonical"), tags.meta.get("og:url")), base_url)
     facts.authors = _author_values(root, tags, nodes, json_ld)
+    facts.written_by = tags.written_by
     facts.language = _declared_language(root, tags, nodes)
     publisher = json_ld.resolve(first_value(nodes, "publisher"))
-    facts.site_names = [name for name in (tags.meta.get("og:site_name"),) if name]
+    facts.site_names = [name for name in (tags.meta.get("og:site_name"), _host_name(document_url)) if name]
     facts.site_names += names(publisher, json_ld) if publisher is not None else []
     return facts
 
@@ -161,6 +169,7 @@ def _read_tags(root: Element, microdata: bool) -> _Tags:
             tags.first_heading.setdefault(str(tag), element)
             if len(tags.headings) < MAX_HEADINGS:
                 tags.headings.append(element)
+    _read_written_by(tags)
     body = root.find("body")
     if microdata and body is not None:
         for element in _ITEMPROP_ELEMENTS(body):
@@ -177,6 +186,18 @@ def _read_meta(meta: Element, tags: _Tags) -> None:
     tags.meta.setdefault(key, content)
     if key in META_AUTHOR:
         tags.meta_authors.append(content)
+
+
+def _read_written_by(tags: _Tags) -> None:
+    """The author in Yoast SEO's ``twitter:label1`` "Written by" and ``twitter:data1`` pair (any N), and in
+    ``twitter:misc:Written by``."""
+    for key, label in tags.meta.items():
+        if key.startswith("twitter:label") and " ".join(label.split()).casefold() in AUTHOR_WRITTEN_BY:
+            data = tags.meta.get("twitter:data" + key.removeprefix("twitter:label"))
+            if data:
+                tags.written_by.append(data)
+    if tags.meta.get("twitter:misc:written by"):
+        tags.written_by.append(tags.meta["twitter:misc:written by"])
 
 
 def _read_itemprop(element: Element, tags: _Tags) -> None:
@@ -482,6 +503,12 @@ def _author_values(root: Element, tags: _Tags, nodes: list[dict[str, Any]], json
         if found:
             return found
     return [text_content(link).strip() for link in _REL_AUTHORS(root)]
+
+
+def _host_name(url: str) -> str | None:
+    """The page's host without ``www.``: a site that names itself as the author often does so by it."""
+    host = urlsplit(url).hostname
+    return host.removeprefix("www.") if host else None
 
 
 def _declared_language(root: Element, tags: _Tags, nodes: list[dict[str, Any]]) -> str | None:
