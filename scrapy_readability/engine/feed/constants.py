@@ -194,12 +194,11 @@ TEXT_DATES = (
     ),
     # 03.05.2024 (day first), 03/05/2024 and 05/03/2024 (either: see dates.py), 03-05-2024, 9/21/2024
     re.compile(
-        r"(?<![\d.])(?P<first>[0-3]?\d)(?P<sep>[./-])(?P<other>[0-3]?\d)(?P=sep)" + _YEAR + r"(?![\d])" + _TIME, re.ASCII
+        r"(?<![\d.])(?P<first>[0-3]?\d)(?P<sep>[./-])(?P<other>[0-3]?\d)(?P=sep)" + _YEAR + r"(?![\d])" + _TIME,
+        re.ASCII,
     ),
     # 03.05.24 14:07: a German dateline's short year, read only with the time that makes it a dateline
-    re.compile(
-        r"(?<![\d.])(?P<day>[0-3]\d)\.(?P<month>[01]\d)\.(?P<year>\d{2})(?![\d.])" + _TIME_OF_DAY, re.ASCII
-    ),
+    re.compile(r"(?<![\d.])(?P<day>[0-3]\d)\.(?P<month>[01]\d)\.(?P<year>\d{2})(?![\d.])" + _TIME_OF_DAY, re.ASCII),
     # 2024年5月3日, 2024년 5월 3일
     re.compile(_YEAR + r"\s*[年년]\s*(?P<month>[01]?\d)\s*[月월]\s*" + _DAY + r"\s*[日일]?" + _TIME, re.ASCII),
 )
@@ -284,7 +283,7 @@ ZONE_OFFSETS = {
 
 BYLINE_PREFIX = re.compile(
     r"^\s*(?:(?:written|posted|reported|text|photos?|story|words)\s+)?"
-    r"(?:(?:by|von|par|por|door|di|av|af|przez|tekst|texto|text|author)[\s:]+|(?:作者|记者|記者)\s*[:：]\s*)",
+    r"(?:(?:by|von|par|por|door|di|av|af|przez|tekst|texto|text)[\s:]+|(?:author|作者|记者|記者)\s*[:：]\s*)",
     re.IGNORECASE,
 )
 # The words are lower-case only: "Henry I" and "Y Combinator" stay whole.

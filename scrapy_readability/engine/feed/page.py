@@ -12,7 +12,7 @@ any; the dateline is looked for in the few elements around the headline only.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -42,8 +42,8 @@ from .constants import (
     NOT_THE_ARTICLE,
     NOT_THE_ARTICLE_TAGS,
     PAGE_DATELINE_CLASSES,
-    PAGE_FOOTER,
     PAGE_DATELINE_LABELS,
+    PAGE_FOOTER,
     PUBLISHED_LABEL,
     SCRIPT_DATE,
     SCRIPT_DATE_KEYS,
@@ -108,6 +108,8 @@ _LABELLED_DATELINES = etree.XPath(
 """Candidates in document order. The classes are tested as attribute nodes (twice as fast as ``[contains(@class,
 ...)]``), and the labels on pages whose title is Chinese or Japanese only: a test of every text node costs
 more than the rest of the feed fields together."""
+Dateline = tuple[Element, str]
+"""An element where a dateline may be, and its text."""
 _NOT_TEXT = frozenset({"script", "style", "title", "template", "noscript", "head", "select", "option"})
 
 
@@ -275,25 +277,26 @@ def _date_published(
     date = _first_date(_published_values(tags, nodes), now) or _time_element_date(tags.times, now)
     if date is not None:
         return date
-    near: list[str] = []  # what the first reading saw, for the last one
-    date = _first_text_date(_kept(_datelines_near(_headlines(tags)), near), now) or url_date(document_url, now)
+    near: list[Dateline] = []  # what the first reading saw, for the last one
+    date = _first_text_date(_kept(_datelines_near(_headlines(tags)), near), now, away=False)
+    date = date or url_date(document_url, now)
     if date is not None:
         return date
-    elsewhere: list[str] = []
+    elsewhere: list[Dateline] = []
     return (
-        _first_text_date(_kept(_datelines_in(root.find("body"), tags.title), elsewhere), now)
+        _first_text_date(_kept(_datelines_in(root.find("body"), tags.title), elsewhere), now, away=True)
         or _script_date(tags.scripts, now)
         or url_date(image, now)  # a CMS files images by the day they were uploaded
-        or _first_relative_date(near, now)
-        or _first_relative_date(elsewhere, now)
+        or _first_relative_date(near, now, away=False)
+        or _first_relative_date(elsewhere, now, away=True)
     )
 
 
-def _kept(texts: Iterator[str], kept: list[str]) -> Iterator[str]:
-    """``texts``, each also appended to ``kept``."""
-    for text in texts:
-        kept.append(text)
-        yield text
+def _kept(datelines: Iterator[Dateline], kept: list[Dateline]) -> Iterator[Dateline]:
+    """``datelines``, each also appended to ``kept``."""
+    for dateline in datelines:
+        kept.append(dateline)
+        yield dateline
 
 
 def _first_date(values: Iterator[object], now: datetime) -> str | None:
@@ -330,8 +333,8 @@ def _headlines(tags: _Tags) -> list[Element]:
     return found
 
 
-def _datelines_near(headlines: list[Element]) -> Iterator[str]:
-    """The texts where a reader sees the dateline by a headline: those of the few elements around it (the
+def _datelines_near(headlines: list[Element]) -> Iterator[Dateline]:
+    """Where a reader sees the dateline by a headline: the few elements around it, with their text (the
     whole text of one whose class or id says it holds a date, else its own text, not its descendants')."""
     for heading in headlines:
         for element in (*_preceding(heading, NEAR_TITLE_BEFORE), *_following(heading, NEAR_TITLE_AFTER)):
@@ -342,13 +345,12 @@ def _datelines_near(headlines: list[Element]) -> Iterator[str]:
             else:
                 text = _own_text(element)
             if not _not_the_articles(element, text):
-                yield text
+                yield element, text
 
 
-def _datelines_in(body: Element | None, title: str | None) -> Iterator[str]:
-    """The texts of the page's elements whose class says they hold a date, or, on a page in Chinese or
-    Japanese, whose text has a label that says published ("发布时间：") or when ("日期："), anywhere but in
-    comments, lists of other articles, sidebars and the page's footer."""
+def _datelines_in(body: Element | None, title: str | None) -> Iterator[Dateline]:
+    """The page's elements whose class says they hold a date, or, on a page in Chinese or Japanese, whose
+    text has a label that says published ("发布时间：") or when ("日期："), with their text."""
     if body is None:
         return
     find = _LABELLED_DATELINES if title and HAN.search(title) else _CLASSED_DATELINES
@@ -358,8 +360,8 @@ def _datelines_in(body: Element | None, title: str | None) -> Iterator[str]:
         text = text_content(element)
         if len(text) > MAX_TEXT_DATE_LENGTH:
             text = _own_text(element)
-        if not _not_the_articles(element, text) and not _outside_the_article(element):
-            yield text
+        if not _not_the_articles(element, text):
+            yield element, text
 
 
 def _own_text(element: Element) -> str:
@@ -367,22 +369,26 @@ def _own_text(element: Element) -> str:
     return " ".join(part.strip() for part in (element.text, *(child.tail for child in element)) if part)
 
 
-def _first_text_date(texts: Iterator[str], now: datetime) -> str | None:
-    """The first full date written in one of ``texts`` (short ones: a long text is no dateline)."""
-    for text in texts:
+def _first_text_date(datelines: Iterable[Dateline], now: datetime, *, away: bool) -> str | None:
+    """The first full date written in the text of one of ``datelines`` (a short one: a long text is no
+    dateline); ``away`` from the headline, not one in a comment, a list of other articles, a sidebar or
+    the page's footer (by the headline, the layout's classes say too little: a page's ``<body>`` may
+    have a class "with-sidebar", its headline's box one "aside")."""
+    for element, text in datelines:
         if len(text) > MAX_TEXT_DATE_LENGTH or not YEAR_IN_TEXT.search(text) or COPYRIGHT.search(text):
             continue
         date = find_text_date(text, now)
-        if date is not None:
+        if date is not None and not (away and _outside_the_article(element)):
             return date
     return None
 
 
-def _first_relative_date(texts: Iterator[str], now: datetime) -> str | None:
-    """The first day one of ``texts`` names relative to the crawl's clock ("3 hours ago", "gestern")."""
-    for text in texts:
+def _first_relative_date(datelines: Iterable[Dateline], now: datetime, *, away: bool) -> str | None:
+    """The first day the text of one of ``datelines`` names relative to the crawl's clock ("3 hours ago",
+    "gestern"); ``away`` from the headline, where the article is."""
+    for element, text in datelines:
         date = relative_date(text, now)
-        if date is not None:
+        if date is not None and not (away and _outside_the_article(element)):
             return date
     return None
 
@@ -443,7 +449,7 @@ def _not_the_articles(element: Element, text: str = "") -> bool:
 
 def _page_footer(element: Element) -> bool:
     """Whether ``element`` is in a ``<footer>`` that is the page's, not an ``<article>``'s."""
-    return any(not any(True for _ in footer.iterancestors("article")) for footer in element.iterancestors("footer"))
+    return any(not _in_article(footer) for footer in element.iterancestors("footer"))
 
 
 def _outside_the_article(element: Element) -> bool:
@@ -456,9 +462,13 @@ def _outside_the_article(element: Element) -> bool:
         attributes = f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}"
         if NOT_THE_ARTICLE.search(attributes):
             return True
-        if (tag == "footer" or PAGE_FOOTER.search(attributes)) and not any(True for _ in ancestor.iterancestors("article")):
+        if (tag == "footer" or PAGE_FOOTER.search(attributes)) and not _in_article(ancestor):
             return True
     return False
+
+
+def _in_article(element: Element) -> bool:
+    return any(True for _ in element.iterancestors("article"))
 
 
 def _later_or_none(modified: str | None, published: str | None) -> str | None:
