@@ -441,6 +441,49 @@ def test_the_site_is_no_author():
     assert fields(page(head)).authors == []
 
 
+@pytest.mark.parametrize(
+    "head, expected",
+    [
+        (
+            '<meta property="og:site_name" content="Courier"><meta name="author" content="Associated Press">',
+            ["Associated Press"],
+        ),
+        (
+            '<meta property="og:site_name" content="AP News">'
+            + json_ld(
+                {
+                    "@type": "NewsArticle",
+                    "author": {"@type": "Organization", "name": "Associated Press"},
+                    "publisher": {"@type": "Organization", "name": "Associated Press"},
+                }
+            ),
+            [],
+        ),
+        (json_ld({"@type": "NewsArticle", "author": {"@type": "Organization", "name": "Reuters"}}), ["Reuters"]),
+        ('<meta name="author" content="news.example">', []),  # the page's own host
+        ('<meta name="author" content="www.news.example">', []),
+        ('<meta name="author" content="other.example">', ["other.example"]),
+    ],
+)
+def test_only_the_pages_own_site_is_no_author(head, expected):
+    """A wire agency, or any organisation but the page's publisher, is the author of what it wrote."""
+    assert fields(page(head)).authors == expected
+
+
+def test_yoast_written_by_after_the_byline():
+    head = '<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Anna Sleegers">'
+    assert fields(page(head)).authors == ["Anna Sleegers"]
+    head = '<meta name="twitter:label2" content="Verfasst von"><meta name="twitter:data2" content="Gregor Meier">'
+    assert fields(page(head)).authors == ["Gregor Meier"]
+    assert fields(page('<meta name="twitter:misc:Written by" content="Dieter Kuckelkorn">')).authors == [
+        "Dieter Kuckelkorn"
+    ]
+    head = '<meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="4 minutes">'
+    assert fields(page(head)).authors == []
+    head = '<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Site Editor">'
+    assert fields(page(head, '<p class="byline">By Duncan Bell</p>')).authors == ["Duncan Bell"]
+
+
 def test_three_hundred_authors_are_cut_to_fifty():
     head = json_ld(
         {
@@ -469,6 +512,19 @@ def test_three_hundred_authors_are_cut_to_fifty():
         ("By Jane Roe on 9 May 2025", ["Jane Roe"]),
         ("Jane Roe, 9 May 2025", ["Jane Roe"]),
         ("https://news.example/staff/jroe", []),
+        ("www.news.example/staff/jroe", []),
+        ("mailto:jroe@news.example", []),
+        ("By:  Drew Dietsch", ["Drew Dietsch"]),  # "By:" is no URL scheme
+        ("By Laura E. Adkins\n\t\tDecember 28, 2016", ["Laura E. Adkins"]),  # the date after the names cut
+        ("By Michael Stratford\n10/17/2022 04:01 PM EDT\n\nLink Copied", ["Michael Stratford"]),
+        ("ZDNet Japan Staff 2019年04月28日 08時00分", ["ZDNet Japan Staff"]),
+        ("January 17, 2017 at 6:08 PM ET by Kori Schulman", ["Kori Schulman"]),  # the date before them skipped
+        ("October 14, 2009|Marc Lifsher", ["Marc Lifsher"]),
+        ("Author: Jane Roe", ["Jane Roe"]),
+        ("作者：张三", ["张三"]),
+        ("加拿大必读\n发布时间：10-0812:00", ["加拿大必读"]),
+        ("来源：当代商报", []),  # a label, not a name
+        ("9 May 2025", []),
         ("Henry I", ["Henry I"]),
         ("", []),
     ],

@@ -272,11 +272,15 @@ def relative_date(text: str, now: datetime | None = None) -> str | None:
             minutes = (1 if count in RELATIVE_ONE else int(count)) * RELATIVE_UNIT_MINUTES[match["unit"].lower()]
             if minutes > MAX_RELATIVE_MINUTES:
                 return None
-            return iso((now - timedelta(minutes=minutes)).date())
+            return _plausible_day((now - timedelta(minutes=minutes)).date(), now)
     match = RELATIVE_DAY.search(text)
     if match is not None:
-        return iso(now.date() - timedelta(days=RELATIVE_DAY_WORDS[match[0].lower()]))
+        return _plausible_day(now.date() - timedelta(days=RELATIVE_DAY_WORDS[match[0].lower()]), now)
     return None
+
+
+def _plausible_day(day: date, now: datetime) -> str | None:
+    return iso(day) if is_plausible(day, now) else None
 
 
 # --- The URL ----------------------------------------------------------------------------
