@@ -1,13 +1,17 @@
 """What the page declares about itself, read before Readability's phases change the tree.
 
 ``<meta>`` tags, ``<link>``s, ``itemprop``s, ``<time datetime>``, the
-dateline a reader sees by the headline and the JSON-LD scripts are all gone or
-moved once ``_removeScripts``, ``_prepDocument`` and ``_grabArticle`` have run,
-so :func:`read_page_facts` reads them first and keeps only the values. Each
-pass over a whole tree costs about as much as a tenth of ``parse()``'s budget
-for these fields, so there are two at most: one for the tags that matter (lxml
-filters them by name, in C) and one for ``itemprop``s, only on pages that have
-any; the dateline is looked for in the few elements around the headline only.
+datelines a reader sees, the inline scripts and the JSON-LD scripts are all
+gone or moved once ``_removeScripts``, ``_prepDocument`` and ``_grabArticle``
+have run, so :func:`read_page_facts` reads them first and keeps only the
+values. A pass over a whole tree costs about as much as a tenth of
+``parse()``'s budget for these fields, so every page gets two at most: one for
+the tags that matter (lxml filters them by name, in C) and one for
+``itemprop``s, only on pages that have any. A page that declares no date gets
+more, one source at a time until one gives a date: the few elements around the
+headline, then one search of the page for elements whose class says date (and,
+on a Chinese or Japanese page, for texts labelled "发布时间"), then its
+inline scripts.
 """
 
 from __future__ import annotations
@@ -74,8 +78,8 @@ class PageFacts:
 
 @dataclass
 class _Tags:
-    """What one pass over the page's ``<meta>``, ``<link>``, ``<base>``, ``<time>`` and headings found
-    (first occurrence of each name), and its ``itemprop`` values."""
+    """What one pass over the page's ``<meta>``, ``<link>``, ``<base>``, ``<time>``, ``<title>``, inline
+    ``<script>``s and headings found (first occurrence of each name), and its ``itemprop`` values."""
 
     meta: dict[str, str] = field(default_factory=dict)
     meta_authors: list[str] = field(default_factory=list)
@@ -83,7 +87,7 @@ class _Tags:
     base: str | None = None
     times: list[Element] = field(default_factory=list)
     headings: list[Element] = field(default_factory=list)
-    """The first ``<h1>``, ``<h2>`` and ``<h3>``s, in document order: the headline is one of them."""
+    """The page's first ``<h1>``-``<h3>``s (at most ``MAX_HEADINGS``), in document order: the headline is one."""
     first_heading: dict[str, Element] = field(default_factory=dict)
     """The first ``<h1>``, the first ``<h2>`` and the first ``<h3>``."""
     title: str | None = None
@@ -92,6 +96,7 @@ class _Tags:
     itemprops: dict[str, str] = field(default_factory=dict)
     itemprop_authors: list[str] = field(default_factory=list)
     written_by: list[str] = field(default_factory=list)
+    """Yoast SEO's "Written by" data."""
 
 
 _ITEMPROPS = frozenset({"datepublished", "datemodified", "datecreated", "dateupdate", "image", "inlanguage", "author"})
