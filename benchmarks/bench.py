@@ -35,9 +35,10 @@ import subprocess
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_PAGES = ROOT / "tests" / "mozilla_pages"
@@ -151,12 +152,16 @@ def percentile(sorted_values: list[float], pct: float) -> float:
     return sorted_values[rank - 1]
 
 
-def time_page(fn: Callable[[str], Any], html: str, repeat: int, stat: str) -> float:
+CLOCKS = {"wall": time.perf_counter_ns, "cpu": time.thread_time_ns}
+
+
+def time_page(fn: Callable[[str], Any], html: str, repeat: int, stat: str, clock: str = "wall") -> float:
+    now = CLOCKS[clock]
     runs = []
     for _ in range(repeat):
-        start = time.perf_counter_ns()
+        start = now()
         fn(html)
-        runs.append((time.perf_counter_ns() - start) / 1e6)
+        runs.append((now() - start) / 1e6)
     return min(runs) if stat == "best" else statistics.median(runs)
 
 
@@ -244,14 +249,18 @@ def memory_child_main(tool: str, page: str) -> int:
     _, py_peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     rss_growth = rss_after - rss_before
-    print(json.dumps({
-        "page_bytes": size,
-        "rss_growth_bytes": rss_growth,
-        "rss_growth_x": rss_growth / size,
-        "rss_method": method,
-        "python_peak_bytes": py_peak,
-        "python_peak_x": py_peak / size,
-    }))
+    print(
+        json.dumps(
+            {
+                "page_bytes": size,
+                "rss_growth_bytes": rss_growth,
+                "rss_growth_x": rss_growth / size,
+                "rss_method": method,
+                "python_peak_bytes": py_peak,
+                "python_peak_x": py_peak / size,
+            }
+        )
+    )
     return 0
 
 
@@ -267,12 +276,18 @@ def fmt(value: Any, spec: str = ".2f") -> str:
 
 
 def print_report(results: list[Result], config: dict[str, Any]) -> None:
-    print(f"{config['pages']} pages from {config['pages_dir']} "
-          f"({config['total_mb']:.1f} MB), {config['stat']} of {config['repeat']} runs per page; "
-          f"Python {config['python']}, lxml {config['lxml']}")
+    print(
+        f"{config['pages']} pages from {config['pages_dir']} "
+        f"({config['total_mb']:.1f} MB), {config['stat']} of {config['repeat']} runs per page "
+        f"({config.get('clock', 'wall')} time); "
+        f"Python {config['python']}, lxml {config['lxml']}"
+    )
     print()
     ours = next((r for r in results if r.name == OURS and r.times_ms), None)
-    header = f"{'tool':<18} {'ok':>4} {'err':>4} {'median ms':>10} {'p95 ms':>9} {'mean ms':>9} {'total s':>8} {'ours ÷ tool':>12}"
+    header = (
+        f"{'tool':<18} {'ok':>4} {'err':>4} {'median ms':>10} {'p95 ms':>9} {'mean ms':>9} {'total s':>8} "
+        f"{'ours ÷ tool':>12}"
+    )
     print(header)
     print("-" * len(header))
     for r in results:
@@ -281,12 +296,16 @@ def print_report(results: list[Result], config: dict[str, Any]) -> None:
             continue
         s = r.summary()
         ratio = ours_over(ours, r)
-        print(f"{r.name:<18} {s['pages_ok']:>4} {s['errors']:>4} {fmt(s.get('median_ms')):>10} "
-              f"{fmt(s.get('p95_ms')):>9} {fmt(s.get('mean_ms')):>9} {fmt(s.get('total_s')):>8} "
-              f"{(fmt(ratio) + '×') if ratio is not None else '-':>12}")
+        print(
+            f"{r.name:<18} {s['pages_ok']:>4} {s['errors']:>4} {fmt(s.get('median_ms')):>10} "
+            f"{fmt(s.get('p95_ms')):>9} {fmt(s.get('mean_ms')):>9} {fmt(s.get('total_s')):>8} "
+            f"{(fmt(ratio) + '×') if ratio is not None else '-':>12}"
+        )
     print()
-    print("ours ÷ tool: our parse() median divided by that tool's median, on the pages "
-          "both handled\n(below 1 means we are faster).")
+    print(
+        "ours ÷ tool: our parse() median divided by that tool's median, on the pages "
+        "both handled\n(below 1 means we are faster)."
+    )
 
     errs = [r for r in results if r.errors]
     if errs:
@@ -300,22 +319,27 @@ def print_report(results: list[Result], config: dict[str, Any]) -> None:
     if mems:
         m0 = mems[0].memory or {}
         print()
-        print(f"Memory on the largest page ({config.get('largest_page')}, "
-              f"{config.get('largest_bytes', 0) / 1024:.0f} KiB), one call in a fresh process:")
+        print(
+            f"Memory on the largest page ({config.get('largest_page')}, "
+            f"{config.get('largest_bytes', 0) / 1024:.0f} KiB), one call in a fresh process:"
+        )
         print(f"{'tool':<18} {'peak RSS growth':>16} {'× page':>8} {'Python peak':>12} {'× page':>8}")
         for r in mems:
             m = r.memory or {}
             if "error" in m:
                 print(f"{r.name:<18} failed: {m['error']}")
                 continue
-            print(f"{r.name:<18} {m['rss_growth_bytes'] / 2**20:>13.1f} MiB {m['rss_growth_x']:>7.1f}× "
-                  f"{m['python_peak_bytes'] / 2**20:>9.1f} MiB {m['python_peak_x']:>7.1f}×")
-        print("Peak RSS growth: the process's peak resident memory during the call minus "
-              "what was resident before it;\nit counts lxml's C allocations, which the "
-              "Python peak (tracemalloc) does not.")
+            print(
+                f"{r.name:<18} {m['rss_growth_bytes'] / 2**20:>13.1f} MiB {m['rss_growth_x']:>7.1f}× "
+                f"{m['python_peak_bytes'] / 2**20:>9.1f} MiB {m['python_peak_x']:>7.1f}×"
+            )
+        print(
+            "Peak RSS growth: the process's peak resident memory during the call minus "
+            "what was resident before it;\nit counts lxml's C allocations, which the "
+            "Python peak (tracemalloc) does not."
+        )
         if m0.get("rss_method") == "ru_maxrss":
-            print("(No /proc/self/clear_refs here: RSS growth is measured against the "
-                  "lifetime peak and may read low.)")
+            print("(No /proc/self/clear_refs here: RSS growth is measured against the lifetime peak and may read low.)")
 
 
 # ---------------------------------------------------------------------------
@@ -328,18 +352,35 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["--_memory-child"]:
         return memory_child_main(argv[1], argv[2])
 
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter,
-                                 epilog=__doc__.split("\n\n", 1)[1])
-    ap.add_argument("--pages", type=Path, default=DEFAULT_PAGES,
-                    help="folder of */source.html case folders or of *.html files "
-                         "(default: tests/mozilla_pages)")
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n\n", 1)[1],
+    )
+    ap.add_argument(
+        "--pages",
+        type=Path,
+        default=DEFAULT_PAGES,
+        help="folder of */source.html case folders or of *.html files (default: tests/mozilla_pages)",
+    )
     ap.add_argument("--repeat", type=int, default=5, help="runs per page and tool (default 5)")
-    ap.add_argument("--stat", choices=("best", "median"), default="best",
-                    help="which of the runs counts for a page (default best)")
+    ap.add_argument(
+        "--stat", choices=("best", "median"), default="best", help="which of the runs counts for a page (default best)"
+    )
+    ap.add_argument(
+        "--clock",
+        choices=tuple(CLOCKS),
+        default="wall",
+        help="wall time, or this thread's CPU time (steadier on a machine other work keeps busy)",
+    )
     ap.add_argument("--tools", help="comma-separated subset of: " + ", ".join(TOOLS))
-    ap.add_argument("--json", nargs="?", const="-", metavar="FILE",
-                    help="also write the results as JSON to FILE (or stdout with no FILE)")
+    ap.add_argument(
+        "--json",
+        nargs="?",
+        const="-",
+        metavar="FILE",
+        help="also write the results as JSON to FILE (or stdout with no FILE)",
+    )
     ap.add_argument("--per-page", action="store_true", help="include per-page times in the JSON")
     ap.add_argument("--no-memory", action="store_true", help="skip the memory measurement")
     args = ap.parse_args(argv)
@@ -371,6 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         "total_mb": sum(len(h.encode("utf-8")) for h in htmls.values()) / 1e6,
         "repeat": args.repeat,
         "stat": args.stat,
+        "clock": args.clock,
         "python": platform.python_version(),
         "lxml": lxml.__version__,
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs",
@@ -398,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
         for page, html in htmls.items():
             gc.collect()
             try:
-                result.times_ms[page] = time_page(fn, html, args.repeat, args.stat)
+                result.times_ms[page] = time_page(fn, html, args.repeat, args.stat, args.clock)
             except Exception as exc:
                 result.errors[page] = f"{type(exc).__name__}: {str(exc)[:200]}"
         if not args.no_memory:

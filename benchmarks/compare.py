@@ -13,9 +13,10 @@ Mozilla's harness runs it (oracle.js): jsdom, comments removed, ``classesToPrese
 url=..., classes_to_preserve=["caption"]).parse()`` and ``is_probably_readable(text)``.
 
 Compared per page: the content DOM node for node (as tests/mozilla_harness.py compares
-it), the metadata (title, byline, dir, lang, excerpt, siteName, publishedTime), the
-readerable verdict, and ``textContent``: its words (``text``: whitespace runs collapsed) and
-its whitespace (``whitespace``: exact, where the words agree). Every difference is printed with its cause:
+it, whitespace-only text nodes left out), the metadata (title, dir, lang, excerpt, siteName,
+publishedTime), the byline as an exact string (``byline``), the readerable verdict, and
+``textContent``: its words (``text``: whitespace runs collapsed) and the exact string, every
+character and whitespace included (``textContent``). Every difference is printed with its cause:
 ``tree`` when our engine gives Readability.js's result on a tree built by an exact HTML5
 parser (html5lib), so the difference is in the tree we built; ``controls`` when Readability.js's
 text holds code points an lxml tree cannot hold (README, "Where we differ"); else ``engine``,
@@ -48,6 +49,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 import corpus  # noqa: E402
+
 from tests.support import mozilla_harness as harness  # noqa: E402
 
 DEFAULT_ORACLE = Path.home() / ".cache" / "scrapy-readability" / "oracle"
@@ -57,10 +59,15 @@ DEFAULT_ORACLE = Path.home() / ".cache" / "scrapy-readability" / "oracle"
 READABILITY_COMMIT = "ab4027a8b37669745016869a37a504727992b2ba"
 ORACLE_PACKAGES = (f"github:mozilla/readability#{READABILITY_COMMIT}", "jsdom@20.0.2")
 METADATA = (
-    ("title", "title"), ("byline", "byline"), ("dir", "dir"), ("lang", "lang"),
-    ("excerpt", "excerpt"), ("siteName", "site_name"), ("publishedTime", "published_time"),
+    ("title", "title"),
+    ("byline", "byline"),
+    ("dir", "dir"),
+    ("lang", "lang"),
+    ("excerpt", "excerpt"),
+    ("siteName", "site_name"),
+    ("publishedTime", "published_time"),
 )
-ASPECTS = ("content", "metadata", "readerable", "text", "whitespace")
+ASPECTS = ("content", "metadata", "byline", "readerable", "text", "textContent")
 
 
 @dataclass
@@ -96,8 +103,10 @@ def corpus_pages(folder: Path) -> list[Page]:
     from scrapy_readability.engine.decoding import decode_page
 
     index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
-    return [Page(entry["name"], entry["url"], decode_page((folder / f"{entry['name']}.html").read_bytes()).text)
-            for entry in index]
+    return [
+        Page(entry["name"], entry["url"], decode_page((folder / f"{entry['name']}.html").read_bytes()).text)
+        for entry in index
+    ]
 
 
 # --- Readability.js --------------------------------------------------------------
@@ -142,9 +151,12 @@ def _run_node(pages: list[Page], folder: Path) -> list[tuple[Page, dict[str, Any
         for i, page in enumerate(pages):
             jobs.write(json.dumps({"id": i, "html": page.text, "url": page.url}) + "\n")
         jobs.seek(0)
-        done = subprocess.run(["node", str(HERE / "oracle.js"), str(folder)], stdin=jobs,
-                              capture_output=True, text=True, check=True)
-    by_id = {result["id"]: result for result in map(json.loads, done.stdout.splitlines())}
+        done = subprocess.run(
+            ["node", str(HERE / "oracle.js"), str(folder)], stdin=jobs, capture_output=True, text=True, check=True
+        )
+    # One JSON line per page: split at "\n" only (splitlines() also splits at U+0085 and U+2028,
+    # which JSON.stringify leaves unescaped in a page's text).
+    by_id = {result["id"]: result for result in map(json.loads, filter(None, done.stdout.split("\n")))}
     return [(page, by_id[i]) for i, page in enumerate(pages)]
 
 
@@ -162,7 +174,8 @@ def our_result(page: Page) -> dict[str, Any]:
         out["ms"] = (time.perf_counter() - started) * 1000
         out["article"] = article and {
             **{key: getattr(article, attr) for key, attr in METADATA},
-            "content": article.content, "textContent": article.text_content,
+            "content": article.content,
+            "textContent": article.text_content,
         }
     except Exception as error:  # noqa: BLE001 (reported as a difference)
         out["error"] = f"{type(error).__name__}: {error}"
@@ -191,22 +204,29 @@ def differences(ours: dict[str, Any], theirs: dict[str, Any]) -> dict[str, str]:
         content = f"our content does not parse: {error}"
     if content:
         found["content"] = content
-    fields = [f"{key}: Readability.js {js.get(key)!r}, ours {mine[key]!r}"
-              for key, _ in METADATA if mine[key] != js.get(key)]
+    fields = [
+        f"{key}: Readability.js {js.get(key)!r}, ours {mine[key]!r}"
+        for key, _ in METADATA
+        if key != "byline" and mine[key] != js.get(key)
+    ]
     if fields:
         found["metadata"] = "\n".join(fields)
-    if harness.collapse_ws(mine["textContent"]).strip() != harness.collapse_ws(js["textContent"]).strip():
-        found["text"] = _first_text_difference(harness.collapse_ws(mine["textContent"]).strip(),
-                                               harness.collapse_ws(js["textContent"]).strip())
-    elif mine["textContent"] != js["textContent"]:
-        found["whitespace"] = _first_text_difference(mine["textContent"], js["textContent"])
+    if mine["byline"] != js.get("byline"):
+        found["byline"] = f"byline: Readability.js {js.get('byline')!r}, ours {mine['byline']!r}"
+    words, their_words = (harness.collapse_ws(text).strip() for text in (mine["textContent"], js["textContent"]))
+    if words != their_words:
+        found["text"] = _first_text_difference(words, their_words)
+    if mine["textContent"] != js["textContent"]:
+        found["textContent"] = _first_text_difference(mine["textContent"], js["textContent"])
     return found
 
 
 def _first_text_difference(mine: str, js: str) -> str:
-    at = next((i for i, (a, b) in enumerate(zip(mine, js)) if a != b), min(len(mine), len(js)))
-    return (f"textContent differs at {at} (lengths: Readability.js {len(js)}, ours {len(mine)}): "
-            f"Readability.js {js[max(0, at - 40):at + 40]!r}, ours {mine[max(0, at - 40):at + 40]!r}")
+    at = next((i for i, (a, b) in enumerate(zip(mine, js, strict=False)) if a != b), min(len(mine), len(js)))
+    return (
+        f"textContent differs at {at} (lengths: Readability.js {len(js)}, ours {len(mine)}): "
+        f"Readability.js {js[max(0, at - 40) : at + 40]!r}, ours {mine[max(0, at - 40) : at + 40]!r}"
+    )
 
 
 # What an lxml tree cannot hold (README, "Where we differ"): C0 controls but tab, LF, CR; form feed
@@ -218,6 +238,7 @@ def classify(outcome: Outcome, theirs: dict[str, Any]) -> None:
     """Say where each difference comes from: code points our tree cannot hold (``controls``), or
     the tree (``tree``: an exact HTML5 tree removes it), or else the engine (``engine``)."""
     import parsers
+
     from scrapy_readability.engine import parsing
 
     article = theirs.get("article") or {}
@@ -251,29 +272,47 @@ def report(outcomes: list[Outcome], verbose: bool) -> dict[str, Any]:
     ours_ms = sorted(o.ours_ms for o in outcomes if o.ours_ms)
     theirs_ms = sorted(o.theirs_ms for o in outcomes if o.theirs_ms)
     if ours_ms and theirs_ms:
-        print(f"  parse() median: ours {ours_ms[len(ours_ms) // 2]:.1f} ms, "
-              f"Readability.js on jsdom {theirs_ms[len(theirs_ms) // 2]:.1f} ms")
+        print(
+            f"  parse() median: ours {ours_ms[len(ours_ms) // 2]:.1f} ms, "
+            f"Readability.js on jsdom {theirs_ms[len(theirs_ms) // 2]:.1f} ms"
+        )
     for outcome in outcomes:
         for aspect, problem in outcome.problems.items():
             cause = outcome.causes.get(aspect, "?")
             text = problem if verbose else problem.splitlines()[0]
-            print(f"\n{outcome.page.name} [{aspect}, cause: {cause}] {outcome.page.url}\n  "
-                  + text.replace("\n", "\n  "))
+            print(
+                f"\n{outcome.page.name} [{aspect}, cause: {cause}] {outcome.page.url}\n  " + text.replace("\n", "\n  ")
+            )
     return {
-        "pages": total, "identical": identical, "same": same, "causes": dict(causes),
-        "differences": [{"page": o.page.name, "aspect": a, "cause": o.causes.get(a), "detail": p}
-                        for o in outcomes for a, p in o.problems.items()],
+        "pages": total,
+        "identical": identical,
+        "same": same,
+        "causes": dict(causes),
+        "differences": [
+            {"page": o.page.name, "aspect": a, "cause": o.causes.get(a), "detail": p}
+            for o in outcomes
+            for a, p in o.problems.items()
+        ],
     }
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__
+    )
     ap.add_argument("--pages", default="corpus", choices=("corpus", "vendored", "both"))
-    ap.add_argument("--corpus", type=Path, default=Path(os.environ.get("READABILITY_CORPUS", corpus.DEFAULT_OUT)),
-                    help="the folder corpus.py built (default $READABILITY_CORPUS or %(default)s)")
-    ap.add_argument("--oracle", type=Path, default=Path(os.environ.get("READABILITY_ORACLE", DEFAULT_ORACLE)),
-                    help="where Readability.js and jsdom are installed (default $READABILITY_ORACLE or %(default)s)")
+    ap.add_argument(
+        "--corpus",
+        type=Path,
+        default=Path(os.environ.get("READABILITY_CORPUS", corpus.DEFAULT_OUT)),
+        help="the folder corpus.py built (default $READABILITY_CORPUS or %(default)s)",
+    )
+    ap.add_argument(
+        "--oracle",
+        type=Path,
+        default=Path(os.environ.get("READABILITY_ORACLE", DEFAULT_ORACLE)),
+        help="where Readability.js and jsdom are installed (default $READABILITY_ORACLE or %(default)s)",
+    )
     ap.add_argument("--setup-oracle", action="store_true", help="npm install the oracle into --oracle")
     ap.add_argument("--parser", default=None, help="build our trees with a candidate of parsers.py")
     ap.add_argument("--only", action="append", help="only pages whose name contains this (repeatable)")
@@ -300,8 +339,12 @@ def main(argv: list[str] | None = None) -> int:
     outcomes = []
     for page in pages:
         ours = our_result(page)
-        outcome = Outcome(page, differences(ours, theirs[page.name]),
-                          ours_ms=ours.get("ms", 0.0), theirs_ms=theirs[page.name].get("ms", 0.0))
+        outcome = Outcome(
+            page,
+            differences(ours, theirs[page.name]),
+            ours_ms=ours.get("ms", 0.0),
+            theirs_ms=theirs[page.name].get("ms", 0.0),
+        )
         if outcome.problems and not args.no_classify:
             classify(outcome, theirs[page.name])
         outcomes.append(outcome)

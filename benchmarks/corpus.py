@@ -21,9 +21,9 @@ import json
 import subprocess
 import sys
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 MANIFEST = HERE / "web_corpus.json"
@@ -57,14 +57,38 @@ def _gne(path: str) -> bool:
 
 
 SOURCES = (
-    Source("fundus", "flairNLP/fundus", "18da6e53592f99cf0ac5770dc63d6ba99ba63ae8", "MIT",
-           "news articles of 150 publishers in 40 countries, 2023-2026 (fundus' parser tests)", _fundus),
-    Source("postlight", "postlight/parser", "e8ba7ece291efa4d915d50dd4deeec17d54359f2", "MIT OR Apache-2.0",
-           "articles of 170 English-language sites (Postlight Parser's fixtures)", _postlight),
-    Source("newspaper4k", "AndyTheFactory/newspaper4k", "540bff3e8344cb8291c4829fafd98860f30d9692", "MIT",
-           "articles and front pages in 12 languages (newspaper4k's tests)", _newspaper),
-    Source("gne", "GeneralNewsExtractor/GeneralNewsExtractor", "3d5a67c65f4d6c8e13c3047754a4c18fc0b0754a",
-           "GPL-3.0", "Chinese news, forum and list pages (GeneralNewsExtractor's tests)", _gne),
+    Source(
+        "fundus",
+        "flairNLP/fundus",
+        "18da6e53592f99cf0ac5770dc63d6ba99ba63ae8",
+        "MIT",
+        "news articles of 150 publishers in 40 countries, 2023-2026 (fundus' parser tests)",
+        _fundus,
+    ),
+    Source(
+        "postlight",
+        "postlight/parser",
+        "e8ba7ece291efa4d915d50dd4deeec17d54359f2",
+        "MIT OR Apache-2.0",
+        "articles of 170 English-language sites (Postlight Parser's fixtures)",
+        _postlight,
+    ),
+    Source(
+        "newspaper4k",
+        "AndyTheFactory/newspaper4k",
+        "540bff3e8344cb8291c4829fafd98860f30d9692",
+        "MIT",
+        "articles and front pages in 12 languages (newspaper4k's tests)",
+        _newspaper,
+    ),
+    Source(
+        "gne",
+        "GeneralNewsExtractor/GeneralNewsExtractor",
+        "3d5a67c65f4d6c8e13c3047754a4c18fc0b0754a",
+        "GPL-3.0",
+        "Chinese news, forum and list pages (GeneralNewsExtractor's tests)",
+        _gne,
+    ),
 )
 _BY_NAME = {source.name: source for source in SOURCES}
 
@@ -101,22 +125,28 @@ def make_manifest(mirrors: Path) -> dict:
     pages = []
     for source in SOURCES:
         mirror = _mirror_dir(mirrors, source)
-        paths = sorted(p for p in _git(mirror, "ls-tree", "-r", "--name-only", source.commit).decode().splitlines()
-                       if source.selects(p))
+        paths = sorted(
+            p
+            for p in _git(mirror, "ls-tree", "-r", "--name-only", source.commit).decode().splitlines()
+            if source.selects(p)
+        )
         urls = _fundus_urls(mirror, source.commit, paths) if source.name == "fundus" else {}
         for path in paths:
             data = _page_bytes(path, _git(mirror, "show", f"{source.commit}:{path}"))
             name = path.removesuffix(".gz").removesuffix(".html").replace("/", "__")
-            pages.append({
-                "name": f"{source.name}/{name}",
-                "source": source.name,
-                "path": path,
-                "url": _page_url(source, path, urls),
-                "sha256": hashlib.sha256(data).hexdigest(),
-            })
+            pages.append(
+                {
+                    "name": f"{source.name}/{name}",
+                    "source": source.name,
+                    "path": path,
+                    "url": _page_url(source, path, urls),
+                    "sha256": hashlib.sha256(data).hexdigest(),
+                }
+            )
     return {
-        "sources": [{"name": s.name, "repo": s.repo, "commit": s.commit, "licence": s.licence, "what": s.what}
-                    for s in SOURCES],
+        "sources": [
+            {"name": s.name, "repo": s.repo, "commit": s.commit, "licence": s.licence, "what": s.what} for s in SOURCES
+        ],
         "pages": pages,
     }
 

@@ -300,7 +300,10 @@ def child(config: str, base_url: str, result_path: str, options: dict[str, Any])
         def report(self) -> None:
             self.running = False
             total = sum(self.samples.values())
-            print(f"[{config}] reactor stack while late (> {self.threshold * 1000:.0f} ms), {total} samples:", file=sys.stderr)
+            print(
+                f"[{config}] reactor stack while late (> {self.threshold * 1000:.0f} ms), {total} samples:",
+                file=sys.stderr,
+            )
             for key, count in sorted(self.samples.items(), key=lambda kv: -kv[1])[:12]:
                 print(f"  {count:5d}  {key}", file=sys.stderr)
 
@@ -495,7 +498,9 @@ def main() -> None:
     parser.add_argument(
         "--repeat", type=int, default=1, help="rounds, each crawling every row once; the table gives medians"
     )
-    parser.add_argument("--baseline", metavar="REF", help="every configuration again with the package at this git revision")
+    parser.add_argument(
+        "--baseline", metavar="REF", help="every configuration again with the package at this git revision"
+    )
     parser.add_argument(
         "--preflight-thread",
         action="store_true",
@@ -652,7 +657,8 @@ def print_table(
         threads = next((r for r in results if r["config"] == "threads" and r["label"] == result["label"]), None)
         ratio = f"{rate / (threads['pages'] / threads['seconds']):.2f}x" if threads else ""
         print(
-            f"{row_name(result, args):<{width}} {result['pages']:>6} {result['extracted']:>9} {result['seconds']:>8.2f} "
+            f"{row_name(result, args):<{width}} {result['pages']:>6} {result['extracted']:>9} "
+            f"{result['seconds']:>8.2f} "
             f"{rate:>8.1f} {ratio:>10} {result['worst_stall'] * 1000:>9.0f} ms {result['p99_stall'] * 1000:>7.1f} ms   "
             f"{cpu(result.get('crawl_cpu'), result):>18} {cpu(result.get('worker_cpu'), result):>7} "
             f"{cpu(result.get('server_cpu'), result):>6}   {result['gc_full_count']:>8.0f} "

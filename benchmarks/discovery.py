@@ -40,10 +40,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -93,11 +94,27 @@ def publisher_site(name: str, host: str = "127.0.0.1") -> Iterator[tuple[Publish
 def run_ours(folder: Path, url: str, *args: str) -> list[str]:
     feed = folder / "feed.jsonl"
     feed.unlink(missing_ok=True)
-    command = [sys.executable, "-m", "scrapy_readability.cli.crawl", url, "-O", str(feed), "-s", "AUTOTHROTTLE_ENABLED=0", *args]
-    done = subprocess.run(command, capture_output=True, text=True, cwd=folder, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    command = [
+        sys.executable,
+        "-m",
+        "scrapy_readability.cli.crawl",
+        url,
+        "-O",
+        str(feed),
+        "-s",
+        "AUTOTHROTTLE_ENABLED=0",
+        *args,
+    ]
+    done = subprocess.run(
+        command, capture_output=True, text=True, cwd=folder, env={**os.environ, "PYTHONPATH": str(ROOT)}
+    )
     if done.returncode != 0:
         print(done.stderr[-2000:], file=sys.stderr)
-    return [json.loads(line)["url"] for line in feed.read_text(encoding="utf-8").splitlines() if line] if feed.exists() else []
+    return (
+        [json.loads(line)["url"] for line in feed.read_text(encoding="utf-8").splitlines() if line]
+        if feed.exists()
+        else []
+    )
 
 
 def ours(name: str, strategy: str, folder: Path) -> Row:
@@ -113,10 +130,21 @@ def ours(name: str, strategy: str, folder: Path) -> Row:
         publisher.publish_new()
         run_ours(folder, site.url + "/", *args)
         second = site.requests[first:]
-        refetched = [path for path in requested_articles(publisher, second) if publisher.base + path != publisher.new_article]
+        refetched = [
+            path for path in requested_articles(publisher, second) if publisher.base + path != publisher.new_article
+        ]
         result = score(truth, urls, first)
-        return Row(name, f"ours --strategy {strategy}", result.articles, result.found, result.emitted, first, seconds,
-                   len(second), len(refetched))
+        return Row(
+            name,
+            f"ours --strategy {strategy}",
+            result.articles,
+            result.found,
+            result.emitted,
+            first,
+            seconds,
+            len(second),
+            len(refetched),
+        )
 
 
 # --- trafilatura ------------------------------------------------------------------------------------
@@ -159,7 +187,10 @@ def trafilatura(name: str, mode: str, folder: Path, config: Path) -> Row:
         started = time.perf_counter()
         done = subprocess.run(
             [sys.executable, __file__, "--trafilatura-worker", mode, url, str(config)],
-            capture_output=True, text=True, cwd=folder, timeout=600,
+            capture_output=True,
+            text=True,
+            cwd=folder,
+            timeout=600,
         )
         seconds = time.perf_counter() - started
         listed = {url_key(line.strip()) for line in done.stdout.splitlines() if line.startswith("http")}
@@ -173,15 +204,19 @@ def trafilatura(name: str, mode: str, folder: Path, config: Path) -> Row:
 
 def table(rows: list[Row]) -> str:
     lines = [
-        "| site | tool | recall | precision | requests | requests / article found | seconds | incremental run: requests (known articles fetched) |",
+        "| site | tool | recall | precision | requests | requests / article found | seconds | "
+        "incremental run: requests (known articles fetched) |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         per = f"{row.requests / row.found:.2f}" if row.found else "-"
-        incremental = "-" if row.incremental_requests is None else f"{row.incremental_requests} ({row.incremental_refetched})"
+        incremental = (
+            "-" if row.incremental_requests is None else f"{row.incremental_requests} ({row.incremental_refetched})"
+        )
         lines.append(
             f"| {row.publisher} | {row.tool} | {row.found}/{row.articles} ({row.recall:.0%}) | "
-            f"{row.found}/{row.listed} ({row.precision:.0%}) | {row.requests} | {per} | {row.seconds:.1f} | {incremental} |"
+            f"{row.found}/{row.listed} ({row.precision:.0%}) | {row.requests} | {per} | {row.seconds:.1f} | "
+            f"{incremental} |"
         )
     return "\n".join(lines)
 

@@ -126,8 +126,8 @@ def load_pages(pages_dir: Path) -> list[tuple[str, str]]:
 
 def round_trip(article: Any, markdown: str) -> tuple[bool, bool, bool]:
     """(same words, same lines, same headings and list items) once ``markdown`` is rendered."""
-    from tests.engine.rendering import lines, render_markdown, structure
     from scrapy_readability.engine.text import article_text
+    from tests.engine.rendering import lines, render_markdown, structure
 
     root = render_markdown(markdown)
     back = article_text(root)
@@ -140,11 +140,10 @@ def round_trip(article: Any, markdown: str) -> tuple[bool, bool, bool]:
 
 def escaping_score(convert: Callable[[Any], str]) -> int:
     """How many tricky texts (Markdown syntax as plain text) read back as themselves."""
-    from tests.engine.rendering import content_div, rendered_text
-    from tests.engine.test_markdown import TRICKY_TEXTS, escape_html
-
     from scrapy_readability.engine.article import Article
     from scrapy_readability.engine.text import article_text
+    from tests.engine.rendering import content_div, rendered_text
+    from tests.engine.test_markdown import TRICKY_TEXTS, escape_html
 
     passed = 0
     for text in TRICKY_TEXTS:
@@ -186,7 +185,7 @@ def main() -> None:
             continue
         result = Result(name)
         for article in articles:
-            result.times.append(best_time(lambda: convert(article), args.repeat))
+            result.times.append(best_time(lambda: convert(article), args.repeat))  # noqa: B023 - timed now
             if name not in TEXT_TOOLS:
                 words, same_lines, same_structure = round_trip(article, convert(article))
                 result.words += words
@@ -236,7 +235,10 @@ def report(results: list[Result], parse_median: float, pages: int, args: argpars
     for row in rows:
         share = f"{row['share_of_parse']:.1%}"
         if "words" in row:
-            trip = f"{row['words']}/{pages} | {row['lines']}/{pages} | {row['structure']}/{pages} | {row['escaping']}/{tricky}"
+            trip = (
+                f"{row['words']}/{pages} | {row['lines']}/{pages} | {row['structure']}/{pages} | "
+                f"{row['escaping']}/{tricky}"
+            )
         else:
             trip = "| | |"
         print(f"| {row['tool']} | {row['median_ms']:.3f} | {row['p95_ms']:.3f} | {share} | {trip} |")

@@ -75,7 +75,7 @@ def main() -> None:
                 if way is not len and way(text) != expected:
                     raise SystemExit(f"{name} counts {way(text)} units in a {width} text, not {expected}")
                 number = max(1, 2_000_000 // size)
-                best = min(timeit.repeat(lambda: way(text), number=number, repeat=args.repeat)) / number
+                best = min(timeit.repeat(lambda: way(text), number=number, repeat=args.repeat)) / number  # noqa: B023
                 cells.append(f"{best * 1e9:>10,.0f}")
             print(f"{name:60s} {width:8s}" + "".join(cells))
 

@@ -27,8 +27,9 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from lxml import etree
 
@@ -41,12 +42,16 @@ ROOT = Path(__file__).resolve().parent.parent
 LIBXML2_COMMIT = "146fb38"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _libxml2_parsing() -> Any:
     """engine/parsing.py as it was at LIBXML2_COMMIT, loaded beside today's."""
     try:
-        source = subprocess.run(["git", "show", f"{LIBXML2_COMMIT}:scrapy_readability/engine/parsing.py"],
-                                cwd=ROOT, check=True, capture_output=True).stdout
+        source = subprocess.run(
+            ["git", "show", f"{LIBXML2_COMMIT}:scrapy_readability/engine/parsing.py"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        ).stdout
     except (OSError, subprocess.CalledProcessError):
         sys.exit(f"the libxml2 candidate needs this repository's git history (commit {LIBXML2_COMMIT})")
     path = Path(tempfile.mkdtemp()) / "parsing_libxml2.py"
@@ -150,8 +155,9 @@ class _Copier:
 
 
 def html5lib_tree(text: str) -> etree._Element:
-    import html5lib
     from xml.etree import ElementTree
+
+    import html5lib
 
     document = html5lib.parse(text, treebuilder="etree", namespaceHTMLElements=False)
     copier = _Copier()
@@ -278,17 +284,17 @@ def time_candidates(names: list[str], repeat: int) -> dict[str, dict[str, float]
     import statistics
 
     sys.path.insert(0, str(ROOT))
-    from tests.support import mozilla_harness as harness
     from scrapy_readability import Readability
+    from tests.support import mozilla_harness as harness
 
     pages = [harness.read_source(case) for case in harness.CASES]
     tree: dict[str, list[float]] = {name: [] for name in names}
     whole: dict[str, list[float]] = {name: [] for name in names}
     for html in pages:
         for name in names:
-            tree[name].append(_time(lambda: CANDIDATES[name](html), repeat))
+            tree[name].append(_time(lambda: CANDIDATES[name](html), repeat))  # noqa: B023 - timed now
             use(name)
-            whole[name].append(_time(lambda: Readability(html, url=harness.BASE_URL).parse(), repeat))
+            whole[name].append(_time(lambda: Readability(html, url=harness.BASE_URL).parse(), repeat))  # noqa: B023
     use("lexbor")
     return {name: {"tree": statistics.median(tree[name]), "parse": statistics.median(whole[name])} for name in names}
 
@@ -303,7 +309,10 @@ def main() -> None:
     names = args.candidates.split(",")
     figures = time_candidates(names, args.repeat)
     base = figures[names[0]]
-    print(f"{'candidate':12} {'tree ms':>8} {'parse() ms':>11} {'parse() ratio':>14}   (medians on the 106 vendored pages)")
+    print(
+        f"{'candidate':12} {'tree ms':>8} {'parse() ms':>11} {'parse() ratio':>14}"
+        "   (medians on the 106 vendored pages)"
+    )
     for name, row in figures.items():
         print(f"{name:12} {row['tree']:8.2f} {row['parse']:11.2f} {row['parse'] / base['parse']:13.2f}x")
 

@@ -139,8 +139,12 @@ def disrupted(work: Path, redis_url: str, crash_safe: bool, disruption: str, see
         )
     feeds_lost, _ = lost_and_duplicates(run.feed_items(), site.url, articles)
     redis_lost, duplicates = lost_and_duplicates(run.redis_items, site.url, articles)
-    return {"feeds_lost": len(feeds_lost), "redis_lost": len(redis_lost), "duplicates": duplicates,
-            "what": "; ".join(run.disruptions)}
+    return {
+        "feeds_lost": len(feeds_lost),
+        "redis_lost": len(redis_lost),
+        "duplicates": duplicates,
+        "what": "; ".join(run.disruptions),
+    }
 
 
 def main() -> None:

@@ -153,7 +153,13 @@ def growth(series: list[tuple[int, float]], warm: int) -> dict[str, Any] | None:
     if len(after) < 6:
         return None
     start, end = mid(after[:3]), mid(after[-3:])
-    return {"start": start, "end": end, "max": max(after), "growth": end / start - 1, "max_growth": max(after) / start - 1}
+    return {
+        "start": start,
+        "end": end,
+        "max": max(after),
+        "growth": end / start - 1,
+        "max_growth": max(after) / start - 1,
+    }
 
 
 def account(feed_path: Path, stats: dict[str, Any], pages: int) -> list[str]:
@@ -200,7 +206,9 @@ def report(args: argparse.Namespace, samples: list[dict[str, Any]], stats: dict[
         f"machine: {os.cpu_count()} cores, Python {platform.python_version()}; "
         f"load average (1 min) {min(loads, default=0):.1f} to {max(loads, default=0):.1f} during the crawl"
     )
-    print(f"site: {args.pages} article pages, READABILITY_WORKERS {args.workers}, CONCURRENT_REQUESTS {args.concurrency}")
+    print(
+        f"site: {args.pages} article pages, READABILITY_WORKERS {args.workers}, CONCURRENT_REQUESTS {args.concurrency}"
+    )
     rows = max(1, len(samples) // args.rows)
     print(f"{'seconds':>8} {'pages':>7} {'pages/s':>8} {'queued':>6} {'crawl MB':>8}  workers MB")
     previous = {"seconds": 0.0, "articles": 0}
@@ -238,7 +246,11 @@ def report(args: argparse.Namespace, samples: list[dict[str, Any]], stats: dict[
         )
     seconds = samples[-1]["seconds"] if samples else 0.0
     after = [s for s in samples if s["articles"] >= warm]
-    steady = (after[-1]["articles"] - after[0]["articles"]) / (after[-1]["seconds"] - after[0]["seconds"]) if len(after) > 1 else 0.0
+    steady = (
+        (after[-1]["articles"] - after[0]["articles"]) / (after[-1]["seconds"] - after[0]["seconds"])
+        if len(after) > 1
+        else 0.0
+    )
     print(f"\npages/s: {args.pages / seconds:.1f} overall, {steady:.1f} after the warm-up")
     replaced = {key: value for key, value in stats.items() if key.startswith("readability/workers/")}
     failed = {key: value for key, value in stats.items() if key.startswith("readability/failed")}
@@ -273,7 +285,10 @@ def main() -> None:
         "settings": dict(setting.split("=", 1) for setting in args.set),
     }
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    with Site(load_pages(), args.pages, CHILD_TIMEOUT + 60, chained=True) as base_url, tempfile.TemporaryDirectory() as tmp:
+    with (
+        Site(load_pages(), args.pages, CHILD_TIMEOUT + 60, chained=True) as base_url,
+        tempfile.TemporaryDirectory() as tmp,
+    ):
         command = [sys.executable, __file__, "--child", base_url, tmp, json.dumps(options)]
         done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=CHILD_TIMEOUT)
         result_path = Path(tmp) / "result.json"

@@ -36,7 +36,6 @@ import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
 
 # A crawl's __main__ imports Scrapy (a CrawlerProcess script, or Scrapy's own for `scrapy crawl`), and
 # the former workers re-imported __main__; --light-main leaves Scrapy out, to see the fork server alone.
@@ -183,8 +182,11 @@ def measure_big_page() -> None:
         pool.submit(TASK).result()
         next_pid = pool.pids[0]
         described = f"READABILITY_WORKER_MAX_MEMORY = {limit}" + (" (no limit)" if not limit else " (the default)")
-        print(f"{described}: the 20 MB page took {seconds:.1f} s; worker {pid}: {before:.0f} MB before, "
-              f"peak {peak:.0f} MB, {after if after is not None else 0:.0f} MB after", end="")
+        print(
+            f"{described}: the 20 MB page took {seconds:.1f} s; worker {pid}: {before:.0f} MB before, "
+            f"peak {peak:.0f} MB, {after if after is not None else 0:.0f} MB after",
+            end="",
+        )
         if next_pid == pid:
             print(f"; the next page: the same worker, {rss_megabytes(pid):.0f} MB")
         else:
@@ -202,7 +204,9 @@ def measure_throughput(repeat: int) -> None:
     ]
     pool = ExtractionPool(PoolConfig(size=1, processes=True, timeout=30.0))
     pool.ready.result()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn")
+    context = multiprocessing.get_context(
+        "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    )
     parent, child = context.Pipe()
     former = context.Process(target=former_serve, args=(child,), daemon=True)
     former.start()
@@ -230,7 +234,10 @@ def measure_throughput(repeat: int) -> None:
     print(f"{len(tasks)} pages through one worker, best of {repeat}:")
     for name in ways:
         best = min(walls[name])
-        print(f"  {name:22} {len(tasks) / best:6.1f} pages/s, crawl-side CPU {min(cpus[name]) / len(tasks) * 1000:.2f} ms a page")
+        print(
+            f"  {name:22} {len(tasks) / best:6.1f} pages/s, "
+            f"crawl-side CPU {min(cpus[name]) / len(tasks) * 1000:.2f} ms a page"
+        )
     parent.send(None)
     former.join()
     pool.close()

@@ -1,7 +1,8 @@
 #!/usr/bin/env python
 """Write the table of ``READABILITY_*`` settings into README.md and docs/scrapy.md, from the settings' declarations.
 
-The article spider's own table (``READABILITY_SPIDER_*``) goes into docs/spider.md the same way.
+The article spider's own table (``READABILITY_SPIDER_*``) goes into docs/spider.md the same way, and
+the command line's failure reasons and exit statuses into README.md (from ``cli/report.py``).
 
     python docs/settings_table.py           # rewrite both tables in place
     python docs/settings_table.py --check   # exit 1 if either is out of date (tests/test_settings.py checks it too)
@@ -18,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scrapy_readability.cli.report import exit_status_table, failure_reasons_table  # noqa: E402
 from scrapy_readability.settings import settings_table  # noqa: E402
 from scrapy_readability.spiders.options import spider_settings_table  # noqa: E402
 
@@ -25,6 +27,8 @@ DOCUMENTS = ("README.md", "docs/scrapy.md")
 HEADER = "| Setting | Default | Per page | What it does |"
 SPIDER_DOCUMENT = "docs/spider.md"
 SPIDER_HEADER = "| Argument | Setting | Default | What it does |"
+REASONS_HEADER = "| Reason | What it means |"
+EXIT_HEADER = "| Exit status | When |"
 
 
 def with_table(text: str, table: str, header: str = HEADER) -> str:
@@ -40,12 +44,14 @@ def main() -> int:
     stale = []
     tables = [(document, settings_table(document), HEADER) for document in DOCUMENTS]
     tables.append((SPIDER_DOCUMENT, spider_settings_table(), SPIDER_HEADER))
+    tables.append(("README.md", failure_reasons_table(), REASONS_HEADER))
+    tables.append(("README.md", exit_status_table(), EXIT_HEADER))
     for document, table, header in tables:
         path = ROOT / document
         text = path.read_text(encoding="utf-8")
         updated = with_table(text, table, header)
         if updated != text:
-            stale.append(document)
+            stale.append(f"{document} ({header})")
             if not args.check:
                 path.write_text(updated, encoding="utf-8")
     if stale:

@@ -30,6 +30,7 @@ from .engine import (
     TooManyElementsError,
     decode_page,
     is_probably_readable,
+    parse_page,
 )
 
 __version__ = "0.1.0.dev0"
@@ -47,6 +48,7 @@ __all__ = [
     "TooManyElementsError",
     "decode_page",
     "is_probably_readable",
+    "parse_page",
 ]
 
 # The Scrapy components, imported on first use so that the engine never pulls in Scrapy.

@@ -8,11 +8,15 @@ add-on), else computed with the same options. The ``READABILITY_*`` settings
 apply, and the flags of ``scrapy-readability`` override them for this page:
 tune them here before a crawl.
 
-Output: with ``-f json`` (the default) one object with ``readerable`` and the
-article's fields; with ``-f text``, ``markdown`` or ``html`` the article alone,
-the verdict on standard error. Exit status 1 when there is no article. The log
-is a crawl's: the engine's decision trace only with ``-s READABILITY_DEBUG=1``
-(or ``--debug``).
+Output: with ``-f json`` (the default) one object with ``status``,
+``readerable`` and the article's fields; with ``-f text``, ``markdown`` or
+``html`` the article alone, the verdict on standard error. Exit status 1 when
+there is no article: the page has none, the download failed or a middleware
+dropped it, the server answered with an error status (a 404 page is not
+extracted unless ``--allow-error-status`` or Scrapy's ``HTTPERROR_ALLOWED_CODES``
+says so), or a redirect that ``--no-redirect`` did not follow. The log is a
+crawl's: the engine's decision trace only with ``-s READABILITY_DEBUG=1`` (or
+``--debug``).
 """
 
 from __future__ import annotations
@@ -20,10 +24,17 @@ from __future__ import annotations
 import json
 import sys
 from argparse import ArgumentParser, Namespace
+from collections.abc import AsyncIterator
+from typing import Any
 
-from scrapy.commands.fetch import Command as FetchCommand
-from scrapy.exceptions import UsageError
-from scrapy.http import Response, TextResponse
+from scrapy import Spider
+from scrapy.commands import ScrapyCommand, ScrapyHelpFormatter
+from scrapy.exceptions import IgnoreRequest, UsageError
+from scrapy.http import Request, Response, TextResponse
+from scrapy.spidermiddlewares.httperror import HttpError
+from scrapy.utils.spider import DefaultSpider, spidercls_for_request
+from twisted.python.failure import Failure
+from w3lib.url import is_url
 
 from scrapy_readability.cli.arguments import OUTPUT_FORMATS, add_page_options, page_options, record_of
 from scrapy_readability.engine import Readability, ReadabilityError, is_probably_readable
@@ -33,8 +44,35 @@ from scrapy_readability.settings import META_KEY, ReadabilityConfig, Readability
 
 __all__ = ["ReadabilityCommand"]
 
+PROG = "scrapy readability"
+ERROR_STATUSES = range(400, 600)
 
-class ReadabilityCommand(FetchCommand):
+
+class HelpFormatter(ScrapyHelpFormatter):
+    """Scrapy's help layout (headings underlined), for headings only.
+
+    Scrapy's formatter takes any part of the help that ends in a colon for a heading (a
+    help text that wraps after "or one pass:" became one, underlined) and title-cases each
+    ("Readability_*"). Here a heading is what argparse makes one: a line of its own, after
+    a line break, unindented, ending in a colon; only its first letter is capitalised.
+    """
+
+    def format_part_strings(self, part_strings: list[str]) -> list[str]:
+        parts: list[str] = []
+        for part in part_strings:
+            after_break = not parts or parts[-1].endswith("\n")
+            if part.startswith("usage: "):
+                parts.append("Usage\n=====\n  " + part.removeprefix("usage: "))
+            elif after_break and part.endswith(":\n") and not part[:1].isspace() and "\n" not in part[:-1]:
+                heading = part[:1].upper() + part[1:-2]
+                underline = "-" if heading.startswith("Global") else "="
+                parts += [heading, "\n" + underline * len(heading) + "\n"]
+            else:
+                parts.append(part)
+        return parts
+
+
+class ReadabilityCommand(ScrapyCommand):
     requires_project = False
 
     def syntax(self) -> str:
@@ -44,10 +82,32 @@ class ReadabilityCommand(FetchCommand):
         return "Fetch a URL and print its preflight verdict and article (scrapy-readability)"
 
     def long_desc(self) -> str:
-        return (__doc__ or "").split("\n\n", 1)[1].strip()
+        return (
+            "Fetch a URL as scrapy fetch does (the project's settings, middlewares and spider) and print the "
+            "preflight verdict and the article: a JSON object (url, status, readerable and the article's fields), "
+            "or with -f text, markdown or html the article alone and the verdict on standard error. The "
+            "READABILITY_* settings apply; the flags below override them for this page. Exit status 1 when "
+            "there is no article: the page has none, the download failed or a middleware dropped it, the "
+            "server answered with an error status (see --allow-error-status), or a redirect was not followed "
+            "(--no-redirect)."
+        )
 
     def add_options(self, parser: ArgumentParser) -> None:
-        super().add_options(parser)
+        parser.formatter_class = HelpFormatter  # cmdline made the parser with Scrapy's (see HelpFormatter)
+        super().add_options(parser)  # Scrapy's global options; not fetch's --headers, which prints no article
+        parser.add_argument("--spider", dest="spider", help="use this spider")
+        parser.add_argument(
+            "--no-redirect",
+            dest="no_redirect",
+            action="store_true",
+            help="do not follow a redirect (3xx): report it, with where it leads",
+        )
+        parser.add_argument(
+            "--allow-error-status",
+            dest="allow_error_status",
+            action="store_true",
+            help="extract the page of an error status (4xx, 5xx) too (as HTTPERROR_ALLOWED_CODES does for its codes)",
+        )
         parser.add_argument(
             "-f",
             "--format",
@@ -59,24 +119,74 @@ class ReadabilityCommand(FetchCommand):
         add_page_options(parser)
 
     def run(self, args: list[str], opts: Namespace) -> None:
-        assert self.settings is not None
+        if len(args) != 1 or not is_url(args[0]):
+            raise UsageError
+        assert self.settings is not None and self.crawler_process is not None
         try:
             config = ReadabilityConfig.from_settings(self.settings)
             self.page_options = page_options(opts, config.page)
         except ReadabilityConfigError as error:
             raise UsageError(str(error), print_help=False) from None
+        request = Request(
+            args[0],
+            callback=self._print_response,
+            errback=self._no_response,
+            cb_kwargs={"opts": opts},
+            dont_filter=True,
+        )
+        if opts.no_redirect:
+            request.meta["dont_redirect"] = True
+        if opts.allow_error_status:
+            request.meta["handle_httpstatus_list"] = ERROR_STATUSES
         self.answered = False
-        super().run(args, opts)
-        if not self.answered and not self.exitcode:
-            # No response reached the callback: the download failed (logged), or a middleware
-            # dropped the page (READABILITY_PREFLIGHT_ACTION = "drop" when it is not readerable).
-            self._fail(f"{args[0]}: no response (the download failed or a middleware dropped it; see the log)")
+        self._crawl(request, opts.spider)
+        if not self.answered and not self.exitcode:  # neither callback ran: the crawl could not start
+            self._fail(f"{args[0]}: no response (see the log)")
+
+    def _crawl(self, request: Request, spider_name: str | None) -> None:
+        """Fetch ``request`` with the named spider, or the project's spider for its domain (as ``scrapy fetch``)."""
+        assert self.crawler_process is not None
+        loader = self.crawler_process.spider_loader
+        spidercls: type[Spider]
+        spidercls = loader.load(spider_name) if spider_name else spidercls_for_request(loader, request, DefaultSpider)
+
+        async def start(self: Spider) -> AsyncIterator[Any]:
+            yield request
+
+        spidercls.start = start  # type: ignore[method-assign]
+        self.crawler_process.crawl(spidercls)
+        self.crawler_process.start()
+        if self.crawler_process.bootstrap_failed:
+            self.exitcode = 1
+
+    def _no_response(self, failure: Failure) -> None:
+        """The errback: an error status, a redirect not followed, a failed download, a page a middleware dropped."""
+        self.answered = True
+        error = failure.value
+        url = failure.request.url if hasattr(failure, "request") else ""
+        if isinstance(error, HttpError):
+            response = error.response
+            if 300 <= response.status < 400:
+                location = (response.headers.get("Location") or b"").decode("latin-1")
+                where = location or "(no Location)"
+                self._fail(
+                    f"{response.url}: a redirect (HTTP {response.status}) to {where}, not followed (--no-redirect)"
+                )
+            else:
+                extract = "--allow-error-status extracts it"
+                self._fail(f"{response.url}: HTTP {response.status}: an error page, not extracted ({extract})")
+        elif isinstance(error, IgnoreRequest):
+            self._fail(f"{url}: dropped by a middleware ({error or type(error).__name__})")
+        else:
+            self._fail(f"{url}: the download failed: {type(error).__name__}: {error}")
 
     def _print_response(self, response: Response, opts: Namespace) -> None:
         self.answered = True
         if not isinstance(response, TextResponse):
             self._fail(f"{response.url}: not a text response ({type(response).__name__})")
             return
+        if not 200 <= response.status < 300:
+            print(f"HTTP status: {response.status}", file=sys.stderr)
         options = self.page_options
         text = decode_response(response).text  # as the engine decodes bytes (not Scrapy's .text)
         verdict = response.meta.get(META_KEY)
@@ -104,5 +214,5 @@ class ReadabilityCommand(FetchCommand):
     def _fail(self, message: str, readerable: bool | None = None) -> None:
         if readerable is not None:
             print(f"readerable: {'yes' if readerable else 'no'}", file=sys.stderr)
-        print(f"scrapy readability: {message}", file=sys.stderr)
+        print(f"{PROG}: {message}", file=sys.stderr)
         self.exitcode = 1

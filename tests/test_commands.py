@@ -24,6 +24,8 @@ PAGES = {
     "/story": STORY,
     "/short": SHORT,
     "/old-story": Page.redirect("/story"),
+    "/gone": Page(STORY.replace("Budget agreed", "Page not found"), status=404),
+    "/broken": Page(STORY, status=503),
     "/image": Page(b"\x89PNG\r\n\x1a\n" + bytes(200), content_type="image/png"),
 }
 
@@ -86,7 +88,7 @@ def test_the_project_settings_and_middlewares_apply(project: Path, site: LocalSi
     dropped = readability(project, f"{site}/short")
     assert dropped.returncode == 1
     assert dropped.stdout == ""
-    assert "no response (the download failed or a middleware dropped it" in dropped.stderr
+    assert f"scrapy readability: {site}/short: dropped by a middleware (" in dropped.stderr
 
 
 def test_a_page_without_article(tmp_path: Path, site: LocalSite) -> None:
@@ -94,6 +96,69 @@ def test_a_page_without_article(tmp_path: Path, site: LocalSite) -> None:
     assert result.returncode == 1
     assert result.stdout == ""
     assert "not a text response" in result.stderr
+
+
+@pytest.mark.parametrize(("path", "status"), [("/gone", 404), ("/broken", 503)])
+def test_an_error_page_is_reported_not_extracted(tmp_path: Path, site: LocalSite, path: str, status: int) -> None:
+    """An error page often reads as an article (a 404 page with a paragraph of apology): exit 1, with the status."""
+    result = readability(tmp_path, f"{site}{path}")
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"scrapy readability: {site}{path}: HTTP {status}: an error page, not extracted "
+        "(--allow-error-status extracts it)\n"
+    )
+
+
+def test_an_error_page_on_request(tmp_path: Path, site: LocalSite) -> None:
+    allowed = readability(tmp_path, "--allow-error-status", f"{site}/gone")
+    assert allowed.returncode == 0, allowed.stderr
+    record = json.loads(allowed.stdout)
+    assert (record["status"], record["title"]) == (404, "Page not found")
+    assert "HTTP status: 404" in allowed.stderr
+    # Scrapy's own way says so too (HTTPERROR_ALLOW_ALL, or HTTPERROR_ALLOWED_CODES in a project).
+    by_setting = readability(tmp_path, "-s", "HTTPERROR_ALLOW_ALL=1", "-f", "text", f"{site}/gone")
+    assert by_setting.returncode == 0, by_setting.stderr
+    assert by_setting.stdout.startswith("What was agreed")
+    assert "HTTP status: 404" in by_setting.stderr
+
+
+def test_a_redirect_not_followed_is_named(tmp_path: Path, site: LocalSite) -> None:
+    result = readability(tmp_path, "--no-redirect", f"{site}/old-story")
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"scrapy readability: {site}/old-story: a redirect (HTTP 301) to /story, not followed (--no-redirect)\n"
+    )
+    assert not site.fetched("/story") or site.fetched("/old-story")
+
+
+def test_a_failed_download_is_named(tmp_path: Path) -> None:
+    result = readability(tmp_path, "http://127.0.0.1:9/nothing-listens-here")
+    assert result.returncode == 1
+    assert "scrapy readability: http://127.0.0.1:9/nothing-listens-here: the download failed: " in result.stderr
+
+
+def test_help_is_readable(tmp_path: Path) -> None:
+    """Scrapy's help formatter underlines headings only, and the help lists no flag that does nothing."""
+    result = scrapy(["readability", "-h"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    help_text = result.stdout
+    lines = help_text.splitlines()
+    underlined = [lines[i - 1] for i, line in enumerate(lines) if line and set(line) <= {"=", "-"}]
+    assert underlined == [
+        "Usage",
+        "Options",
+        "Global Options",
+        "Extraction options (as the READABILITY_* settings of the same names)",
+    ]
+    for i, line in enumerate(lines):
+        if line and set(line) <= {"=", "-"}:
+            assert len(line) == len(lines[i - 1])  # an underline, as long as its heading
+    assert "Readability.js's retry ladder), or one pass: strict, moderate, clean" in " ".join(help_text.split())
+    assert "--headers" not in help_text  # fetch's flag: it would print headers, not an article
+    for flag in ("--spider", "--no-redirect", "--allow-error-status", "--format", "--char-threshold", "--nolog"):
+        assert flag in help_text
 
 
 def test_bad_flags(tmp_path: Path, site: LocalSite) -> None:

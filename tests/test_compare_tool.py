@@ -45,13 +45,24 @@ def _result(**article: Any) -> dict[str, Any]:
     [
         ({"content": '<div id="readability-page-1" class="page"><p>Some <b>text</b> here.</p></div>'}, "content"),
         ({"title": "Another title"}, "metadata"),
-        ({"textContent": "Some text there."}, "text"),
-        ({"textContent": "Some text  here."}, "whitespace"),
+        ({"byline": "By Jane  Doe"}, "byline"),
+        ({"textContent": "Some text  here."}, "textContent"),
+        ({"textContent": "Some\ttext here."}, "textContent"),
     ],
 )
 def test_each_aspect_is_compared(change: dict[str, str], aspect: str) -> None:
     assert compare.differences(_result(), _result()) == {}
     assert list(compare.differences(_result(**change), _result())) == [aspect]
+
+
+def test_bylines_differing_in_whitespace_alone_differ() -> None:
+    found = compare.differences(_result(byline="by Jane    Doe"), _result(byline="by Jane      Doe"))
+    assert list(found) == ["byline"] and "'by Jane      Doe'" in found["byline"]
+
+
+def test_different_words_are_a_text_and_a_textcontent_difference() -> None:
+    found = compare.differences(_result(textContent="Some text there."), _result())
+    assert list(found) == ["text", "textContent"]
 
 
 def test_readerable_verdicts_and_missing_articles_are_compared() -> None:

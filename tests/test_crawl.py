@@ -8,7 +8,11 @@ options. Each test reads the JSONL feed and the crawl's stats.
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +30,7 @@ from tests.support.crawling import (
     CrawlResult,
     crawl,
     scrapy,
+    subprocess_env,
 )
 from tests.support.localserver import Page, serve
 from tests.support.scrapy_site import ABOUT, LIGHTHOUSE, LINK_LIST_INDEX, PDF, STARTER
@@ -190,12 +195,44 @@ def test_example_project(tmp_path):
     assert items["À Lyon, les bouquinistes des quais tiennent bon"]["lang"] == "fr"
     assert items["How a small town kept its night sky dark"]["byline"] == "Ingrid Sølvberg"
     assert result.stats["readability/preflight/readerable"] == 4
-    # the front page (twice: its menu links to itself, and start URLs skip the duplicate filter) and the about page
-    assert result.stats["readability/preflight/not_readerable"] == 3
-    # the pages above, the front page's second visit, the about page and the CSV file: no other site
-    assert result.stats["downloader/request_count"] == 8
+    # the front page (once, though its menu links to itself as index.html and #main) and the about page
+    assert result.stats["readability/preflight/not_readerable"] == 2
+    # the pages above, the about page and the CSV file: no other site
+    assert result.stats["downloader/request_count"] == 7
+    assert result.stats["dupefilter/filtered"] >= 1
     assert "example.org" not in result.log
     assert result.clean
+
+
+SETUP = "python3 -m venv .venv && . .venv/bin/activate && pip install -q -U pip && pip install -q -e . && "
+
+
+def test_the_readmes_first_command(tmp_path):
+    """The README's first command, as a newcomer pastes it (but the set-up: this venv has the package).
+
+    Its output is one readable line per article, not Scrapy's log nor the articles in full.
+    """
+    command = re.search(r"```bash\n(.*?)\n```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S).group(1)
+    assert command.startswith(SETUP)  # a fresh clone: a venv, the package
+    shutil.copytree(ROOT / "example_project", tmp_path / "example_project")
+    env = subprocess_env({"PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])})
+    result = subprocess.run(
+        ["bash", "-c", command.removeprefix(SETUP)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""  # Scrapy's log: nothing needs attention
+    lines = sorted(result.stdout.splitlines())  # in the order the pages were fetched
+    assert lines == sorted(
+        [
+            "How a small town kept its night sky dark | Ingrid Sølvberg | 343 words",
+            "Ferry timetable changes this weekend | Courier staff | 31 words",
+            "What the apple growers learned from a late frost | Daniel Okafor | 268 words",
+            "À Lyon, les bouquinistes des quais tiennent bon | Claire Dumas | 259 words",
+        ]
+    )
+    shown = re.search(r"```text\n(.*?)\n```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S).group(1)
+    assert sorted(shown.splitlines()) == lines  # the README shows what it prints
+    assert len((tmp_path / "articles.jsonl").read_text(encoding="utf-8").splitlines()) == 4  # the feed itself
 
 
 def documented_spider(document: Path) -> str:

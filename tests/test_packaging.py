@@ -99,7 +99,13 @@ def test_the_oldest_set_pins_the_whole_environment_once():
 def test_what_the_package_imports_is_declared():
     """Twisted, say, comes with Scrapy, but the pipeline imports it: its bound is ours to state."""
     # optional imports, with a message when missing
-    extras_of = {"contrib/crashsafe.py": ("redis",), "cli/extract.py": ("warc",)}
+    extras_of = {
+        "contrib/crashsafe.py": ("redis",),
+        "contrib/articlepage.py": ("zyte",),
+        "cli/extract.py": ("warc",),
+        "cli/inputs.py": ("warc",),
+        "engine/feed/language.py": ("language",),
+    }
     for path in sorted(PACKAGE.rglob("*.py")):
         extras = extras_of.get(path.relative_to(PACKAGE).as_posix(), ())
         declared = {canonicalize_name(r.name) for r in requirements(*extras)}

@@ -3,10 +3,12 @@
     scrapy-readability page.html                  # articles from pages on disk (``extract``)
     scrapy-readability crawl URL -o a.jsonl       # a site's articles, crawled (``crawl``)
 
-Owns the command line's subcommands, one module each, and the flags they share
-with ``scrapy readability URL`` (``arguments``). It may import the engine, the
-runtime and the settings; a subcommand that needs Scrapy imports it itself, so
-extracting pages on disk starts without it.
+Owns the command line's subcommands, one module each, the flags they share
+with ``scrapy readability URL`` (``arguments``), and what ``extract`` reads
+(``inputs``: files, folders, web archives) and prints (``report``: records,
+progress, and the one list of its failure reasons and exit statuses). It may
+import the engine, the runtime and the settings; a subcommand that needs Scrapy
+imports it itself, so extracting pages on disk starts without it.
 """
 
 from __future__ import annotations

@@ -3,36 +3,36 @@
     scrapy-readability page.html                  # one page: a JSON object
     scrapy-readability -f markdown page.html      # its Markdown
     scrapy-readability pages/ -o articles.jsonl   # a folder (recursive): JSON lines
-    scrapy-readability --warc crawl.warc.gz       # every HTML response of a web archive
+    scrapy-readability crawl.warc.gz              # every HTML response of a web archive
     curl -s URL | scrapy-readability --url URL -  # standard input
 
-Exit status: 0 when every page gave an article (or a verdict), 1 when some
-did not (each one is reported on standard error with its path and reason),
-2 for bad usage. Output follows input order, whatever the number of workers.
+Exit status (``report.EXIT_STATUSES``): 0 when every page gave an article (or
+a verdict), 1 when some did not (each one is reported on standard error with
+its path and reason), 2 for bad usage, 141 when the reader of the output went
+away (``| head``). Output follows input order, whatever the number of workers.
 
 Pages are extracted as in a crawl with ``READABILITY_WORKERS``: by the
 crawl's pool (``runtime/pool.py``), in worker processes with a time limit a
-page (``--timeout``) and memory recycling, or in this process with
-``--workers 1``. ``-s NAME=VALUE`` sets any ``READABILITY_*`` setting (the
-flags win), ``READABILITY_ENGINE`` included.
+page (``--timeout``) and memory recycling, or in this process. Without
+``--workers``, a few pages are extracted in this process (starting worker
+processes would cost more than it saves) and more in one process per core.
+``-s NAME=VALUE`` sets any ``READABILITY_*`` setting (the flags win),
+``READABILITY_ENGINE`` included.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import os
 import stat
 import sys
 import time
-import zlib
-from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import Future
+from contextlib import closing
 from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, cast
 
 from scrapy_readability.cli.arguments import (
     OUTPUT_FORMATS,
@@ -42,28 +42,21 @@ from scrapy_readability.cli.arguments import (
     pool_limits,
     record_of,
 )
+from scrapy_readability.cli.inputs import HTML_SUFFIXES, WARC_SUFFIXES, Page, is_warc, list_inputs, read_pages
+from scrapy_readability.cli.report import PIPE_CLOSED, PROG, Output, Progress, summary
 from scrapy_readability.engine.article import FORMATS
+from scrapy_readability.engine.decoding import encoding_for_label
 from scrapy_readability.engine.errors import ReadabilityConfigError
 from scrapy_readability.engine.options import PREFIX, OutputOptions
+from scrapy_readability.engine.urls import is_absolute_url
 from scrapy_readability.runtime.jobs import Extraction, Failed, Job, Judged, Outcome, Preflight
 from scrapy_readability.runtime.pool import ExtractionPool, PoolConfig, WorkerStartError
 from scrapy_readability.settings import ReadabilityConfig, setting_rows
 
-PROG = "scrapy-readability"
-HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
-WARC_SUFFIXES = (".warc", ".warc.gz")
 WINDOW_PER_WORKER = 4  # pages read ahead per worker: a big archive is never all in memory
-
-
-@dataclass(frozen=True)
-class Page:
-    """One page to extract: a file (read when its turn comes) or bytes already in hand."""
-
-    label: str  # how it is reported: its path, "-", or a WARC record's target URI
-    url: str | None
-    path: str | None = None
-    body: bytes | None = None
-    content_type: str | None = None
+SMALL_BATCH = 32
+"""Up to this many pages, the default is to extract in this process: starting worker processes
+costs more than they save, even with free cores (benchmarks/cli.py --batches; benchmarks/README.md)."""
 
 
 class UsageError(Exception):
@@ -111,14 +104,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Extract the article of HTML pages on disk with scrapy-readability (Readability.js on lxml).",
-        epilog="Exit status: 0 all pages extracted, 1 some failed (reported on stderr), 2 bad usage. "
+        epilog="Exit status: 0 all pages extracted, 1 some failed (reported on stderr) or none found, 2 bad usage, "
+        "141 the output's reader went away. "
         "To crawl a site for its articles: scrapy-readability crawl URL (see scrapy-readability crawl -h).",
     )
     parser.add_argument(
         "inputs",
         nargs="+",
         metavar="PATH",
-        help="HTML files (.html, .htm, also gzipped), folders (searched recursively), or - for standard input",
+        help="HTML files (.html, .htm, also gzipped), web archives (recognised by their content), "
+        "folders (searched recursively for both), or - for standard input",
     )
     parser.add_argument(
         "-f",
@@ -127,20 +122,39 @@ def build_parser() -> argparse.ArgumentParser:
         help="output format (default: json for one page, jsonl for many)",
     )
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
-    parser.add_argument("--url", help="the page's URL, to resolve its links (one page only; default: its file: URL)")
+    links = parser.add_mutually_exclusive_group()
+    links.add_argument(
+        "--url",
+        help="the page's URL: its links resolve against it (one page only; "
+        "default: links stay as the page has them, and the record's url is its file: URL)",
+    )
+    links.add_argument(
+        "--base-url",
+        metavar="URL",
+        help="where the files are published: a page's URL is URL followed by its path in the folder given "
+        "(a file given by name: its name), and its links resolve against that",
+    )
+    parser.add_argument(
+        "--encoding",
+        metavar="LABEL",
+        help="read every page in this encoding (a label such as shift_jis or windows-1251), whatever it declares "
+        "(default: as a browser decides: byte-order mark, HTTP charset, <meta>, then detection)",
+    )
     parser.add_argument(
         "--workers",
         type=int,
         metavar="N",
-        help="extract in N worker processes (default: one per core for many pages; 1: in this process)",
+        help=f"extract in N worker processes (1: in this process; default: in this process for up to {SMALL_BATCH} "
+        "pages, one process per core for more)",
     )
     parser.add_argument("--readerable", action="store_true", help="print the preflight verdict only")
     parser.add_argument(
         "--warc",
         action="store_true",
-        help="read web archives (.warc, .warc.gz): every HTML response record (pip install scrapy-readability[warc])",
+        help="every input is a web archive (.warc, .warc.gz; standard input too), and folders are searched for "
+        'archives only; archives are recognised without it (pip install "scrapy-readability[warc]")',
     )
-    parser.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
+    parser.add_argument("--no-progress", dest="progress", action="store_false", help="never show the progress line")
     parser.add_argument(
         "-s",
         "--set",
@@ -154,99 +168,54 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# --- Finding the pages ----------------------------------------------------------------------
-
-
-def _has_suffix(path: Path, suffixes: Sequence[str]) -> bool:
-    name = path.name.lower()
-    return any(name.endswith(suffix) for suffix in suffixes)
-
-
-def expand_paths(inputs: Sequence[str], suffixes: Sequence[str]) -> Iterator[str]:
-    """Files in the order given; a folder's matching files, recursively, in sorted order."""
-    for name in inputs:
-        path = Path(name)
-        if name != "-" and path.is_dir():
-            found = (p for p in path.rglob("*") if p.is_file() and _has_suffix(p, suffixes))
-            yield from sorted(map(str, found))
-        else:
-            yield name
-
-
-def iter_pages(
-    inputs: Sequence[str], url: str | None, warc: bool, failures: list[tuple[str, str, str]]
-) -> Iterator[Page]:
-    if warc:
-        for name in expand_paths(inputs, WARC_SUFFIXES):
-            yield from iter_warc(name, failures)
-        return
-    for name in expand_paths(inputs, HTML_SUFFIXES):
-        if name == "-":
-            yield Page("-", url, body=sys.stdin.buffer.read())
-        else:
-            yield Page(name, url or Path(name).resolve().as_uri(), path=name)
-
-
-def iter_warc(name: str, failures: list[tuple[str, str, str]]) -> Iterator[Page]:
-    """Every HTML response record (2xx) of a WARC file, with its target URI and HTTP Content-Type."""
-    try:
-        from warcio.archiveiterator import ArchiveIterator  # type: ignore[import-untyped]
-    except ImportError:
-        raise UsageError("--warc needs warcio: pip install scrapy-readability[warc]") from None
-    try:
-        stream = sys.stdin.buffer if name == "-" else open(name, "rb")
-    except OSError as error:
-        failures.append((name, "unreadable", error.strerror or str(error)))
-        return
-    with stream:
-        try:
-            for record in ArchiveIterator(stream):
-                if record.rec_type != "response" or record.http_headers is None:
-                    continue
-                content_type = record.http_headers.get_header("Content-Type") or ""
-                status = record.http_headers.get_statuscode() or ""
-                if "html" not in content_type.lower() or not status.startswith("2"):
-                    continue
-                uri = record.rec_headers.get_header("WARC-Target-URI")
-                yield Page(uri or name, uri, body=record.content_stream().read(), content_type=content_type)
-        except Exception as error:  # a truncated or corrupt archive: what was read stands
-            failures.append((name, "bad_warc", f"{type(error).__name__}: {error}"))
-
-
 # --- Extracting the pages, in the pipeline's pool -------------------------------------------
 
 
-def read_body(page: Page) -> bytes:
-    """The page's bytes, gunzipped if they are gzipped (.html.gz, or on standard input)."""
-    body = page.body
-    if body is None:
-        assert page.path is not None
-        body = Path(page.path).read_bytes()
-    return gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body
+@dataclass(frozen=True)
+class Workers:
+    """How many extract: ``--workers``, or by default one a core once over :data:`SMALL_BATCH` pages are known."""
+
+    given: int | None
+    cores: int
+
+    def for_pages(self, known: int) -> int:
+        if self.given is not None:
+            return self.given
+        return self.cores if known > SMALL_BATCH else 1
 
 
 def extract_pages(
-    pages: Iterable[Page], make_job: Callable[[Page, bytes], Job], config: PoolConfig
-) -> Iterator[tuple[Page, Outcome]]:
+    pages: Iterable[Page], make_job: Callable[[Page], Job], config: ReadabilityConfig, workers: Workers, counted: int
+) -> Generator[tuple[Page, Outcome], None, None]:
     """Each page with its result, in input order: read here, extracted by the pool, a few pages ahead.
 
-    The pool (and its worker processes) starts with the first page; WorkerStartError if the
-    processes cannot start.
+    ``counted`` pages are known before the first is read (files; an archive's records are
+    counted as they come). While the default gives one worker, pages are extracted in this
+    process; once more pages are known, worker processes take the next ones (the pages
+    already queued here finish meanwhile). WorkerStartError if the processes cannot start.
+    When the caller stops early (the output's reader went away), the pages queued and
+    not started are dropped and the pool stops at once.
     """
-    pool: ExtractionPool | None = None
+    pools: list[ExtractionPool] = []
     pending: deque[tuple[Page, Future[Outcome]]] = deque()
     try:
-        for page in pages:
-            if pool is None:
-                pool = _started_pool(config)
-            pending.append((page, _submit(pool, page, make_job)))
-            while len(pending) >= config.size * WINDOW_PER_WORKER:
+        for seen, page in enumerate(pages, 1):
+            size = workers.for_pages(max(counted, seen))
+            if not pools or pools[-1].config.size != size:
+                if pools:
+                    pools[-1].close()  # it finishes the pages it has, then stops
+                pools.append(_started_pool(pool_config(config, size)))
+            pending.append((page, _submit(pools[-1], page, make_job)))
+            while len(pending) >= size * WINDOW_PER_WORKER:
                 yield _next_result(pending)
         while pending:
             yield _next_result(pending)
     finally:
-        if pool is not None:
-            pool.close()  # a page still in flight (Ctrl-C) has its process killed
+        for _page, future in pending:
+            future.cancel()  # not started yet: dropped (a page in flight has its process killed)
+        for pool in pools:
+            pool.close()
+        for pool in pools:
             pool.join(10)
 
 
@@ -260,15 +229,13 @@ def _started_pool(config: PoolConfig) -> ExtractionPool:
     return pool
 
 
-def _submit(pool: ExtractionPool, page: Page, make_job: Callable[[Page, bytes], Job]) -> Future[Outcome]:
-    try:
-        body = read_body(page)
-    except (OSError, EOFError, zlib.error) as error:  # gzip.BadGzipFile is an OSError
-        unreadable: Future[Outcome] = Future()
-        unreadable.set_result(Failed("unreadable", getattr(error, "strerror", None) or str(error)))
-        return unreadable
+def _submit(pool: ExtractionPool, page: Page, make_job: Callable[[Page], Job]) -> Future[Outcome]:
+    if page.failed is not None:  # it could not be read
+        unread: Future[Outcome] = Future()
+        unread.set_result(page.failed)
+        return unread
     # A run's pages are all extractions or all preflights (--readerable): either future is one of Outcome.
-    return cast("Future[Outcome]", pool.submit(make_job(page, body)))
+    return cast("Future[Outcome]", pool.submit(make_job(page)))
 
 
 def _next_result(pending: deque[tuple[Page, Future[Outcome]]]) -> tuple[Page, Outcome]:
@@ -276,75 +243,8 @@ def _next_result(pending: deque[tuple[Page, Future[Outcome]]]) -> tuple[Page, Ou
     return page, future.result()
 
 
-# --- Output ---------------------------------------------------------------------------------
-
-
-class Output:
-    """Writes records as JSON, JSON lines, or one representation per page (with a header when many)."""
-
-    def __init__(self, stream: IO[str], fmt: str, many: bool) -> None:
-        self.stream, self.format, self.many = stream, fmt, many
-        self.count = 0
-
-    def write(self, label: str, record: dict[str, Any]) -> None:
-        out = self.stream
-        if self.format == "jsonl":
-            out.write(json.dumps({"path": label, **record}, ensure_ascii=False) + "\n")
-        elif self.format == "json":
-            data = {"path": label, **record} if self.many else record
-            text = json.dumps(data, ensure_ascii=False, indent=2)
-            if self.many:
-                out.write(("[\n" if not self.count else ",\n") + _indent(text))
-            else:
-                out.write(text + "\n")
-        else:
-            if self.many:
-                out.write(("\n" if self.count else "") + f"==> {label} <==\n")
-            out.write(self.plain(record) + "\n")
-        self.count += 1
-        out.flush()
-
-    def plain(self, record: dict[str, Any]) -> str:
-        if "readerable" in record:
-            return "true" if record["readerable"] else "false"
-        return str(record[FORMATS[self.format]])
-
-    def close(self) -> None:
-        if self.format == "json" and self.many:
-            self.stream.write("[]\n" if not self.count else "\n]\n")
-
-
-def _indent(text: str) -> str:
-    return "\n".join("  " + line for line in text.split("\n"))
-
-
-class Progress:
-    """A one-line progress bar on standard error, redrawn at most ten times a second."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
-        self.started = time.monotonic()
-        self.drawn = 0.0
-        self.done = self.failed = 0
-
-    def update(self, failed: bool) -> None:
-        self.done += 1
-        self.failed += failed
-        now = time.monotonic()
-        if self.enabled and now - self.drawn >= 0.1:
-            self.drawn = now
-            rate = self.done / max(now - self.started, 1e-9)
-            sys.stderr.write(f"\r{self.done} pages, {self.failed} failed, {rate:.1f} pages/s ")
-            sys.stderr.flush()
-
-    def clear(self) -> None:
-        if self.enabled and self.drawn:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-
-
 def _show_progress(args: argparse.Namespace, many: bool) -> bool:
-    """A bar for many pages, on a terminal, unless the output is piped on."""
+    """A progress line for many pages, on a terminal, unless the output is piped on."""
     if not (args.progress and many and sys.stderr.isatty()):
         return False
     try:
@@ -361,49 +261,97 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return _run(args)
-    except UsageError as error:
-        parser.error(str(error))
-        return 2  # not reached: parser.error exits
+    except UsageError as error:  # the message alone: argparse's usage (twenty lines of flags) would hide it
+        print(f"{PROG}: error: {error} (see {PROG} -h)", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _reader_gone() -> int:
+    """The reader of standard output went away (``| head``): end quietly, as a process SIGPIPE ended.
+
+    The pool has stopped (``extract_pages``); standard output now goes nowhere, since
+    Python flushes it at exit and would fail again (the ``signal`` module's note on SIGPIPE).
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return PIPE_CLOSED
+
+
+def _check_usage(args: argparse.Namespace) -> bool:
+    """Whether the run has many pages; UsageError for what cannot run at all."""
+    if args.inputs.count("-") > 1:
+        raise UsageError("standard input (-) can be read only once")
+    missing = [name for name in args.inputs if name != "-" and not os.path.exists(name)]
+    if missing:
+        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    for flag, url in (("--url", args.url), ("--base-url", args.base_url)):
+        if url is not None and not is_absolute_url(url):
+            raise UsageError(f"{flag} {url!r} is not an absolute URL (such as https://news.example/a.html)")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    if args.encoding is not None and encoding_for_label(args.encoding) is None:
+        raise UsageError(f"--encoding {args.encoding!r} is not an encoding a browser knows (such as utf-8, shift_jis)")
+    many = args.warc or len(args.inputs) > 1 or any(_is_many(name) for name in args.inputs)
+    if args.url is not None and many:
+        raise UsageError("--url applies to one page only (--base-url to many)")
+    if args.warc and args.inputs:
+        try:
+            import warcio  # type: ignore[import-untyped]  # noqa: F401
+        except ImportError:
+            raise UsageError('--warc needs warcio: pip install "scrapy-readability[warc]"') from None
+    return many
+
+
+def _is_many(name: str) -> bool:
+    """A folder, or a web archive (standard input too): many pages."""
+    if name == "-":
+        return is_warc(sys.stdin.buffer)
+    if os.path.isdir(name):
+        return True
+    try:
+        with open(name, "rb") as stream:
+            return is_warc(stream)
+    except OSError:
+        return False
 
 
 def _run(args: argparse.Namespace) -> int:
+    many = _check_usage(args)
     config = read_config(args)
     options = config.page
-    if args.inputs.count("-") > 1:
-        raise UsageError("standard input (-) can be read only once")
-    many = args.warc or len(args.inputs) > 1 or any(name != "-" and Path(name).is_dir() for name in args.inputs)
-    if args.url is not None and many:
-        raise UsageError("--url applies to one page only")
-    if args.workers is not None and args.workers < 1:
-        raise UsageError("--workers must be at least 1")
     fmt = args.format or ("jsonl" if many else "json")
-    workers = args.workers if args.workers is not None else (os.cpu_count() or 1) if many else 1
-
+    workers = Workers(args.workers, os.cpu_count() or 1)
     output = OutputOptions(formats=(fmt,)) if fmt in FORMATS else options.output  # a plain format: that alone
 
-    def make_job(page: Page, body: bytes) -> Job:
+    def make_job(page: Page) -> Job:
         if args.readerable:
-            return Preflight(body, page.url, options.preflight, page.content_type)
-        return Extraction(body, page.url, options.engine, output, page.content_type)
+            return Preflight(page.body, page.url, options.preflight, page.content_type, args.encoding)
+        return Extraction(page.body, page.base, options.engine, output, page.content_type, args.encoding)
 
-    failures: list[tuple[str, str, str]] = []  # (label, reason, detail)
-    pages = iter_pages(args.inputs, args.url, args.warc, failures)
-    stream: IO[str] = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    inputs = list_inputs(args.inputs, WARC_SUFFIXES if args.warc else HTML_SUFFIXES + WARC_SUFFIXES)
+    pages = read_pages(inputs, args.url, args.base_url, args.warc)
+    stream: IO[str] = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
     writer = Output(stream, fmt, many)
-    progress = Progress(_show_progress(args, many))
-    reported = 0
+    progress = Progress(_show_progress(args, many), None if args.warc else len(inputs))
+    failures: list[str] = []
     started = time.monotonic()
     try:
-        for page, result in extract_pages(pages, make_job, pool_config(config, workers)):
-            reported = _report(failures, reported, progress)
-            if isinstance(result, Failed):
-                failures.append((page.label, result.reason, result.detail))
-                reported = _report(failures, reported, progress)
-            else:
-                fields = {"readerable": result.readerable} if isinstance(result, Judged) else result.fields
-                writer.write(page.label, record_of(page.url, fields))
-            progress.update(isinstance(result, Failed))
-        reported = _report(failures, reported, progress)
+        with closing(extract_pages(pages, make_job, config, workers, len(inputs))) as results:
+            for page, result in results:
+                if page.from_archive:
+                    progress.total = None  # an archive's records are not counted in advance
+                if isinstance(result, Failed):
+                    progress.clear()
+                    print(f"{PROG}: {page.label}: {result.reason}: {result.detail}", file=sys.stderr)
+                    failures.append(result.reason)
+                else:
+                    fields = {"readerable": result.readerable} if isinstance(result, Judged) else result.fields
+                    writer.write(page.label, record_of(page.url, fields))
+                progress.update(isinstance(result, Failed))
+        writer.close()
     except WorkerStartError as error:
         progress.clear()
         print(
@@ -412,38 +360,15 @@ def _run(args: argparse.Namespace) -> int:
         )
         return 1
     finally:
-        writer.close()
+        progress.clear()
         if args.output:
             stream.close()
-        progress.clear()
-    seconds = time.monotonic() - started
     if many:
-        _summary(progress.done, writer.count, failures, seconds)
-    if not progress.done and not failures:
+        print(summary(progress.done, writer.count, failures, time.monotonic() - started), file=sys.stderr)
+    if not progress.done:
         print(f"{PROG}: no pages found in {' '.join(args.inputs)}", file=sys.stderr)
         return 1
     return 1 if failures else 0
-
-
-def _report(failures: list[tuple[str, str, str]], reported: int, progress: Progress) -> int:
-    """Print the failures not printed yet (each once, as soon as known)."""
-    if reported < len(failures):
-        progress.clear()
-        for label, reason, detail in failures[reported:]:
-            print(f"{PROG}: {label}: {reason}: {detail}", file=sys.stderr)
-    return len(failures)
-
-
-def _summary(pages: int, extracted: int, failures: list[tuple[str, str, str]], seconds: float) -> None:
-    by_reason = Counter(reason for _label, reason, _detail in failures)
-    failed = ", ".join(f"{reason} {count}" for reason, count in sorted(by_reason.items()))
-    rate = pages / seconds if seconds > 0 else 0.0
-    print(
-        f"{PROG}: {pages} pages, {extracted} extracted, {len(failures)} failed"
-        + (f" ({failed})" if failed else "")
-        + f", {seconds:.1f} s ({rate:.1f} pages/s)",
-        file=sys.stderr,
-    )
 
 
 if __name__ == "__main__":

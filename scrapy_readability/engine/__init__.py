@@ -13,6 +13,7 @@ from .article import Article
 from .decoding import DecodedPage, decode_page
 from .errors import InputError, NotHTMLError, ReadabilityConfigError, ReadabilityError, TooManyElementsError
 from .options import Options, OutputOptions, Policy, PreflightOptions
+from .parsing import ParsedPage, parse_page
 from .readability import Readability
 from .readerable import is_probably_readable
 
@@ -23,6 +24,7 @@ __all__ = [
     "NotHTMLError",
     "Options",
     "OutputOptions",
+    "ParsedPage",
     "Policy",
     "PreflightOptions",
     "Readability",
@@ -31,4 +33,5 @@ __all__ = [
     "TooManyElementsError",
     "decode_page",
     "is_probably_readable",
+    "parse_page",
 ]

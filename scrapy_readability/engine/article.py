@@ -98,7 +98,7 @@ FIELDS = METADATA_FIELDS + tuple(FORMATS.values())
 
 
 def fields_for(formats: Iterable[str]) -> tuple[str, ...]:
-    """The fields of a record with only the representations ``formats`` names (any of :data:`FORMATS`), in feed order."""
+    """The fields of a record with only the representations ``formats`` names (of :data:`FORMATS`), in feed order."""
     if isinstance(formats, str):
         raise TypeError(f"formats must be a list of names, not a string: {formats!r}")
     chosen = set(formats)

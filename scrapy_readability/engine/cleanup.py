@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from .constants import (
     DEFAULT_CHAR_THRESHOLD,
-    JS_S,
     DEPRECATED_SIZE_ATTRIBUTE_ELEMS,
     FLAG_CLEAN_CONDITIONALLY,
     HEADING_TAGS,
+    JS_S,
     PRESENTATIONAL_ATTRIBUTES,
     REGEXPS,
     TEXTISH_TAGS,
@@ -32,6 +32,7 @@ from .dom import (
     has_ancestor_tag,
     has_descendant,
     has_single_tag_inside_element,
+    has_text,
     inner_text,
     is_phrasing_content,
     iter_tags,
@@ -47,7 +48,6 @@ from .dom import (
 from .measures import get_class_weight, get_link_density, get_text_density
 from .state import GrabState
 from .urls import InvalidURL, resolve, url_string
-
 
 _EMBED_TAGS = ("object", "embed", "iframe")
 
@@ -68,8 +68,9 @@ def prep_article(state: GrabState, article_content: Element) -> None:
     for top_candidate in element_children(article_content):
         clean_matched_nodes(
             top_candidate,
-            lambda node, match: bool(REGEXPS.shareElements.search(match))
-            and js_length(text_content(node)) < DEFAULT_CHAR_THRESHOLD,
+            lambda node, match: (
+                bool(REGEXPS.shareElements.search(match)) and js_length(text_content(node)) < DEFAULT_CHAR_THRESHOLD
+            ),
         )
 
     for tag in ("iframe", "input", "textarea", "select", "button"):
@@ -236,6 +237,11 @@ def _has_video(state: GrabState, el: Element) -> bool:
     return any(regex.search(value) for value in el.values())
 
 
+# REGEXPS.adWords and loadingWords match a whole text of at most 13 characters
+# ("advertisement", "chargement..."); a longer text is not worth normalising for them.
+_LONGEST_AD_OR_LOADING_WORD = 20
+
+
 @dataclass(frozen=True)
 class _Signals:
     """What ``_cleanConditionally`` measured of a node, as ``shouldRemoveNode`` reads it."""
@@ -267,8 +273,8 @@ def _should_clean_conditionally(
 
     if tag == "table" and is_data_table(node):
         return False
-    # Inside a data table: keep.
-    if has_ancestor_tag(node, "table", -1, lambda t: bool(is_data_table(t))):
+    # Inside a data table: keep (``_hasAncestorTag`` without a depth limit; lxml finds the tables).
+    if any(is_data_table(table) for table in node.iterancestors("table")):
         return False
     if has_ancestor_tag(node, "code"):
         return False
@@ -281,8 +287,8 @@ def _should_clean_conditionally(
     if weight < 0:
         return True
 
-    inner = inner_text(node)
-    if len(inner.split(",")) - 1 >= 10:
+    # Commas are not whitespace: the raw text has as many as the normalised one.
+    if lengths.count(node, ",") >= 10:
         return False
 
     # Few commas: remove it when non-paragraph content or other ominous signs dominate.
@@ -298,9 +304,12 @@ def _should_clean_conditionally(
             return False
         embed_count += 1
 
-    # Nothing but an ad label or a loading indicator.
-    if REGEXPS.adWords.search(inner) or REGEXPS.loadingWords.search(inner):
-        return True
+    # Nothing but an ad label or a loading indicator (a short text: the regexes match whole words).
+    content_length = lengths(node)
+    if content_length <= _LONGEST_AD_OR_LOADING_WORD:
+        inner = inner_text(node)
+        if REGEXPS.adWords.search(inner) or REGEXPS.loadingWords.search(inner):
+            return True
 
     signals = _Signals(
         is_list=is_list,
@@ -311,8 +320,8 @@ def _should_clean_conditionally(
         li=li,
         inputs=inputs,
         embed_count=embed_count,
-        content_length=js_length(inner),
-        link_density=get_link_density(node, link_lengths),
+        content_length=content_length,
+        link_density=get_link_density(node, link_lengths, lengths),
         heading_density=heading_density,
         text_density=get_text_density(node, TEXTISH_TAGS, lengths),
     )
@@ -370,7 +379,7 @@ def clean_conditionally(state: GrabState, root: Element, tag: str) -> None:
     """
     if not state.flag_is_active(FLAG_CLEAN_CONDITIONALLY):
         return
-    lengths = TextLengths()
+    lengths = TextLengths(streaming=state.big_page)
     link_lengths: dict[Element, float] = {}  # a link's text changes only when it goes
     for node in reversed(iter_tags(root, tag)):
         if node.getparent() is not None and _should_clean_conditionally(state, node, tag, lengths, link_lengths):
@@ -413,9 +422,7 @@ def remove_empty_paragraphs(root: Element) -> None:
     for paragraph in reversed(iter_tags(root, "p")):
         if paragraph.getparent() is None:
             continue
-        if not has_descendant(paragraph, "img", "embed", "object", "iframe") and not inner_text(
-            paragraph, False
-        ):
+        if not has_descendant(paragraph, "img", "embed", "object", "iframe") and not has_text(paragraph):
             remove(paragraph)
 
 

@@ -61,9 +61,7 @@ class REGEXPS:
         r"sponsor|shopping|tags|widget",
         _I,
     )
-    extraneous = re.compile(
-        r"print|archive|comment|discuss|e[\-]?mail|share|reply|all|login|sign|single|utility", _I
-    )
+    extraneous = re.compile(r"print|archive|comment|discuss|e[\-]?mail|share|reply|all|login|sign|single|utility", _I)
     byline = re.compile(r"byline|author|dateline|writtenby|p-author", _I)
     normalize = re.compile(_S + "{2,}")
     videos = re.compile(
@@ -78,8 +76,7 @@ class REGEXPS:
     hashUrl = re.compile(r"^#.+")
     srcsetUrl = re.compile("(" + _NOT_S + "+)(" + _S + r"+[0-9.]+[xw])?(" + _S + r"*(?:,|\Z))")
     b64DataUrl = re.compile(
-        "^data:" + _S + "*([^" + re.escape(JS_WHITESPACE) + ";,]+)" + _S + "*;" + _S + "*base64"
-        + _S + "*,",
+        "^data:" + _S + "*([^" + re.escape(JS_WHITESPACE) + ";,]+)" + _S + "*;" + _S + "*base64" + _S + "*,",
         _I,
     )
     # Commas as used in Latin, Sindhi, Chinese and various other scripts.
@@ -93,9 +90,7 @@ class REGEXPS:
         r"SocialMediaPosting|BlogPosting|LiveBlogPosting|DiscussionForumPosting|TechArticle|"
         r"APIReference\Z"
     )
-    adWords = re.compile(
-        r"^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)\Z", _I
-    )
+    adWords = re.compile(r"^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)\Z", _I)
     loadingWords = re.compile(r"^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)\Z", _I)
 
     # Not in REGEXPS in Readability.js, but literals inlined in its methods.
@@ -111,9 +106,7 @@ class REGEXPS:
     whitespaceRun = re.compile(_S + "+")  # wordCount's split(/\s+/)
 
 
-UNLIKELY_ROLES = frozenset(
-    {"menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"}
-)
+UNLIKELY_ROLES = frozenset({"menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"})
 
 DIV_TO_P_ELEMS = frozenset({"blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul"})
 
@@ -140,10 +133,45 @@ DEPRECATED_SIZE_ATTRIBUTE_ELEMS = frozenset({"table", "th", "td", "hr", "pre"})
 # removed by readability when put into paragraphs, so they are left out.
 PHRASING_ELEMS = frozenset(
     {
-        "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist",
-        "dfn", "em", "embed", "i", "img", "input", "kbd", "label", "mark", "math", "meter",
-        "noscript", "object", "output", "progress", "q", "ruby", "samp", "script", "select",
-        "small", "span", "strong", "sub", "sup", "textarea", "time", "var", "wbr",
+        "abbr",
+        "audio",
+        "b",
+        "bdo",
+        "br",
+        "button",
+        "cite",
+        "code",
+        "data",
+        "datalist",
+        "dfn",
+        "em",
+        "embed",
+        "i",
+        "img",
+        "input",
+        "kbd",
+        "label",
+        "mark",
+        "math",
+        "meter",
+        "noscript",
+        "object",
+        "output",
+        "progress",
+        "q",
+        "ruby",
+        "samp",
+        "script",
+        "select",
+        "small",
+        "span",
+        "strong",
+        "sub",
+        "sup",
+        "textarea",
+        "time",
+        "var",
+        "wbr",
     }
 )
 
@@ -155,9 +183,24 @@ HTML_ESCAPE_MAP = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
 # _initializeNode's tag bonuses.
 INITIAL_SCORES = {
     "div": 5,
-    "pre": 3, "td": 3, "blockquote": 3,
-    "address": -3, "ol": -3, "ul": -3, "dl": -3, "dd": -3, "dt": -3, "li": -3, "form": -3,
-    "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5, "h6": -5, "th": -5,
+    "pre": 3,
+    "td": 3,
+    "blockquote": 3,
+    "address": -3,
+    "ol": -3,
+    "ul": -3,
+    "dl": -3,
+    "dd": -3,
+    "dt": -3,
+    "li": -3,
+    "form": -3,
+    "h1": -5,
+    "h2": -5,
+    "h3": -5,
+    "h4": -5,
+    "h5": -5,
+    "h6": -5,
+    "th": -5,
 }
 
 # Tags _grabArticle drops when they have no content.
@@ -180,10 +223,44 @@ MINIMUM_TOPCANDIDATES = 3
 # recognising them by tag name is cheap and covers every element an <svg> icon holds.
 SVG_TAGS = frozenset(
     {
-        "svg", "g", "path", "circle", "ellipse", "line", "polyline", "polygon", "rect", "use",
-        "symbol", "defs", "clippath", "mask", "pattern", "lineargradient", "radialgradient",
-        "stop", "filter", "marker", "text", "tspan", "textpath", "foreignobject", "desc", "switch", "animate",
-        "animatetransform", "animatemotion", "mpath", "fegaussianblur", "feoffset", "feblend",
-        "fecolormatrix", "feflood", "fecomposite", "femerge", "femergenode", "femorphology",
+        "svg",
+        "g",
+        "path",
+        "circle",
+        "ellipse",
+        "line",
+        "polyline",
+        "polygon",
+        "rect",
+        "use",
+        "symbol",
+        "defs",
+        "clippath",
+        "mask",
+        "pattern",
+        "lineargradient",
+        "radialgradient",
+        "stop",
+        "filter",
+        "marker",
+        "text",
+        "tspan",
+        "textpath",
+        "foreignobject",
+        "desc",
+        "switch",
+        "animate",
+        "animatetransform",
+        "animatemotion",
+        "mpath",
+        "fegaussianblur",
+        "feoffset",
+        "feblend",
+        "fecolormatrix",
+        "feflood",
+        "fecomposite",
+        "femerge",
+        "femergenode",
+        "femorphology",
     }
 )

@@ -3,7 +3,9 @@
 lxml has no text nodes: text lives in ``element.text`` (before the first child)
 and ``child.tail`` (after a child). Readability walks ``childNodes`` in a few
 places, so :func:`child_nodes` and :func:`set_child_nodes` convert between the
-two models: a node list holds elements and ``str`` text nodes.
+two models: a node list holds elements and ``str`` text nodes. Where a DOM holds
+several text nodes side by side (a node between them was removed), lxml holds one
+string; :func:`text_nodes` gives them back (see "Text nodes" below).
 
 All walks here iterate; none recurses, so deep documents cannot overflow the stack.
 """
@@ -12,15 +14,17 @@ from __future__ import annotations
 
 import codecs
 import sys
-from collections.abc import Callable, Iterable
-from typing import Union, cast
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import cast
 
 from lxml import etree
 
 from .constants import DIV_TO_P_ELEMS, JS_WHITESPACE, PHRASING_ELEMS, REGEXPS, SVG_TAGS
 
 Element = etree._Element
-Node = Union[etree._Element, str]
+Node = etree._Element | str
 
 _make_element = etree.Element
 
@@ -74,44 +78,102 @@ def inner_text(el: Element, normalize_spaces: bool = True) -> str:
 
 
 def inner_text_length(el: Element) -> int:
-    """``_getInnerText(el).length``, without building the normalised string.
+    """``_getInnerText(el).length``, without building the normalised string."""
+    return normalized_length(_string_value(el))
 
-    Trimmed, with every whitespace run counted as one character, which is what
-    collapsing runs of two or more gives. ``str.split()`` knows the same
-    whitespace as JavaScript except U+FEFF and U+0085 (U+001C..U+001F never
+
+def normalized_length(text: str) -> int:
+    """``_getInnerText``'s length for ``text``: trimmed, every whitespace run counted as one character.
+
+    That is what collapsing runs of two or more gives. ``str.split()`` knows the
+    same whitespace as JavaScript except U+FEFF and U+0085 (U+001C..U+001F never
     reach the tree), so text holding those takes the exact path. Counted in
     UTF-16 units as JavaScript counts: whitespace is never outside the BMP, so
     the characters that count twice are those of the whole text.
     """
-    text = _string_value(el)
     if "\ufeff" in text or "\x85" in text:
         return js_length(REGEXPS.normalize.sub(" ", js_trim(text)))
-    words = text.split()
-    if not words:
-        return 0
-    length = sum(map(len, words)) + len(words) - 1
-    return length if text.isascii() else length + js_length(text) - len(text)
+    length = _collapsed_length(text)
+    return length if not length or text.isascii() else length + js_length(text) - len(text)
 
 
-class TextLengths(dict[Element, int]):
+# Text longer than this is split a slice at a time: the words of a whole 30 MB page
+# would be millions of objects at once.
+_SPLIT_SLICE = 1 << 20
+
+
+def _collapsed_length(text: str) -> int:
+    """Characters of ``text`` with Python's whitespace trimmed and each run of it counted as one."""
+    if len(text) <= _SPLIT_SLICE:
+        words = text.split()
+        return sum(map(len, words)) + len(words) - 1 if words else 0
+    chars = count = 0
+    in_word = False  # whether the previous slice ended inside a word
+    for start in range(0, len(text), _SPLIT_SLICE):
+        piece = text[start : start + _SPLIT_SLICE]
+        words = piece.split()
+        if words:
+            chars += sum(map(len, words))
+            count += len(words) - (in_word and not piece[0].isspace())
+        in_word = not piece[-1].isspace()
+    return chars + count - 1 if count else 0
+
+
+def streamed_length(el: Element) -> int:
+    """:func:`inner_text_length`, read a text node at a time: a huge element's text is never built whole."""
+    length = 0
+    gap = False  # whitespace since the last text that was not blank
+    for text in el.itertext():
+        piece = normalized_length(text)
+        if not piece:
+            gap = gap or bool(text)
+            continue
+        if length and (gap or text[0] in JS_WHITESPACE):
+            length += 1
+        length += piece
+        gap = text[-1] in JS_WHITESPACE
+    return length
+
+
+# On a big page, an element with this many children (or <body>, <html>) is measured a text node at a time.
+_MANY_CHILDREN = 64
+
+
+class TextLengths:
     """Memoised :func:`inner_text_length` for a phase that removes nodes as it goes.
 
     Removing a node changes the text of its ancestors only, so
     :meth:`forget_ancestors` before each removal keeps every entry true; nested
     containers then measure each descendant once instead of once per ancestor.
+    With ``streaming`` (a big page), elements are measured a text node at a time.
+    (A plain class, not a ``dict`` subclass: compiled by mypyc, a callable
+    ``dict`` subclass crashes.)
     """
 
+    def __init__(self, streaming: bool = False) -> None:
+        self._known: dict[Element, int] = {}
+        self.streaming = streaming
+
     def __call__(self, el: Element) -> int:
-        length = self.get(el)
+        length = self._known.get(el)
         if length is None:
-            length = self[el] = inner_text_length(el)
+            length = self._known[el] = streamed_length(el) if self._streams(el) else inner_text_length(el)
         return length
+
+    def count(self, el: Element, char: str) -> int:
+        """How many times ``char`` occurs in ``el.textContent``."""
+        if self._streams(el):
+            return sum(text.count(char) for text in el.itertext())
+        return _string_value(el).count(char)
+
+    def _streams(self, el: Element) -> bool:
+        """Whether ``el`` is measured a text node at a time: on a big page, the elements that
+        hold much (a text node at a time is slower than the whole text for a small one)."""
+        return self.streaming and (len(el) >= _MANY_CHILDREN or el.tag in ("body", "html"))
 
     def forget_ancestors(self, el: Element) -> None:
         for ancestor in el.iterancestors():
-            self.pop(ancestor, None)
-
-
+            self._known.pop(ancestor, None)
 
 
 def class_string(el: Element) -> str:
@@ -147,8 +209,8 @@ def previous_element_sibling(el: Element) -> Element | None:
 
 
 def element_children(el: Element) -> list[Element]:
-    """``Element.children``."""
-    return list(el)
+    """``Element.children`` (a slice: lxml makes it in C, twice as fast as ``list(el)``)."""
+    return el[:]
 
 
 def get_next_node(node: Element, ignore_self_and_kids: bool = False) -> Element | None:
@@ -168,26 +230,112 @@ def get_next_node(node: Element, ignore_self_and_kids: bool = False) -> Element 
     return None
 
 
+# --- Text nodes -------------------------------------------------------------
+
+# Removing a node from a DOM (a comment, a script, an unlikely candidate) leaves the text
+# on either side of it as two text nodes side by side; lxml joins them into one string.
+# Some of Readability.js's tests look at one text node at a time (a whitespace-only node
+# at either end of a run of phrasing content is dropped; a node ending in non-whitespace
+# is content), so while parse() runs, the text nodes of such a string are noted by the
+# slot that holds it: (element, False) for its text, (element, True) for its tail. They
+# last as long as the DOM's do: until ``page.innerHTML`` re-parses the page for a retry.
+TextSlot = tuple[Element, bool]
+# slot -> (the string when its nodes were noted, the nodes): a slot rewritten since is one node.
+_joined_text: ContextVar[dict[TextSlot, tuple[str, list[str]]] | None] = ContextVar("joined_text", default=None)
+
+
+@contextmanager
+def keeping_text_nodes() -> Iterator[None]:
+    """Note the text nodes a DOM would keep apart while the block runs (``parse()`` runs in one)."""
+    token = _joined_text.set({})
+    try:
+        yield
+    finally:
+        _joined_text.reset(token)
+
+
+def text_nodes(owner: Element, tail: bool) -> list[str]:
+    """The DOM's text nodes where ``owner``'s text (or tail) is: none, one, or several side by side."""
+    text = owner.tail if tail else owner.text
+    if not text:
+        return []
+    joined = _joined_text.get()
+    if joined:
+        noted = joined.get((owner, tail))
+        if noted is not None and noted[0] == text:
+            return noted[1]
+    return [text]
+
+
+def set_text_nodes(owner: Element, tail: bool, nodes: Iterable[str]) -> None:
+    """Make ``owner``'s text (or tail) the text nodes ``nodes``, side by side."""
+    kept = [node for node in nodes if node]
+    text = "".join(kept)
+    _set_text(owner, tail, text)
+    _note(owner, tail, text, kept)
+
+
+def _set_text(owner: Element, tail: bool, text: str) -> None:
+    if tail:
+        owner.tail = text or None
+    else:
+        owner.text = text or None
+
+
+def _note(owner: Element, tail: bool, text: str, nodes: list[str]) -> None:
+    joined = _joined_text.get()
+    if joined is not None:
+        if len(nodes) > 1:
+            joined[(owner, tail)] = (text, nodes)
+        else:
+            joined.pop((owner, tail), None)
+
+
 def append_text_before(el: Element, text: str) -> None:
     """Add ``text`` to the text just before ``el``: the previous sibling's tail, or the parent's text."""
+    _append_text_nodes_before(el, [text])
+
+
+def _append_text_nodes_before(el: Element, nodes: list[str]) -> None:
+    """Add the text nodes ``nodes`` after those just before ``el``.
+
+    The nodes already there are extended in place, so that removing many siblings one
+    by one costs what joining their strings does.
+    """
     prev = el.getprevious()
-    if prev is not None:
-        prev.tail = (prev.tail or "") + text
+    owner, tail = (prev, True) if prev is not None else (el.getparent(), False)
+    if owner is None:
         return
-    parent = el.getparent()
-    if parent is not None:
-        parent.text = (parent.text or "") + text
+    before = (owner.tail if tail else owner.text) or ""
+    text = before + "".join(nodes)
+    _set_text(owner, tail, text)
+    joined = _joined_text.get()
+    if joined is None:  # outside parse(): no text nodes to keep apart
+        return
+    if not before:
+        _note(owner, tail, text, list(nodes))
+        return
+    noted = joined.get((owner, tail))
+    kept = noted[1] if noted is not None and noted[0] == before else [before]
+    kept.extend(nodes)
+    joined[(owner, tail)] = (text, kept)
 
 
 def remove(el: Element) -> None:
-    """``Node.remove()``: detach ``el``, keeping the text that followed it in place."""
+    """``Node.remove()``: detach ``el``; the text that followed it joins the text before it (as a node of its own)."""
     parent = el.getparent()
     if parent is None:
         return
     if el.tail:
-        append_text_before(el, el.tail)
+        _append_text_nodes_before(el, text_nodes(el, True))
     el.tail = None
     parent.remove(el)
+
+
+def replace_with_text(el: Element, text: str) -> None:
+    """``el.parentNode.replaceChild(document.createTextNode(text), el)``."""
+    set_text_nodes(el, True, [text, *text_nodes(el, True)])
+    remove(el)
 
 
 def remove_and_get_next(node: Element) -> Element | None:
@@ -204,7 +352,7 @@ def replace_with(old: Element, new: Element) -> None:
         return
     if new.getparent() is not None:
         remove(new)
-    new.tail = old.tail
+    set_text_nodes(new, True, text_nodes(old, True))
     old.tail = None
     parent.replace(old, new)
 
@@ -266,6 +414,12 @@ def has_descendant(root: Element, *tags: str) -> bool:
 def child_nodes(el: Element) -> list[Node]:
     """``el.childNodes`` as a list of elements and ``str`` text nodes."""
     nodes: list[Node] = []
+    if _joined_text.get():  # some strings hold several text nodes
+        nodes.extend(text_nodes(el, False))
+        for child in el:
+            nodes.append(child)
+            nodes.extend(text_nodes(child, True))
+        return nodes
     if el.text:
         nodes.append(el.text)
     for child in el:
@@ -306,9 +460,9 @@ def set_child_nodes(el: Element, nodes: Iterable[Node]) -> None:
 def _flush_text(el: Element, last: Element | None, texts: list[str]) -> None:
     if texts:
         if last is None:
-            el.text = "".join(texts)
+            set_text_nodes(el, False, texts)
         else:
-            last.tail = "".join(texts)
+            set_text_nodes(last, True, texts)
         texts.clear()
 
 
@@ -321,7 +475,14 @@ def is_whitespace_node(node: Node) -> bool:
 
 def is_phrasing_content(node: Node) -> bool:
     """Port of ``_isPhrasingContent``, without recursion."""
-    stack = [node]
+    if isinstance(node, str):
+        return True
+    tag = node.tag
+    if tag in PHRASING_ELEMS:
+        return True
+    if tag not in ("a", "del", "ins"):
+        return False
+    stack: list[Node] = [node]
     while stack:
         current = stack.pop()
         if isinstance(current, str):
@@ -345,18 +506,34 @@ def has_single_tag_inside_element(el: Element, tag: str) -> bool:
     children = element_children(el)
     if len(children) != 1 or children[0].tag != tag:
         return False
-    has_content = REGEXPS.hasContent.search
-    if el.text and has_content(el.text):
+    return not _holds_content(el, False) and not _holds_content(children[0], True)
+
+
+def _holds_content(owner: Element, tail: bool) -> bool:
+    """Whether one of the text nodes in ``owner``'s text (or tail) ends in non-whitespace."""
+    text = owner.tail if tail else owner.text
+    if not text:
         return False
-    for child in el:
-        if child.tail and has_content(child.tail):
-            return False
-    return True
+    has_content = REGEXPS.hasContent.search
+    # When the string ends in non-whitespace, so does its last text node.
+    return bool(has_content(text)) or any(has_content(node) for node in text_nodes(owner, tail))
+
+
+def has_text(el: Element) -> bool:
+    """``el.textContent.trim() !== ""``, read only as far as the first text that is not whitespace.
+
+    Containers are tested for content at every level of a nest, so building
+    each one's whole text made the test cost the text times the depth.
+    """
+    for text in el.itertext():
+        if text.strip(JS_WHITESPACE):
+            return True
+    return False
 
 
 def is_element_without_content(node: Element) -> bool:
     """Port of ``_isElementWithoutContent``."""
-    if js_trim(_string_value(node)):
+    if has_text(node):
         return False
     children = element_children(node)
     if not children:
@@ -383,7 +560,7 @@ def is_single_image(node: Element | None) -> bool:
         if node.tag == "img":
             return True
         children = element_children(node)
-        if len(children) != 1 or js_trim(_string_value(node)) != "":
+        if len(children) != 1 or has_text(node):
             return False
         node = children[0]
     return False

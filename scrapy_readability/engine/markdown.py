@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Union
 
 from lxml import etree
 
@@ -80,7 +79,7 @@ class _Mark:
         return self.md_open if opening else self.md_close
 
 
-Token = Union[tuple[int, str], tuple[int, _Mark]]
+Token = tuple[int, str] | tuple[int, _Mark]
 
 
 def _mark_for(el: Element) -> _Mark | None:
@@ -171,7 +170,7 @@ def _escape_line_start(line: str) -> str:
         return "\\" + line
     marker = _ORDERED_MARKER.match(line)
     if marker:
-        return f"{marker.group(1)}\\{line[len(marker.group(1)):]}"
+        return f"{marker.group(1)}\\{line[len(marker.group(1)) :]}"
     return line
 
 
@@ -471,7 +470,7 @@ class _Line:
         self.level, self.inline = level, inline
 
 
-Frame = Union[_Container, _List, _Line]
+Frame = _Container | _List | _Line
 
 
 class _Converter:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from .constants import FLAG_WEIGHT_CLASSES, REGEXPS
 from .dom import Element, TextLengths, class_string, inner_text_length, js_length, js_trim, text_content
@@ -41,13 +41,18 @@ def _name_weight(value: str | None) -> int:
 # --- Densities ----------------------------------------------------------------------
 
 
-def get_link_density(el: Element, link_lengths: dict[Element, float] | None = None) -> float:
+def get_link_density(
+    el: Element,
+    link_lengths: dict[Element, float] | None = None,
+    lengths: Callable[[Element], int] = inner_text_length,
+) -> float:
     """Port of ``_getLinkDensity``: share of the text inside links (hash links count 0.3).
 
     ``link_lengths`` memoises each link's weighted length while the tree holds
-    still (candidates nest, so the same links are measured for each ancestor).
+    still (candidates nest, so the same links are measured for each ancestor);
+    ``lengths`` measures ``el`` (a :class:`TextLengths` memoises it).
     """
-    text_length = inner_text_length(el)
+    text_length = lengths(el)
     if text_length == 0:
         return 0.0
     link_length = 0.0
@@ -113,9 +118,7 @@ def is_probably_visible(node: Element) -> bool:
 @functools.lru_cache(maxsize=8192)
 def unlikely_match(match: str) -> bool:
     """The class/id test of unlikely candidates in ``_grabArticle`` and ``isProbablyReaderable``."""
-    return bool(
-        REGEXPS.unlikelyCandidates.search(match) and not REGEXPS.okMaybeItsACandidate.search(match)
-    )
+    return bool(REGEXPS.unlikelyCandidates.search(match) and not REGEXPS.okMaybeItsACandidate.search(match))
 
 
 @functools.lru_cache(maxsize=8192)

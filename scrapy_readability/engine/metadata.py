@@ -82,8 +82,7 @@ def get_article_title(root: Element) -> str:
     # word lost: the original title was better.
     word_count = _word_count(cur_title)
     if word_count <= 4 and (
-        not had_hierarchical_separators
-        or word_count != _word_count(_SEPARATOR.sub("", orig_title)) - 1
+        not had_hierarchical_separators or word_count != _word_count(_SEPARATOR.sub("", orig_title)) - 1
     ):
         cur_title = orig_title
     return cur_title
@@ -270,13 +269,23 @@ def get_json_ld(root: Element, scripts: list[Any] | None = None) -> Metadata:
 # ``\s*`` makes every search on a long run of blanks quadratic (a property of
 # 20,000 spaces took 16 s), so they are left out.
 _PROPERTY_PATTERN = re.compile(
-    r"(article|dc|dcterm|og|twitter)" + JS_S + r"*:" + JS_S
+    r"(article|dc|dcterm|og|twitter)"
+    + JS_S
+    + r"*:"
+    + JS_S
     + r"*(author|creator|description|published_time|title|site_name)",
     re.IGNORECASE,
 )
 _NAME_PATTERN = re.compile(
-    "^" + JS_S + r"*(?:(dc|dcterm|og|twitter|parsely|weibo:(article|webpage))" + JS_S
-    + r"*[-\.:]" + JS_S + r"*)?(author|creator|pub-date|description|title|site_name)" + JS_S + r"*\Z",
+    "^"
+    + JS_S
+    + r"*(?:(dc|dcterm|og|twitter|parsely|weibo:(article|webpage))"
+    + JS_S
+    + r"*[-\.:]"
+    + JS_S
+    + r"*)?(author|creator|pub-date|description|title|site_name)"
+    + JS_S
+    + r"*\Z",
     re.IGNORECASE,
 )
 _ANY_WS = re.compile(JS_S)
@@ -355,9 +364,7 @@ def get_article_metadata(root: Element, json_ld: Metadata) -> Metadata:
             get("twitter:description"),
         ),
         site_name=_first(json_ld.site_name, get("og:site_name")),
-        published_time=_first(
-            json_ld.published_time, get("article:published_time"), get("parsely-pub-date")
-        ),
+        published_time=_first(json_ld.published_time, get("article:published_time"), get("parsely-pub-date")),
     )
     # Many sites escape their meta values with HTML entities.
     metadata.title = unescape_html_entities(metadata.title)

@@ -36,7 +36,7 @@ from .constants import (
 from .errors import ReadabilityConfigError
 
 
-class Policy(str, enum.Enum):
+class Policy(enum.StrEnum):
     """How many passes of Readability's retry ladder to run, and with which heuristics.
 
     ``AUTO`` is Readability.js's own ladder: full heuristics, then without
@@ -183,9 +183,7 @@ _T = TypeVar("_T")
 PREFIX = "READABILITY_"
 
 
-def option(
-    default: _T, parse: Callable[[Any], Any], accepted: str, help: str, *, setting: str | None = None
-) -> _T:
+def option(default: _T, parse: Callable[[Any], Any], accepted: str, help: str, *, setting: str | None = None) -> _T:
     """A dataclass field declared as an option: its default, parser, accepted values and help.
 
     ``setting`` is its Scrapy setting's name when it is not ``READABILITY_`` and
@@ -224,7 +222,12 @@ class Option:
 def _as_option(spec: Field[Any]) -> Option:
     meta = spec.metadata
     return Option(
-        spec.name, spec.default, meta["parse"], meta["accepted"], meta["help"], meta["setting"] or PREFIX + spec.name.upper()
+        spec.name,
+        spec.default,
+        meta["parse"],
+        meta["accepted"],
+        meta["help"],
+        meta["setting"] or PREFIX + spec.name.upper(),
     )
 
 
@@ -283,23 +286,33 @@ class Options(Declared):
     """
 
     policy: Policy = option(
-        Policy.AUTO, _policy, ", ".join(map(repr, _POLICIES)),
+        Policy.AUTO,
+        _policy,
+        ", ".join(map(repr, _POLICIES)),
         "`auto` (Readability.js's retry ladder), or one pass: `strict`, `moderate`, `clean` or `raw`.",
     )
     char_threshold: int = option(
-        DEFAULT_CHAR_THRESHOLD, integer(1), "an integer >= 1",
+        DEFAULT_CHAR_THRESHOLD,
+        integer(1),
+        "an integer >= 1",
         "Characters of text an extraction must reach to be accepted without trying the next pass.",
     )
     nb_top_candidates: int = option(
-        DEFAULT_N_TOP_CANDIDATES, integer(1), "an integer >= 1",
+        DEFAULT_N_TOP_CANDIDATES,
+        integer(1),
+        "an integer >= 1",
         "How many top-scoring nodes are compared when choosing the article's container.",
     )
     max_elems_to_parse: int = option(
-        DEFAULT_MAX_ELEMS_TO_PARSE, integer(0), "an integer >= 0 (0: no limit)",
+        DEFAULT_MAX_ELEMS_TO_PARSE,
+        integer(0),
+        "an integer >= 0 (0: no limit)",
         "Refuse pages with more elements than this (failure `too_many_elements`); `0` means no limit.",
     )
     classes_to_preserve: tuple[str, ...] = option(
-        (), names, "class names: a list, or one string separated by commas or spaces",
+        (),
+        names,
+        "class names: a list, or one string separated by commas or spaces",
         "Class names kept on elements of `content`.",
     )
     keep_classes: bool = option(False, boolean, BOOLEAN, "Keep every class attribute in `content`.")
@@ -307,7 +320,9 @@ class Options(Declared):
         False, boolean, BOOLEAN, "Do not read metadata from JSON-LD.", setting="READABILITY_DISABLE_JSONLD"
     )
     allowed_video_regex: re.Pattern[str] | None = option(
-        None, regex_or_none, "a regular expression, or None",
+        None,
+        regex_or_none,
+        "a regular expression, or None",
         "Embeds whose URL matches stay in `content`; `None` keeps Readability.js's list of video hosts.",
     )
     link_density_modifier: float = option(
@@ -317,7 +332,9 @@ class Options(Declared):
         False, boolean, BOOLEAN, "Strip anything executable from `content`, so it is safe to display."
     )
     debug: bool = option(
-        False, boolean, BOOLEAN,
+        False,
+        boolean,
+        BOOLEAN,
         "Log the engine's decision trace (Readability.js's `debug`): some 80 DEBUG lines a page.",
     )
 
@@ -349,8 +366,9 @@ class OutputOptions(Declared):
     """Which representations of the article a record carries (``Article.to_dict(formats)``)."""
 
     formats: tuple[str, ...] = option(
-        DEFAULT_FORMATS, formats, f"one or more of {', '.join(map(repr, FORMATS))}: a list, or one "
-        "comma-separated string",
+        DEFAULT_FORMATS,
+        formats,
+        f"one or more of {', '.join(map(repr, FORMATS))}: a list, or one comma-separated string",
         "Representations of the article in the item: any of `html` (`content`), `text`, `markdown`, `text_content`; "
         "one not chosen is absent.",
     )

@@ -17,9 +17,8 @@ import threading
 from lxml import etree
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from .constants import PHRASING_ELEMS
 from .decoding import control_share, decode_page, sniff_binary, sniff_binary_text
-from .dom import js_trim
+from .dom import TextSlot, set_text_nodes, text_nodes
 from .errors import InputError, NotHTMLError
 from .serialize import TEMPLATE_CONTENT_ATTRIBUTE, inner_html
 
@@ -62,9 +61,10 @@ def empty_document() -> etree._Element:
 def parse_html(html: object, content_type: str | None = None, encoding: str | None = None) -> etree._Element:
     """Return the ``<html>`` root element of a document for ``html``.
 
-    A parsed lxml tree is used as it is (and will be modified by ``parse()``).
-    Bytes are decoded by :func:`.decoding.decode_page` with ``content_type`` (the
-    ``Content-Type`` header) and ``encoding`` (an encoding that wins over everything).
+    A parsed lxml tree is used as it is (and will be modified by ``parse()``), and so
+    is a :class:`ParsedPage`'s. Bytes are decoded by :func:`.decoding.decode_page` with
+    ``content_type`` (the ``Content-Type`` header) and ``encoding`` (an encoding that
+    wins over everything).
     """
     if isinstance(html, etree._ElementTree):
         root: etree._Element | None = html.getroot()
@@ -73,18 +73,21 @@ def parse_html(html: object, content_type: str | None = None, encoding: str | No
         return root
     if isinstance(html, etree._Element):
         return html.getroottree().getroot()
+    if isinstance(html, ParsedPage):
+        return html.take_tree()
+    return ParsedPage(markup_text(html, content_type, encoding)).take_tree()
+
+
+def markup_text(html: object, content_type: str | None = None, encoding: str | None = None) -> str:
+    """The text of markup (``str``, or ``bytes`` decoded); :class:`NotHTMLError` when it is plainly not HTML."""
     if isinstance(html, (bytes, bytearray, memoryview)):
-        text = _text_of(bytes(html), content_type, encoding)
-    elif isinstance(html, str):
+        return _text_of(bytes(html), content_type, encoding)
+    if isinstance(html, str):
         kind = sniff_binary_text(html)
         if kind:
             raise NotHTMLError(kind, given="text")
-        text = html
-    else:
-        raise InputError(f"expected str, bytes or an lxml document, got {type(html).__name__}")
-    if not text.strip():
-        return empty_document()
-    return build_tree(text)
+        return html
+    raise InputError(f"expected str, bytes or an lxml document, got {type(html).__name__}")
 
 
 def _text_of(body: bytes, content_type: str | None, encoding: str | None) -> str:
@@ -111,6 +114,74 @@ _HOW = {
 }
 
 
+class ParsedPage:
+    """A page parsed once, for the preflight and the extraction both (see :func:`parse_page`).
+
+    lexbor builds the page's tree (see :func:`build_tree`). The preflight reads that
+    tree as it is; the extraction takes it to build the lxml tree it works on (and
+    modifies), letting lexbor's go. So the preflight comes first: asked afterwards, it
+    parses the text again. A big page nested too deep for HTML5's algorithm has
+    libxml2's tree from the start, and both read that.
+    """
+
+    def __init__(self, text: str, url: str | None = None) -> None:
+        self.text = text
+        self.url = url
+        self._data = b""
+        self._lexbor: LexborHTMLParser | None = None
+        self._libxml2: etree._Element | None = None
+        self._taken = False
+        if not text.strip():
+            self._libxml2 = empty_document()
+            return
+        self._data = _utf8(text)
+        source = _source_tree(self._data)
+        if isinstance(source, LexborHTMLParser):
+            self._lexbor = source
+        else:
+            self._libxml2 = source
+
+    def take_tree(self) -> etree._Element:
+        """The lxml tree for the extraction, which modifies it: built once, then parsed afresh."""
+        if self._taken:
+            return ParsedPage(self.text).take_tree()
+        self._taken = True
+        if self._libxml2 is not None:
+            return self._libxml2
+        # Handed over, not kept here: lexbor's tree goes as soon as it is serialised.
+        return _html5_tree(self._data, _serialised(self._pop_lexbor()))
+
+    def _pop_lexbor(self) -> LexborHTMLParser:
+        document, self._lexbor = self._lexbor, None
+        assert document is not None
+        return document
+
+    def readerable_tree(self) -> LexborHTMLParser | etree._Element:
+        """The tree the preflight reads (never modified): lexbor's, or libxml2's for a page nested too deep."""
+        if self._taken:
+            return ParsedPage(self.text).readerable_tree()
+        tree = self._lexbor if self._lexbor is not None else self._libxml2
+        assert tree is not None
+        return tree
+
+
+def parse_page(
+    html: object, url: str | None = None, *, content_type: str | None = None, encoding: str | None = None
+) -> ParsedPage:
+    """Parse a page once, for :func:`is_probably_readable` and then :class:`Readability`.
+
+    ``html`` is ``str``, ``bytes`` (decoded from its BOM, ``content_type`` or
+    ``<meta charset>``, else detected; ``encoding`` forces one: see
+    :func:`.decoding.decode_page`) or a Scrapy response (its body and URL); raises
+    ``InputError`` when it is plainly not HTML. The preflight leaves the page as it
+    was; ``Readability(page)`` takes its tree (the page's URL is the default ``url``).
+    """
+    from .inputs import read_page
+
+    page = read_page(html, url, content_type, private=False)
+    return ParsedPage(markup_text(page.markup, page.content_type, encoding or page.encoding), page.url)
+
+
 def build_tree(text: str) -> etree._Element:
     """The ``<html>`` element of the tree an HTML5 parser builds for ``text`` (not blank).
 
@@ -125,12 +196,17 @@ def build_tree(text: str) -> etree._Element:
     depth; Chromium at 512). A big page (many tags) that libxml2 finds nested deeper than
     :data:`MAX_HTML5_DEPTH` keeps libxml2's own tree.
     """
-    data = _utf8(text)
+    return ParsedPage(text).take_tree()
+
+
+def _source_tree(data: bytes) -> LexborHTMLParser | etree._Element:
+    """lexbor's document for ``data``, or libxml2's tree for a big page nested too deep."""
     if data.count(b"<") > MAX_TAGS_UNCHECKED:
         tree = _libxml2_tree(data)
         if _DEEPER_THAN_MAX(tree):
             return tree
-    return _html5_tree(data)
+        del tree  # gone before lexbor builds its own (memory)
+    return _lexbor_document(data)
 
 
 def _utf8(text: str) -> bytes:
@@ -170,9 +246,41 @@ CLOSED_EARLY_BY: dict[tuple[str, ...], tuple[str, ...]] = {
     ("form",): ("form",),
     ("option",): ("optgroup", "option"),
     ("p",): (
-        "address", "blockquote", "caption", "center", "col", "colgroup", "dd", "dir", "div", "dl", "dt",
-        "fieldset", "form", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "li", "listing", "menu", "ol", "p",
-        "pre", "table", "tbody", "td", "tfoot", "th", "title", "tr", "ul", "xmp",
+        "address",
+        "blockquote",
+        "caption",
+        "center",
+        "col",
+        "colgroup",
+        "dd",
+        "dir",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "hr",
+        "li",
+        "listing",
+        "menu",
+        "ol",
+        "p",
+        "pre",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "title",
+        "tr",
+        "ul",
+        "xmp",
     ),
     ("caption", "colgroup"): ("col", "colgroup", "tbody", "tfoot", "thead", "tr"),
     ("tbody", "thead"): ("tbody", "tfoot"),
@@ -215,13 +323,16 @@ _RENAMED_PREFIX = "readability-as-"
 _RENAMED_BACK = etree.XPath(f"//*[starts-with(local-name(), '{_RENAMED_PREFIX}')]")
 
 
-def _html5_tree(data: bytes) -> etree._Element:
+def _html5_tree(data: bytes, markup: bytes) -> etree._Element:
+    """libxml2's reading of lexbor's serialisation of ``data``, the special cases read again."""
     parser = _parser("utf-8")
-    # lexbor's tree and its serialisation are gone before libxml2 builds its own (memory).
-    root = _read_back(_scrub(_lexbor_document(data).html or ""), parser)
+    # lexbor's tree and its serialisation as text are gone before libxml2 builds its own (memory).
+    root = _read_back(markup, parser)
+    del markup
     if root is not None and not parser.error_log and not _misread(root):
         _unnest_void_elements(root)
         return _with_body(root)
+    del root
     # libxml2 closed an element early (every such close leaves an end tag it reports as
     # unexpected) or read markup as text: the special cases, and a second reading.
     document = _lexbor_document(data)
@@ -235,7 +346,9 @@ def _html5_tree(data: bytes) -> etree._Element:
             node.insert_before(keeper, move=True)
             keeper.insert_child(node, move=True)
             kept = True
-    root = _read_back(_scrub(document.html or ""), parser)
+    markup = _serialised(document)
+    del document
+    root = _read_back(markup, parser)
     if root is None:
         return empty_document()
     if kept:
@@ -243,7 +356,7 @@ def _html5_tree(data: bytes) -> etree._Element:
     _unnest_void_elements(root)
     if renamed:  # after the void elements, which those renamed may be named as
         for el in _RENAMED_BACK(root):
-            el.tag = el.tag[len(_RENAMED_PREFIX):]
+            el.tag = el.tag[len(_RENAMED_PREFIX) :]
     return _with_body(root)
 
 
@@ -276,7 +389,7 @@ def _misread(root: etree._Element) -> bool:
             if el.tag in _UNKNOWN_VOID_ELEMENTS:
                 if el.text or len(el):
                     return True
-            elif "<" in (el.text or ""):
+            elif "<" in (el.text or "") or "&#13;" in (el.text or ""):  # raw text: no reference read
                 return True
     return False
 
@@ -322,12 +435,35 @@ _NONCHARACTERS = ("\ufffe".encode(), "\uffff".encode())
 _SURROGATE_UTF8 = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
 
 
-def _scrub(html: str) -> bytes:
-    data = html.encode("utf-8").translate(_FORM_FEED_TO_SPACE, _CONTROL_BYTES)  # one copy at a time
-    if "\ufffe" in html or "\uffff" in html:  # a quick search in str (none at all in Latin-1 text)
+def _serialised(document: LexborHTMLParser) -> bytes:
+    """lexbor's serialisation of ``document`` as UTF-8, without what an lxml tree cannot hold.
+
+    Given the only reference to ``document``, it lets lexbor's tree go once serialised.
+    """
+    html = document.html or ""
+    del document
+    nonchars = "\ufffe" in html or "\uffff" in html  # a quick search in str (none at all in Latin-1 text)
+    data = html.encode("utf-8")
+    del html  # one copy at a time
+    data = data.translate(_FORM_FEED_TO_SPACE, _CONTROL_BYTES)  # a table lookup a byte: quicker than searching first
+    if nonchars:
         for noncharacter in _NONCHARACTERS:
             data = data.replace(noncharacter, b"")
+    if b"\r" in data:
+        # A carriage return in an HTML5 tree came from a character reference (the parser turns
+        # the others into line feeds); libxml2 would read it as a line feed, but not its reference.
+        data = data.replace(b"\r", b"&#13;")
     return data
+
+
+_TEXT_REFUSED = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def scrub_text(text: str) -> str:
+    """What an lxml tree built from lexbor's keeps of ``text`` (see :func:`_serialised`)."""
+    if _TEXT_REFUSED.search(text) is None:
+        return text
+    return _TEXT_REFUSED.sub(lambda found: " " if found.group() == "\x0c" else "", text)
 
 
 # --- libxml2's own tree, for pages nested too deep -----------------------------------
@@ -405,47 +541,33 @@ def _unnest_void_elements(root: etree._Element) -> None:
 
 # --- Comments ------------------------------------------------------------------------
 
+
 def remove_comments(root: etree._Element) -> None:
     """Remove comments (and processing instructions), as Mozilla's harness removes comments
     from the page before Readability.js sees it.
 
-    There the text on either side of a removed comment stays two text nodes; lxml joins
-    them. It shows where Readability.js wraps a ``<div>``'s runs of phrasing content into
-    paragraphs (``_grabArticle``): a whitespace-only text node at either end of a run is
-    left out, where joined to the text beside it, it would be wrapped too. So those go first.
+    There the text on either side of a removed comment stays two text nodes, where lxml
+    joins the two strings: inside ``parse()`` the text nodes are noted
+    (:func:`.dom.text_nodes`), so that the phases that look at one text node at a time
+    see the DOM's (a whitespace-only node at either end of a ``<div>``'s run of phrasing
+    content is left out of the paragraph Readability.js wraps the run in).
     """
-    divs = {comment.getparent(): None for comment in root.iter(etree.Comment)}
-    for div in divs:
-        if div is not None and div.tag == "div":
-            _drop_whitespace_at_run_ends(div)
+    joined: dict[TextSlot, list[str]] = {}
+    slots: dict[etree._Element, TextSlot] = {}  # comment -> where its tail goes
+    for node in root.iter(etree.Comment, etree.ProcessingInstruction):
+        prev = node.getprevious()
+        if prev is None:
+            parent = node.getparent()
+            assert parent is not None  # node is a descendant of root
+            slot: TextSlot = (parent, False)
+        else:
+            slot = (prev, True) if isinstance(prev.tag, str) else slots[prev]
+        slots[node] = slot
+        if node.tail:
+            nodes = joined.get(slot)
+            if nodes is None:
+                nodes = joined[slot] = list(text_nodes(*slot))
+            nodes.append(node.tail)
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
-
-
-def _drop_whitespace_at_run_ends(div: etree._Element) -> None:
-    """Clear the whitespace-only text nodes (text split at comments) at the ends of ``div``'s phrasing runs."""
-    runs: list[list[tuple[etree._Element, str, bool]]] = [[]]  # (owner, "text" or "tail", is whitespace)
-    if div.text:
-        runs[-1].append((div, "text", not js_trim(div.text)))
-    for child in div:
-        if isinstance(child.tag, str):  # an element, not a comment
-            if _is_phrasing(child):
-                runs[-1].append((child, "", child.tag == "br"))
-            else:
-                runs.append([])
-        if child.tail:
-            runs[-1].append((child, "tail", not js_trim(child.tail)))
-    for run in runs:
-        content = [i for i, (_, _, blank) in enumerate(run) if not blank]
-        keep = range(content[0], content[-1] + 1) if content else range(0)
-        for i, (owner, slot, _) in enumerate(run):
-            if slot and i not in keep:
-                setattr(owner, slot, None)
-
-
-def _is_phrasing(el: etree._Element) -> bool:
-    """``_isPhrasingContent`` of an element, the comments inside it left out (they go)."""
-    if el.tag in PHRASING_ELEMS:
-        return True
-    if el.tag not in ("a", "del", "ins"):
-        return False
-    return all(d.tag in PHRASING_ELEMS or d.tag in ("a", "del", "ins") for d in el.iterdescendants(etree.Element))
+    for (owner, tail), nodes in joined.items():
+        set_text_nodes(owner, tail, nodes)  # the strings strip_elements joined, noted as nodes

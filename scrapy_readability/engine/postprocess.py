@@ -4,22 +4,27 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import cast
+
+from lxml import etree
 
 from .constants import JS_S, REGEXPS
 from .dom import (
     Element,
+    child_nodes,
     create_element,
     element_children,
     get_next_node,
     has_single_tag_inside_element,
     is_element_without_content,
     iter_tags,
-    remove,
     remove_and_get_next,
     replace_with,
+    replace_with_text,
     set_child_nodes,
-    child_nodes,
+    set_text_nodes,
     text_content,
+    text_nodes,
 )
 from .urls import InvalidURL, resolve
 
@@ -55,8 +60,8 @@ def fix_relative_uris(article_content: Element, base_url: str, document_url: str
             continue
         if href.startswith("javascript:"):
             # Scripts are gone, so such links cannot work: keep their content only.
-            if len(link) == 0 and link.text:
-                _replace_with_text(link, text_content(link))
+            if len(link) == 0 and len(text_nodes(link, False)) == 1:
+                replace_with_text(link, text_content(link))
             else:
                 span = create_element("span")
                 set_child_nodes(span, child_nodes(link))
@@ -75,16 +80,8 @@ def fix_relative_uris(article_content: Element, base_url: str, document_url: str
         if srcset:
             media.set(
                 "srcset",
-                REGEXPS.srcsetUrl.sub(
-                    lambda m: to_absolute(m.group(1)) + (m.group(2) or "") + m.group(3), srcset
-                ),
+                REGEXPS.srcsetUrl.sub(lambda m: to_absolute(m.group(1)) + (m.group(2) or "") + m.group(3), srcset),
             )
-
-
-def _replace_with_text(el: Element, text: str) -> None:
-    """``el.parentNode.replaceChild(document.createTextNode(text), el)``."""
-    el.tail = text + (el.tail or "")
-    remove(el)
 
 
 def simplify_nested_elements(article_content: Element) -> None:
@@ -123,7 +120,7 @@ def _collapse_into_child(node: Element) -> Element:
         if name not in node.attrib and _settable(name):
             node.set(name, value)
     node.tag = child.tag
-    node.text = child.text
+    set_text_nodes(node, False, text_nodes(child, False))
     node.remove(child)
     node.extend(list(child))
     return node
@@ -142,12 +139,13 @@ def _settable(name: str) -> bool:
 _CLASS_SPLIT = re.compile(JS_S + "+")
 
 
+_WITH_CLASS = etree.XPath("descendant-or-self::*[@class]")
+
+
 def clean_classes(root: Element, classes_to_preserve: frozenset[str]) -> None:
     """Port of ``_cleanClasses``: drop every class not in ``classes_to_preserve``."""
-    for el in root.iter():
-        value = el.get("class")
-        if value is None:
-            continue
+    for el in cast(list[Element], _WITH_CLASS(root)):
+        value = el.get("class") or ""
         kept = " ".join(c for c in _CLASS_SPLIT.split(value) if c in classes_to_preserve)
         if kept:
             el.set("class", kept)

@@ -31,10 +31,7 @@ _IMAGE_SOURCE_ATTRIBUTES = frozenset({"src", "srcset", "data-src", "data-srcset"
 
 def _might_hold_image(img: Element) -> bool:
     """``_unwrapNoscriptImages``'s test of a placeholder: an attribute that could hold an image source."""
-    return any(
-        name in _IMAGE_SOURCE_ATTRIBUTES or REGEXPS.imageExtension.search(value)
-        for name, value in img.items()
-    )
+    return any(name in _IMAGE_SOURCE_ATTRIBUTES or REGEXPS.imageExtension.search(value) for name, value in img.items())
 
 
 def _set_attribute(el: Element, name: str, value: str) -> None:
@@ -166,4 +163,3 @@ def _replace_brs_in(parent: Element) -> None:
         set_child_nodes(parent, nodes)
         if parent.tag == "p":
             set_node_tag(parent, "div")
-

@@ -16,13 +16,25 @@ from .constants import (
     FLAG_STRIP_UNLIKELYS,
     FLAG_WEIGHT_CLASSES,
 )
-from .dom import Element, create_element, get_node_ancestors, inner_text_length, js_length, js_trim, text_content
+from .dom import (
+    Element,
+    create_element,
+    get_node_ancestors,
+    inner_text_length,
+    js_length,
+    js_trim,
+    keeping_text_nodes,
+    set_text_nodes,
+    streamed_length,
+    text_content,
+    text_nodes,
+)
 from .errors import TooManyElementsError
 from .feed import feed_fields, read_page_facts, utc_now
 from .inputs import read_page
 from .metadata import Metadata, get_article_metadata, get_json_ld, read_json_ld
 from .options import ATTEMPT_NAMES, Options, Policy
-from .parsing import parse_html, remove_comments
+from .parsing import ParsedPage, parse_html, remove_comments
 from .postprocess import document_base_url, post_process_content
 from .prepare import prep_document, remove_scripts, unwrap_noscript_images
 from .scoring import (
@@ -36,6 +48,12 @@ from .scoring import (
 from .serialize import inner_html
 from .state import GrabState
 from .urls import ABOUT_BLANK, InvalidURL, resolve
+
+# A page of more markup than this (characters, or bytes) is not copied for a retry of
+# _grabArticle but prepared again from its markup (the copy of a 30 MB page's tree is
+# about 100 MB; a retry of a page this big is rare), and its big elements are measured a
+# text node at a time (GrabState.big_page).
+BIG_PAGE = 4_000_000
 
 # The ladder: which flag each failed pass gives up, in order.
 _LADDER = (FLAG_STRIP_UNLIKELYS, FLAG_WEIGHT_CLASSES, FLAG_CLEAN_CONDITIONALLY)
@@ -54,8 +72,9 @@ class Readability:
     """Extract the main article of an HTML page, as Firefox Reader View does.
 
     ``html`` is ``str``, ``bytes`` (decoded as a browser decodes them: see
-    :func:`.decoding.decode_page`), an lxml HTML document, a Scrapy response or a parsel
-    ``Selector`` (both recognised by their shape: see ``inputs``). A document
+    :func:`.decoding.decode_page`), a page :func:`~.parsing.parse_page` parsed (for the
+    preflight too: its URL is the default ``url``), an lxml HTML document, a Scrapy
+    response or a parsel ``Selector`` (both recognised by their shape: see ``inputs``). A document
     passed in is modified by :meth:`parse`, as Readability.js modifies the DOM
     it is given; a selector's document is copied, and text and bytes are parsed
     afresh for each instance.
@@ -82,10 +101,17 @@ class Readability:
         **options: Any,
     ) -> None:
         self.options = Options.build(**options)
+        if isinstance(html, ParsedPage) and url is None:
+            url = html.url
         page = read_page(html, url, content_type, private=True)
         self.url = _document_url(page.url)
-        self._root = parse_html(page.markup, page.content_type, encoding or page.encoding)
-        self._microdata = _mentions_microdata(page.markup)
+        markup = page.markup.text if isinstance(page.markup, ParsedPage) else page.markup
+        # A big page is prepared again from its markup for a retry, rather than copied (see _grab_article).
+        self._markup = markup if isinstance(markup, (str, bytes)) and len(markup) > BIG_PAGE else None
+        self._content_type = page.content_type
+        self._encoding = encoding or page.encoding
+        self._root = parse_html(page.markup, page.content_type, self._encoding)
+        self._microdata = _mentions_microdata(markup)
 
     # --- parse() --------------------------------------------------------------
 
@@ -95,6 +121,10 @@ class Readability:
         ``now`` is the crawl's clock (the current UTC time by default): no date
         of the feed's fields is later than it.
         """
+        with keeping_text_nodes():  # as the DOM keeps them apart (dom.text_nodes)
+            return self._parse(now)
+
+    def _parse(self, now: datetime | None) -> Article | None:
         root = self._root
         options = self.options
         if options.max_elems_to_parse > 0:
@@ -119,6 +149,7 @@ class Readability:
             options=options,
             article_title=metadata.title or "",
             metadata_byline=metadata.byline,
+            big_page=self._markup is not None,
         )
         grabbed = self._grab_article(state)
         if grabbed is None:
@@ -127,9 +158,7 @@ class Readability:
 
         # Without its document element the document has no <base> either.
         base_url = self.url if state.document_removed else document_base_url(root, self.url)
-        post_process_content(
-            article_content, base_url, self.url, options.keep_classes, options.preserved_classes
-        )
+        post_process_content(article_content, base_url, self.url, options.keep_classes, options.preserved_classes)
         if options.sanitize:
             from .sanitize import sanitize_content
 
@@ -175,19 +204,22 @@ class Readability:
         if page is None:
             state.trace("No body found in document. Abort.")
             return None
-        page_cache = copy.deepcopy(page)
+        # ``pageCacheHtml``: what the page was, for a retry. A big page's copy would double
+        # the memory the page takes, so its markup is prepared again instead (the same
+        # steps on the same markup: the same tree).
+        page_cache = copy.deepcopy(page) if self._markup is None else None
         attempts: list[_Attempt] = []
         single_pass = self.options.policy is not Policy.AUTO
 
         while True:
             attempt_name = ATTEMPT_NAMES[state.flags]
             article_content, top_candidate, parent_of_top = self._grab_once(state, root, page)
-            text_length = inner_text_length(article_content)
+            text_length = (streamed_length if state.big_page else inner_text_length)(article_content)
             if text_length >= self.options.char_threshold:
                 self._set_article_dir(state, top_candidate, parent_of_top)
                 return article_content, attempt_name
 
-            _restore_page(page, page_cache)
+            _restore_page(page, copy.deepcopy(page_cache) if page_cache is not None else self._prepared_body())
             state.scores = {node: score for node, score in state.scores.items() if node in (page, root)}
             state.data_tables = {}
             attempts.append(_Attempt(article_content, text_length, attempt_name))
@@ -233,6 +265,23 @@ class Readability:
             article_content.append(div)
         return article_content, top_candidate, parent_of_top
 
+    def _prepared_body(self) -> Element:
+        """The page's ``<body>`` as the first pass found it, prepared again from the markup.
+
+        The steps of ``parse()`` before ``_grabArticle`` that change the tree, on the same
+        markup: the same tree. Its text nodes are one a slot, as ``page.innerHTML`` re-parses
+        them (the notes taken meanwhile go with the inner ``keeping_text_nodes``).
+        """
+        with keeping_text_nodes():
+            root = parse_html(self._markup, self._content_type, self._encoding)
+            remove_comments(root)
+            unwrap_noscript_images(root)
+            remove_scripts(root)
+            prep_document(root)
+        body = root.find("body")
+        assert body is not None  # the first pass found one
+        return body
+
     @staticmethod
     def _set_article_dir(state: GrabState, top_candidate: Element, parent_of_top: Element | None) -> None:
         """``_grabArticle``'s ``_articleDir``: the first ``dir`` among the top candidate's parent, itself, and up."""
@@ -267,11 +316,9 @@ def _mentions_microdata(markup: object) -> bool:
     return True  # a tree: look
 
 
-def _restore_page(page: Element, page_cache: Element) -> None:
-    """``page.innerHTML = pageCacheHtml``: the old children are detached, fresh copies go in."""
-    fresh = copy.deepcopy(page_cache)
+def _restore_page(page: Element, fresh: Element) -> None:
+    """``page.innerHTML = pageCacheHtml``: the old children are detached, ``fresh``'s go in."""
     for child in list(page):
         page.remove(child)
-    page.text = fresh.text
+    set_text_nodes(page, False, text_nodes(fresh, False))  # one text node again, as re-parsed
     page.extend(list(fresh))
-

@@ -253,8 +253,7 @@ def _video_src_allowed(src: str, allowed_video_regex: re.Pattern[str]) -> bool:
     candidate = authority + re.sub("/+", "/", parts.path or "/")
     host_end = 2 + len(host)
     return any(
-        match.start() >= host_end or match.end() >= host_end
-        for match in allowed_video_regex.finditer(candidate)
+        match.start() >= host_end or match.end() >= host_end for match in allowed_video_regex.finditer(candidate)
     )
 
 
@@ -456,9 +455,7 @@ def _unwrap(el: Element) -> None:
 
 def _is_microdata_meta(el: Element) -> bool:
     """``<meta itemprop content>`` in the body is microdata; any other ``<meta>`` goes."""
-    return el.get("itemprop") is not None and all(
-        key.lower() in ("itemprop", "content") for key in el.keys()
-    )
+    return el.get("itemprop") is not None and all(key.lower() in ("itemprop", "content") for key in el.keys())
 
 
 def sanitize_content(article_content: Element, allowed_video_regex: re.Pattern[str]) -> None:
@@ -481,9 +478,7 @@ def sanitize_content(article_content: Element, allowed_video_regex: re.Pattern[s
         name = tag.lower()
         if name == "iframe":
             walker.skip_subtree()
-            if not _video_src_allowed(el.get("src") or "", allowed_video_regex) or not _clean_frame(
-                el, references
-            ):
+            if not _video_src_allowed(el.get("src") or "", allowed_video_regex) or not _clean_frame(el, references):
                 dropped.append(el)
             continue
         if name in DROPPED_ELEMENTS:

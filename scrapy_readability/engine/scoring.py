@@ -32,6 +32,7 @@ from .constants import (
 from .dom import (
     Element,
     Node,
+    TextLengths,
     append_child,
     child_nodes,
     create_element,
@@ -48,6 +49,7 @@ from .dom import (
     js_length,
     js_trim,
     match_string,
+    normalized_length,
     remove_and_get_next,
     replace_with,
     set_child_nodes,
@@ -57,7 +59,6 @@ from .dom import (
 from .measures import get_class_weight, get_link_density, is_probably_visible, is_valid_byline, unlikely_match
 from .metadata import text_similarity
 from .state import GrabState
-
 
 
 def initialize_node(state: GrabState, node: Element) -> None:
@@ -105,14 +106,15 @@ def _wrap_phrasing_content(div: Element) -> None:
     Runs of blank text alone are dropped; when that is all there is to do, the
     blank text is cleared in place instead of rebuilding the children.
     """
-    children = list(div)
-    if not any(is_phrasing_content(c) for c in children) and not (div.text and js_trim(div.text)) and not any(
-        c.tail and js_trim(c.tail) for c in children
-    ):
-        div.text = None
-        for child in children:
-            child.tail = None
-        return
+    children = element_children(div)
+    if not (div.text and js_trim(div.text)) and not any(map(is_phrasing_content, children)):
+        tails = [child for child in children if child.tail is not None]
+        if not any(js_trim(child.tail or "") for child in tails):
+            if div.text is not None:
+                div.text = None
+            for child in tails:
+                child.tail = None
+            return
     nodes = child_nodes(div)
     result: list[Node] = []
     i = 0
@@ -158,18 +160,20 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
         tag = node.tag
         if tag == "html":
             state.article_lang = node.get("lang")
-        # Most nodes have no attributes, and then none of the attribute tests can fire.
-        has_attributes = bool(node.attrib)
-        match = match_string(node) if has_attributes else " "
+        # Most nodes have no attributes, and then none of the attribute tests can fire; the
+        # others have a few, and a test reads only the attributes a node has (a name in a
+        # short list is quicker to find than an attribute lxml looks for in vain).
+        names = node.keys()
+        match = match_string(node) if "class" in names or "id" in names else " "
 
-        if has_attributes:
-            if not is_probably_visible(node):
+        if names:
+            if ("style" in names or "hidden" in names or "aria-hidden" in names) and not is_probably_visible(node):
                 state.trace("Removing hidden node - %s", match)
                 node = _drop(state, node)
                 continue
 
             # Users cannot see elements with both aria-modal=true and role=dialog.
-            if node.get("aria-modal") == "true" and node.get("role") == "dialog":
+            if "aria-modal" in names and node.get("aria-modal") == "true" and node.get("role") == "dialog":
                 node = _drop(state, node)
                 continue
 
@@ -178,18 +182,18 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
                 node = _drop(state, node)
                 continue
 
-        if should_remove_title_header and header_duplicates_title(state, node):
+        if should_remove_title_header and tag in ("h1", "h2") and header_duplicates_title(state, node):
             state.trace("Removing header: %s", js_trim(text_content(node)))
             should_remove_title_header = False
             node = _drop(state, node)
             continue
 
-        if strip_unlikely and has_attributes:
+        if strip_unlikely and names:
             if _is_unlikely_candidate(node, match):
                 state.trace("Removing unlikely candidate - %s", match)
                 node = _drop(state, node)
                 continue
-            if node.get("role") in UNLIKELY_ROLES:
+            if "role" in names and node.get("role") in UNLIKELY_ROLES:
                 state.trace("Removing content with role %s - %s", node.get("role"), match)
                 node = _drop(state, node)
                 continue
@@ -231,8 +235,9 @@ def score_elements(state: GrabState, elements_to_score: list[Element]) -> list[E
     for element in elements_to_score:
         if element.getparent() is None:
             continue
-        text = inner_text(element)
-        length = js_length(text)
+        # Neither the length nor the commas need the normalised text.
+        text = text_content(element)
+        length = normalized_length(text)
         if length < 25:
             continue
         ancestors = get_node_ancestors(element, 5)
@@ -259,8 +264,9 @@ def select_top_candidates(state: GrabState, candidates: list[Element]) -> list[E
     limit = state.options.nb_top_candidates
     top: list[Element] = []
     link_lengths: dict[Element, float] = {}
+    lengths = TextLengths(streaming=state.big_page)
     for candidate in candidates:
-        score = scores[candidate] * (1 - get_link_density(candidate, link_lengths))
+        score = scores[candidate] * (1 - get_link_density(candidate, link_lengths, lengths))
         scores[candidate] = score
         state.trace("Candidate: <%s> with score %s", candidate.tag, score)
         for t in range(limit):

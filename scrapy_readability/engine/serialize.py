@@ -15,19 +15,50 @@ from .dom import Element
 
 VOID_ELEMENTS = frozenset(
     {
-        "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img",
-        "input", "keygen", "link", "meta", "param", "source", "track", "wbr",
+        "area",
+        "base",
+        "basefont",
+        "bgsound",
+        "br",
+        "col",
+        "embed",
+        "frame",
+        "hr",
+        "img",
+        "input",
+        "keygen",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
     }
 )
-RAW_TEXT_ELEMENTS = frozenset(
-    {"style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext"}
-)
+RAW_TEXT_ELEMENTS = frozenset({"style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext"})
 
 # Where parsing keeps a <template>'s content, serialised (see parsing.py).
 TEMPLATE_CONTENT_ATTRIBUTE = "data-readability-template-content"
 
-_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "\u00a0": "&nbsp;", "<": "&lt;", ">": "&gt;"})
-_ATTR_ESCAPES = str.maketrans({"&": "&amp;", "\u00a0": "&nbsp;", '"': "&quot;", "<": "&lt;", ">": "&gt;"})
+
+def _escape_text(text: str) -> str:
+    """Text as ``innerHTML`` escapes it. A search for each character to escape is a fast
+    scan, and most text holds none of them (``str.translate`` looked up every character)."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "\u00a0" in text:
+        text = text.replace("\u00a0", "&nbsp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _escape_attribute(value: str) -> str:
+    """An attribute value as ``innerHTML`` escapes it."""
+    value = _escape_text(value)
+    return value.replace('"', "&quot;") if '"' in value else value
 
 
 def _start_tag(el: Element) -> str:
@@ -35,9 +66,7 @@ def _start_tag(el: Element) -> str:
     if not el.attrib:
         return f"<{tag}>"
     attrs = "".join(
-        f' {name}="{value.translate(_ATTR_ESCAPES)}"'
-        for name, value in el.items()
-        if name != TEMPLATE_CONTENT_ATTRIBUTE
+        f' {name}="{_escape_attribute(value)}"' for name, value in el.items() if name != TEMPLATE_CONTENT_ATTRIBUTE
     )
     if tag == "template" and TEMPLATE_CONTENT_ATTRIBUTE in el.attrib:
         return f"<{tag}{attrs}>{el.get(TEMPLATE_CONTENT_ATTRIBUTE)}"
@@ -52,10 +81,11 @@ def _name(el: Element) -> str:
 def inner_html(root: Element) -> str:
     """``root.innerHTML``: its children serialised, without recursion."""
     out: list[str] = []
+    chunks: list[str] = []  # the pieces joined a few thousand at a time: far fewer objects at once on a big page
     append = out.append
     raw_depth = 0  # > 0 while inside a raw-text element, whose text is not escaped
     if root.text:
-        append(root.text if root.tag in RAW_TEXT_ELEMENTS else root.text.translate(_TEXT_ESCAPES))
+        append(root.text if root.tag in RAW_TEXT_ELEMENTS else _escape_text(root.text))
     for event, el in etree.iterwalk(root, events=("start", "end", "comment", "pi")):
         if el is root:
             continue
@@ -64,22 +94,26 @@ def inner_html(root: Element) -> str:
             if event == "comment":
                 append(f"<!--{el.text or ''}-->")
             if el.tail:
-                append(el.tail if raw_depth else el.tail.translate(_TEXT_ESCAPES))
+                append(el.tail if raw_depth else _escape_text(el.tail))
             continue
         if event == "start":
             append(_start_tag(el))
             if tag in RAW_TEXT_ELEMENTS:
                 raw_depth += 1
             if el.text:
-                append(el.text if raw_depth else el.text.translate(_TEXT_ESCAPES))
+                append(el.text if raw_depth else _escape_text(el.text))
         else:
             if tag in RAW_TEXT_ELEMENTS:
                 raw_depth -= 1
             if tag not in VOID_ELEMENTS:
                 append(f"</{_name(el)}>")
             if el.tail:
-                append(el.tail if raw_depth else el.tail.translate(_TEXT_ESCAPES))
-    return "".join(out)
+                append(el.tail if raw_depth else _escape_text(el.tail))
+            if len(out) > 4096:
+                chunks.append("".join(out))
+                out.clear()
+    chunks.append("".join(out))
+    return "".join(chunks)
 
 
 def outer_html(el: Element) -> str:

@@ -36,6 +36,9 @@ class GrabState:
     # it an unlikely candidate): the walk ends there, and later passes find no
     # documentElement to walk at all.
     document_removed: bool = False
+    # A page of more markup than readability.BIG_PAGE: its big elements are measured a
+    # text node at a time, so that no copy of the whole text is ever made to count it.
+    big_page: bool = False
     scores: dict[Element, float] = field(default_factory=dict)
     data_tables: dict[Element, bool] = field(default_factory=dict)
 

@@ -15,6 +15,7 @@ tag names and a few attributes: the article's tree has no style sheets.
 from __future__ import annotations
 
 import re
+
 from lxml import etree
 
 from .dom import Element, js_trim
@@ -22,18 +23,73 @@ from .dom import Element, js_trim
 # Elements the default stylesheet gives ``display: none`` (or that are never rendered).
 HIDDEN_ELEMENTS = frozenset(
     {
-        "area", "base", "basefont", "datalist", "head", "link", "meta", "noembed", "noframes",
-        "noscript", "param", "rp", "script", "style", "template", "title",
+        "area",
+        "base",
+        "basefont",
+        "datalist",
+        "head",
+        "link",
+        "meta",
+        "noembed",
+        "noframes",
+        "noscript",
+        "param",
+        "rp",
+        "script",
+        "style",
+        "template",
+        "title",
     }
 )
 # Block-level by the default stylesheet: one required line break before and after.
 BLOCK_ELEMENTS = frozenset(
     {
-        "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details",
-        "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form",
-        "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "html", "legend", "li",
-        "listing", "main", "menu", "nav", "ol", "optgroup", "option", "plaintext", "pre",
-        "search", "section", "summary", "table", "ul", "xmp",
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "body",
+        "caption",
+        "center",
+        "dd",
+        "details",
+        "dialog",
+        "dir",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hgroup",
+        "hr",
+        "html",
+        "legend",
+        "li",
+        "listing",
+        "main",
+        "menu",
+        "nav",
+        "ol",
+        "optgroup",
+        "option",
+        "plaintext",
+        "pre",
+        "search",
+        "section",
+        "summary",
+        "table",
+        "ul",
+        "xmp",
     }
 )
 # Whose text keeps its whitespace (``white-space: pre``).
@@ -48,8 +104,20 @@ INLINE_BLOCK_ELEMENTS = frozenset({"button", "marquee", "select"})
 SVG_TEXT_ELEMENTS = frozenset({"text"})
 SVG_HIDDEN_ELEMENTS = frozenset(
     {
-        "clippath", "defs", "desc", "filter", "lineargradient", "marker", "mask", "metadata",
-        "pattern", "radialgradient", "script", "style", "symbol", "title",
+        "clippath",
+        "defs",
+        "desc",
+        "filter",
+        "lineargradient",
+        "marker",
+        "mask",
+        "metadata",
+        "pattern",
+        "radialgradient",
+        "script",
+        "style",
+        "symbol",
+        "title",
     }
 )
 TABLE_SECTIONS = frozenset({"thead", "tbody", "tfoot"})
@@ -174,9 +242,7 @@ def inner_text(root: Element) -> str:
         if event == "start":
             if el is root:
                 continue
-            if not isinstance(tag, str) or el in skipped or is_hidden(el) or (
-                svg_depth and tag in SVG_HIDDEN_ELEMENTS
-            ):
+            if not isinstance(tag, str) or el in skipped or is_hidden(el) or (svg_depth and tag in SVG_HIDDEN_ELEMENTS):
                 skipped.add(el)
                 walker.skip_subtree()
                 continue
@@ -254,7 +320,7 @@ def inner_text(root: Element) -> str:
 
 
 def _ends_run(el: Element, kind: frozenset[str]) -> bool:
-    """Whether ``el`` (a cell or row outside its usual parent) is the last of the anonymous row or table CSS wraps it in.
+    """Whether ``el`` (a cell or row outside its usual parent) ends the anonymous row or table CSS wraps it in.
 
     CSS wraps consecutive cells (rows) in one anonymous row (table); text or
     another element ends the run, whitespace does not.

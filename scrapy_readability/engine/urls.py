@@ -70,9 +70,7 @@ _DATA_IMAGE = re.compile(r"data:image/([a-z0-9.+\-]+)[\t\n\f\r ]*[;,]", re.IGNOR
 # The image types a ``data:`` URL may carry: rasters, which hold no script.
 # SVG is not among them: inert as an <img>, it runs its scripts when the
 # reader opens the image on its own.
-_RASTER_IMAGE_TYPES = frozenset(
-    "png apng gif jpeg jpg pjpeg webp avif bmp x-ms-bmp x-icon vnd.microsoft.icon".split()
-)
+_RASTER_IMAGE_TYPES = frozenset("png apng gif jpeg jpg pjpeg webp avif bmp x-ms-bmp x-icon vnd.microsoft.icon".split())
 # Blanks and controls anywhere, squeezed out before looking for a script scheme.
 BLANKS = re.compile(r"[\x00-\x20\x7f-\x9f\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]+")
 _SCRIPT_SCHEME = re.compile(r"(?:java|vb|live)script:|data:text/html", re.IGNORECASE)

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from scrapy_readability.engine import NotHTMLError, ReadabilityError, TooManyElementsError
 from scrapy_readability.engine.options import Options, OutputOptions, PreflightOptions
-from scrapy_readability.engine.parsing import parse_html
+from scrapy_readability.engine.parsing import parse_page
 
 ENGINE = "scrapy_readability.engine.Readability"
 """The engine class by dotted path (``READABILITY_ENGINE``): ``Readability(html, url, content_type=..., **options)``."""
@@ -49,6 +49,7 @@ class Extraction:
     options: Options = field(default_factory=Options)
     output: OutputOptions = field(default_factory=OutputOptions)
     content_type: str | None = None  # the page's Content-Type header, for the charset of bytes
+    encoding: str | None = None  # an encoding that wins over every declaration (the command line's --encoding)
 
     what: ClassVar[str] = "extraction"  # for messages
 
@@ -61,6 +62,7 @@ class Preflight:
     url: str | None
     options: PreflightOptions = field(default_factory=PreflightOptions)
     content_type: str | None = None
+    encoding: str | None = None
 
     what: ClassVar[str] = "readerable check"  # for messages
 
@@ -132,13 +134,19 @@ def perform(job: Job, engines: Engines) -> Outcome:
 def judge(job: Preflight, check: Callable[..., Any]) -> Judged | Failed:
     """The preflight's verdict on one page; never raises (an error comes back as Failed).
 
-    Bytes with a Content-Type are parsed first, for the header's charset; a page that
-    cannot be parsed at all (an image, say) fails, as its extraction would.
+    Bytes with a Content-Type are parsed first, for the header's charset (into lexbor's tree, which
+    the preflight reads as it is); a page that cannot be parsed at all (an image, say) fails, as
+    its extraction would.
     """
     started = time.perf_counter()
     verdict: Judged | Failed
     try:
-        page = parse_html(job.html, job.content_type) if job.content_type else job.html
+        bytes_with_a_charset = job.content_type or job.encoding
+        page = (
+            parse_page(job.html, job.url, content_type=job.content_type, encoding=job.encoding)
+            if bytes_with_a_charset
+            else job.html
+        )
         verdict = Judged(bool(check(page, **job.options.values())), 0.0)
     except Exception as error:  # every failure comes back as Failed
         verdict = failure(error)
@@ -150,7 +158,8 @@ def extract(job: Extraction, engine: Callable[..., Any]) -> Extracted | Failed:
     started = time.perf_counter()
     result: Extracted | Failed
     try:
-        page = {"content_type": job.content_type} if job.content_type else {}
+        page = {"content_type": job.content_type, "encoding": job.encoding}
+        page = {name: value for name, value in page.items() if value}  # an engine of the user's needs neither
         article = engine(job.html, job.url, **page, **job.options.values()).parse()
     except Exception as error:  # every failure comes back as Failed
         result = failure(error)

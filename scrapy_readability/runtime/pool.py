@@ -179,6 +179,8 @@ class Lane:
             pending = self._shared.jobs.get()
             if pending is None:
                 break
+            if pending.future.cancelled():  # its caller no longer wants it (the command line's reader left)
+                continue
             try:
                 keep_going = self._run(pending)
             except Exception as error:  # a bug of ours: the page fails, the thread and the queue go on

@@ -222,7 +222,9 @@ class ArticleSpider(scrapy.Spider):
         kind = about.get("kind", "document")
         if kind == "robots":
             self._count("documents/not_found")
-            logger.info("No robots.txt at %s (%s): looking for sitemaps in the usual places", request.url, _reason(failure))
+            logger.info(
+                "No robots.txt at %s (%s): looking for sitemaps in the usual places", request.url, _reason(failure)
+            )
             yield from self._guess(request.url, SITEMAP_PATHS, "sitemap")
         elif about.get("guessed"):
             self._count("documents/not_found")
@@ -263,7 +265,9 @@ class ArticleSpider(scrapy.Spider):
             self._count("invalid/sitemap_truncated")
             logger.warning(
                 "The sitemap %s lists more than %d URLs (the sitemap protocol's limit): the first %d are taken",
-                response.url, len(sitemap.entries), len(sitemap.entries),
+                response.url,
+                len(sitemap.entries),
+                len(sitemap.entries),
             )
         if sitemap.index:
             for entry in sitemap.entries:
@@ -284,9 +288,7 @@ class ArticleSpider(scrapy.Spider):
             return
         if feed.decoded_as is not None:
             self._count("invalid/feed_encoding")
-            logger.warning(
-                "The feed %s is not in the encoding it declares: read as %s", response.url, feed.decoded_as
-            )
+            logger.warning("The feed %s is not in the encoding it declares: read as %s", response.url, feed.decoded_as)
         yield from self._entries(feed.entries, "feed")
 
     def _entries(self, entries: list[Entry], source: str) -> Iterator[Request]:
@@ -305,7 +307,9 @@ class ArticleSpider(scrapy.Spider):
 
     # --- Pages --------------------------------------------------------------------------------
 
-    def _page_request(self, url: str, callback: Any, priority: int, *, start: bool = False, depth: int = 0, stale: int = 0) -> Request:
+    def _page_request(
+        self, url: str, callback: Any, priority: int, *, start: bool = False, depth: int = 0, stale: int = 0
+    ) -> Request:
         return Request(
             url,
             callback=callback,
@@ -336,7 +340,8 @@ class ArticleSpider(scrapy.Spider):
         self._count("start_redirected")
         logger.warning(
             "The start URL %s redirected to %s, on another site: that site is crawled as the start URL's",
-            start, response.url,
+            start,
+            response.url,
         )
         if self.options.strategy in ("full", "sitemap"):
             yield from self._robots(response.url)
@@ -391,14 +396,15 @@ class ArticleSpider(scrapy.Spider):
             yield item
 
     def is_article(self, response: HtmlResponse) -> bool:
-        """Readerable by the preflight, not at a URL of the pages that are never articles, not declared another kind of page."""
+        """Readerable, not at a URL of the pages that are never articles, and not declared another kind of page."""
         verdict = response.meta.get(META_KEY)
         if not isinstance(verdict, dict):
             if not self._warned_no_verdict:
                 self._warned_no_verdict = True
                 logger.error(
                     "%s has no preflight verdict (meta['readability']): is the add-on (or ReadabilityMiddleware) "
-                    "disabled? Pages without one are taken as navigation.", response.url,
+                    "disabled? Pages without one are taken as navigation.",
+                    response.url,
                 )
             return False
         return (
@@ -442,8 +448,12 @@ class ArticleSpider(scrapy.Spider):
         if isinstance(fetched, str) and fetched in self._item_urls:
             adapter["url"] = self._item_urls.pop(fetched)
         if self.options.max_articles and self._accepted >= self.options.max_articles:
-            raise DropItem(f"max_articles ({self.options.max_articles}) reached: {adapter.get('url')}", log_level="DEBUG")
-        published = parse_date(adapter.get("published_time") if isinstance(adapter.get("published_time"), str) else None)
+            raise DropItem(
+                f"max_articles ({self.options.max_articles}) reached: {adapter.get('url')}", log_level="DEBUG"
+            )
+        published = parse_date(
+            adapter.get("published_time") if isinstance(adapter.get("published_time"), str) else None
+        )
         if self._old(published):
             self._count("skipped/old")
             self.known.add(str(adapter.get("url")))  # no need to fetch it again to learn it is old
@@ -499,9 +509,21 @@ _LINKS = LinkExtractor(unique=True)  # web links only, each once a page; not to 
 
 ARTICLE_TYPES = frozenset(
     {
-        "article", "newsarticle", "blogposting", "report", "scholarlyarticle", "techarticle", "analysisnewsarticle",
-        "opinionnewsarticle", "reportagenewsarticle", "reviewnewsarticle", "backgroundnewsarticle",
-        "askpublicnewsarticle", "liveblogposting", "satiricalarticle", "review",
+        "article",
+        "newsarticle",
+        "blogposting",
+        "report",
+        "scholarlyarticle",
+        "techarticle",
+        "analysisnewsarticle",
+        "opinionnewsarticle",
+        "reportagenewsarticle",
+        "reviewnewsarticle",
+        "backgroundnewsarticle",
+        "askpublicnewsarticle",
+        "liveblogposting",
+        "satiricalarticle",
+        "review",
     }
 )
 """schema.org types (lowercased) of a page that is an article."""
@@ -521,8 +543,11 @@ def declared_not_article(response: HtmlResponse) -> bool:
     A section page with long teasers passes Readability.js's preflight, which
     reads paragraph lengths only; its metadata says what it is.
     """
-    types = {name.lower() for script in response.xpath('//script[@type="application/ld+json"]/text()').getall()
-             for name in _ld_types(script)}
+    types = {
+        name.lower()
+        for script in response.xpath('//script[@type="application/ld+json"]/text()').getall()
+        for name in _ld_types(script)
+    }
     if types & ARTICLE_TYPES:
         return False
     if types & OTHER_TYPES:
@@ -545,7 +570,13 @@ def _ld_types(script: str) -> Iterator[str]:
             stack.extend(node)
         elif isinstance(node, dict):
             kind = node.get("@type")
-            yield from ([kind] if isinstance(kind, str) else [k for k in kind if isinstance(k, str)] if isinstance(kind, list) else [])
+            yield from (
+                [kind]
+                if isinstance(kind, str)
+                else [k for k in kind if isinstance(k, str)]
+                if isinstance(kind, list)
+                else []
+            )
             if isinstance(node.get("@graph"), list):
                 stack.extend(node["@graph"])
 

@@ -17,7 +17,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from io import BytesIO
 from urllib.parse import urljoin
@@ -139,8 +139,14 @@ def read_sitemap(body: bytes, base_url: str, limit: int = MAX_SITEMAP_URLS) -> S
     takes it, else ``<lastmod>``.
     """
     events = etree.iterparse(
-        BytesIO(body), events=("start", "end"), recover=True, resolve_entities=False, no_network=True,
-        remove_comments=True, remove_pis=True, collect_ids=False,
+        BytesIO(body),
+        events=("start", "end"),
+        recover=True,
+        resolve_entities=False,
+        no_network=True,
+        remove_comments=True,
+        remove_pis=True,
+        collect_ids=False,
     )
     try:
         _, root = next(events)
@@ -226,7 +232,9 @@ def _parse_xml(body: bytes, charset: str | None) -> tuple[etree._Element, str | 
 def _parse_redecoded(body: bytes, charset: str | None) -> tuple[etree._Element, str]:
     """Bytes that fail in their declared encoding, decoded with the HTTP charset (if it differs) or Windows-1252."""
     declared = re.match(rb"^\s*<\?xml[^>]*encoding=[\"']([\w.-]+)", body)
-    candidates = [charset] if charset and (declared is None or declared.group(1).decode().lower() != charset.lower()) else []
+    candidates = (
+        [charset] if charset and (declared is None or declared.group(1).decode().lower() != charset.lower()) else []
+    )
     for encoding in [*candidates, "cp1252"]:
         try:
             text = body.decode(encoding, errors="replace")
@@ -296,7 +304,7 @@ def parse_date(text: str | None) -> datetime | None:
             moment = parsedate_to_datetime(text)
         except (TypeError, ValueError, IndexError):
             return None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _absolute(base_url: str, url: str) -> str:

@@ -95,7 +95,7 @@ class Frontier:
     # --- Admission ----------------------------------------------------------------------------
 
     def admit_document(self, url: str) -> str | None:
-        """A robots.txt, sitemap or feed to request: once each, within the budget; any site (robots.txt may point elsewhere)."""
+        """A robots.txt, sitemap or feed to request: once each, within the budget, on any site (robots.txt points)."""
         cleaned = clean_url(url).url
         key = url_key(cleaned)
         if key in self._decided:
@@ -104,7 +104,7 @@ class Frontier:
         return cleaned if self._spend() else None
 
     def admit(self, url: str, source: str, depth: int = 0, date: datetime | None = None) -> str | None:
-        """The URL to request for a page found by ``source`` (``start``, ``sitemap``, ``feed``, ``links``), or ``None``."""
+        """The URL to request for a page ``source`` found (``start``, ``sitemap``, ``feed``, ``links``), or ``None``."""
         cleaned = clean_url(url)
         key = url_key(cleaned.url)
         if key in self._decided:
@@ -132,7 +132,7 @@ class Frontier:
             self.count("traps/session_id" if session else "duplicates/url")
 
     def _refusal(self, url: str, key: str, source: str, date: datetime | None) -> str | None:
-        """Why a page is not requested, or ``None``; start URLs skip the filters and trap rules (the user chose them)."""
+        """Why a page is not requested, or ``None``; start URLs skip the filters and trap rules: the user chose them."""
         if not self.in_scope(url):
             return "skipped/offsite"
         if key in self.known:
@@ -154,7 +154,9 @@ class Frontier:
             return f"traps/{kind}"
         return None
 
-    def follow(self, page_url: str, links: Iterable[str], depth: int, article: bool, stale_run: int = 0) -> list[tuple[str, int]]:
+    def follow(
+        self, page_url: str, links: Iterable[str], depth: int, article: bool, stale_run: int = 0
+    ) -> list[tuple[str, int]]:
         """The links of a fetched page to request, each with the stale run it carries (see :data:`STALE_PAGES`).
 
         A link with the page's own pattern (``url_template``) from a navigation

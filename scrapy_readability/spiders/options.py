@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from scrapy_readability.engine.options import BOOLEAN, Declared, Option, boolean, choice, declared, integer, option
@@ -63,12 +63,12 @@ def parse_since(value: Any) -> datetime | None:
     elif isinstance(value, date):
         moment = datetime(value.year, value.month, value.day)
     elif isinstance(value, str) and re.fullmatch(r"\s*\d+\s*d\s*", value):
-        return datetime.now(timezone.utc) - timedelta(days=int(value.strip()[:-1]))
+        return datetime.now(UTC) - timedelta(days=int(value.strip()[:-1]))
     elif isinstance(value, str):
         moment = datetime.fromisoformat(value.strip())
     else:
         raise TypeError(value)
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 _NO_LIMIT = "an integer >= 0 (0: no limit)"
@@ -84,12 +84,17 @@ class SpiderOptions(Declared):
     """What the article spider does (README.md, "Crawl a whole site"; docs/spider.md)."""
 
     strategy: str = _spider_option(
-        "full", choice(*STRATEGIES), ", ".join(map(repr, STRATEGIES)),
+        "full",
+        choice(*STRATEGIES),
+        ", ".join(map(repr, STRATEGIES)),
         "`full`: sitemaps, feeds and the site's links; `sitemap` or `feed`: only the pages those list; "
-        "`direct`: the start URLs are the articles.", "strategy",
+        "`direct`: the start URLs are the articles.",
+        "strategy",
     )
     start_urls: tuple[str, ...] = _spider_option(
-        (), _urls, "http(s) URLs: a list, or one string separated by commas",
+        (),
+        _urls,
+        "http(s) URLs: a list, or one string separated by commas",
         "Where the crawl starts: a site's front page, a section, a sitemap, a feed, or (`direct`) articles.",
         "start_urls",
     )
@@ -97,44 +102,66 @@ class SpiderOptions(Declared):
         None, _path_or_none, "a path", "More start URLs, from a file: one a line, `#` starts a comment.", "urls_file"
     )
     subdomains: bool = _spider_option(
-        False, boolean, BOOLEAN,
+        False,
+        boolean,
+        BOOLEAN,
         "Crawl the start URLs' subdomains too (`news.example.com` for `example.com`); `www.` is always the site.",
         "subdomains",
     )
     max_pages: int = _spider_option(
-        0, integer(0), _NO_LIMIT, "Requests the spider makes (robots.txt, sitemaps and feeds included); `0`: no limit.", "max_pages"
+        0,
+        integer(0),
+        _NO_LIMIT,
+        "Requests the spider makes (robots.txt, sitemaps and feeds included); `0`: no limit.",
+        "max_pages",
     )
     max_articles: int = _spider_option(
         0, integer(0), _NO_LIMIT, "Articles written, after which the crawl stops; `0`: no limit.", "max_articles"
     )
     max_depth: int = _spider_option(
-        0, integer(0), _NO_LIMIT,
-        "Links followed from a start page, a sitemap entry or a feed entry; `0`: no limit.", "max_depth",
+        0,
+        integer(0),
+        _NO_LIMIT,
+        "Links followed from a start page, a sitemap entry or a feed entry; `0`: no limit.",
+        "max_depth",
     )
     allow: tuple[str, ...] = _spider_option(
-        (), _regexes, _PATTERNS,
-        "Pages (not sitemaps or feeds) are requested only if their URL matches one of these.", "allow",
+        (),
+        _regexes,
+        _PATTERNS,
+        "Pages (not sitemaps or feeds) are requested only if their URL matches one of these.",
+        "allow",
     )
     deny: tuple[str, ...] = _spider_option(
         (), _regexes, _PATTERNS, "Pages whose URL matches one of these are not requested.", "deny"
     )
     not_articles: tuple[str, ...] = _spider_option(
-        NOT_ARTICLE_URLS, _regexes, _PATTERNS,
+        NOT_ARTICLE_URLS,
+        _regexes,
+        _PATTERNS,
         "Pages whose path and query match one of these are followed, never taken as articles "
         "(default: the front page, about, contact, login, search, tag, category and author listings, pagination).",
         "not_articles",
     )
     since: datetime | None = _spider_option(
-        None, parse_since, "a date (2025-05-01), a date and time (ISO 8601), or days back (7d)",
-        "Skip older articles: by their sitemap or feed date before fetching them, else by their own date.", "since",
+        None,
+        parse_since,
+        "a date (2025-05-01), a date and time (ISO 8601), or days back (7d)",
+        "Skip older articles: by their sitemap or feed date before fetching them, else by their own date.",
+        "since",
     )
     trap_limit: int = _spider_option(
-        30, integer(1), "an integer >= 1",
+        30,
+        integer(1),
+        "an integer >= 1",
         "Pages a crawler trap may cost: calendar pages a site, and pages of one series (URLs alike but for "
-        "their numbers: pagination, previous/next chains) that hold no article.", "trap_limit",
+        "their numbers: pagination, previous/next chains) that hold no article.",
+        "trap_limit",
     )
     state: str | None = _spider_option(
-        None, _path_or_none, "a directory, or an existing feed file (JSON Lines, JSON, CSV)",
+        None,
+        _path_or_none,
+        "a directory, or an existing feed file (JSON Lines, JSON, CSV)",
         "Articles of earlier crawls, which are not fetched again: a directory this crawl adds its own to, or a feed.",
         "state",
     )

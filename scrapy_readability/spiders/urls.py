@@ -50,17 +50,54 @@ TRACKING_PREFIXES = ("utm_", "pk_", "mtm_", "hsa_", "at_", "ns_", "oly_", "vero_
 
 TRACKING_PARAMETERS = frozenset(
     {
-        "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "twclid", "ttclid",
-        "li_fat_id", "igshid", "mc_cid", "mc_eid", "mkt_tok", "_ga", "_gl", "_ke", "xtor", "cmpid", "smid",
-        "sr_share", "ref_src", "ref_url", "wt_mc", "wt.mc_id", "spm", "share_source", "rss_source",
+        "fbclid",
+        "gclid",
+        "gclsrc",
+        "dclid",
+        "gbraid",
+        "wbraid",
+        "msclkid",
+        "yclid",
+        "twclid",
+        "ttclid",
+        "li_fat_id",
+        "igshid",
+        "mc_cid",
+        "mc_eid",
+        "mkt_tok",
+        "_ga",
+        "_gl",
+        "_ke",
+        "xtor",
+        "cmpid",
+        "smid",
+        "sr_share",
+        "ref_src",
+        "ref_url",
+        "wt_mc",
+        "wt.mc_id",
+        "spm",
+        "share_source",
+        "rss_source",
     }
 )
 """Click identifiers and referral markers of ad networks, newsletters and social sites, lowercased."""
 
 SESSION_PARAMETERS = frozenset(
     {
-        "sid", "sessid", "sessionid", "session_id", "session", "phpsessid", "jsessionid", "aspsessionid",
-        "cfid", "cftoken", "zenid", "oscsid", "s_id",
+        "sid",
+        "sessid",
+        "sessionid",
+        "session_id",
+        "session",
+        "phpsessid",
+        "jsessionid",
+        "aspsessionid",
+        "cfid",
+        "cftoken",
+        "zenid",
+        "oscsid",
+        "s_id",
     }
 )
 """Session identifiers: each visit gets new ones, so each visit would see new URLs."""
@@ -120,8 +157,19 @@ CALENDAR_SEGMENTS = frozenset(
 )
 CALENDAR_PARAMETERS = frozenset(
     {
-        "date", "day", "month", "year", "week", "cal", "calendar", "eventdate", "event_date",
-        "tribe-bar-date", "ical", "start_date", "end_date",
+        "date",
+        "day",
+        "month",
+        "year",
+        "week",
+        "cal",
+        "calendar",
+        "eventdate",
+        "event_date",
+        "tribe-bar-date",
+        "ical",
+        "start_date",
+        "end_date",
     }
 )
 # A path segment that names a moment: 2024, 05, 2024-05-12, may, week, today...

@@ -36,7 +36,8 @@ def _article(title: str, feed: str = "") -> str:
     head = f'<link rel="alternate" type="application/rss+xml" href="{feed}">' if feed else ""
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>{head}</head><body>'
-        f'<header><a href="/">Home</a></header><main><article><h1>{title}</h1>{story.body}</article></main></body></html>'
+        f'<header><a href="/">Home</a></header><main><article><h1>{title}</h1>{story.body}</article></main>'
+        "</body></html>"
     )
 
 
@@ -61,7 +62,7 @@ def _hostile_pages(base: str) -> dict[str, Page | str]:
     )
     huge_entries = 62 * 2**20 // 1100  # 60 MB or so: over the limit, sent with its Content-Length
     return {
-        "/robots.txt": "<!DOCTYPE html><html><body><h1>Welcome!</h1><p>Sitemap: this is not a robots.txt</p></body></html>",
+        "/robots.txt": "<!DOCTYPE html><html><body><h1>Welcome!</h1><p>Sitemap: not a robots.txt</p></body></html>",
         "/sitemap_index.xml": Page(
             f'<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{index}</sitemapindex>',
             "application/xml",
@@ -126,7 +127,10 @@ def test_a_sitemap_over_the_size_limit_is_not_downloaded(hostile: tuple[LocalSit
 
 def test_a_gzip_bomb_is_not_inflated_past_the_limit(hostile: tuple[LocalSite, CrawlResult]) -> None:
     site, result = hostile
-    assert f"Not reading the sitemap {site.url}/sitemaps/bomb.xml.gz: larger than {MAX_DOCUMENT_SIZE:,} bytes" in result.log
+    assert (
+        f"Not reading the sitemap {site.url}/sitemaps/bomb.xml.gz: larger than {MAX_DOCUMENT_SIZE:,} bytes"
+        in result.log
+    )
     assert result.stats["readability/spider/invalid/sitemap"] == 2  # broken.xml is the other
 
 

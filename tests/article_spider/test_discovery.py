@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -36,14 +36,14 @@ def test_a_urlset_with_lastmod_and_a_news_sitemaps_publication_date() -> None:
     sitemap = read_sitemap(body, BASE)
     assert not sitemap.index and not sitemap.truncated
     assert [(e.url, e.date) for e in sitemap.entries] == [
-        ("https://news.example/a", datetime(2025, 5, 2, tzinfo=timezone.utc)),
+        ("https://news.example/a", datetime(2025, 5, 2, tzinfo=UTC)),
         ("https://news.example/b", datetime.fromisoformat("2025-05-03T08:00:00+02:00")),
         ("https://news.example/c", None),
     ]
 
 
 def test_a_sitemap_index() -> None:
-    body = f'<sitemapindex {NS}><sitemap><loc>{BASE}s1.xml.gz</loc></sitemap></sitemapindex>'.encode()
+    body = f"<sitemapindex {NS}><sitemap><loc>{BASE}s1.xml.gz</loc></sitemap></sitemapindex>".encode()
     sitemap = read_sitemap(body, BASE)
     assert sitemap.index and [e.url for e in sitemap.entries] == [BASE + "s1.xml.gz"]
 
@@ -101,7 +101,7 @@ def test_rss_atom_rdf_and_json_feeds() -> None:
         b'<item><guid isPermaLink="false">tag:n,2025:c</guid></item></channel></rss>'
     )
     assert [(e.url, e.date) for e in read_feed(rss, BASE).entries] == [
-        ("https://n.example/a", datetime(2025, 5, 2, 9, 30, tzinfo=timezone.utc)),
+        ("https://n.example/a", datetime(2025, 5, 2, 9, 30, tzinfo=UTC)),
         ("https://n.example/b", None),
     ]
     atom = (
@@ -110,8 +110,8 @@ def test_rss_atom_rdf_and_json_feeds() -> None:
         b'<entry><link href="https://n.example/y"/><published>2025-05-01</published></entry></feed>'
     )
     assert [(e.url, e.date) for e in read_feed(atom, BASE).entries] == [
-        ("https://news.example/x", datetime(2025, 5, 2, 10, tzinfo=timezone.utc)),
-        ("https://n.example/y", datetime(2025, 5, 1, tzinfo=timezone.utc)),
+        ("https://news.example/x", datetime(2025, 5, 2, 10, tzinfo=UTC)),
+        ("https://n.example/y", datetime(2025, 5, 1, tzinfo=UTC)),
     ]
     rdf = (
         b'<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" '
@@ -119,7 +119,10 @@ def test_rss_atom_rdf_and_json_feeds() -> None:
         b"<dc:date>2025-05-02</dc:date></item></rdf:RDF>"
     )
     assert [e.url for e in read_feed(rdf, BASE).entries] == ["https://n.example/r"]
-    feed = {"version": "https://jsonfeed.org/version/1.1", "items": [{"url": "https://n.example/j", "date_published": "2025-05-02T00:00:00Z"}, {"id": "1"}]}
+    feed = {
+        "version": "https://jsonfeed.org/version/1.1",
+        "items": [{"url": "https://n.example/j", "date_published": "2025-05-02T00:00:00Z"}, {"id": "1"}],
+    }
     assert [e.url for e in read_feed(json.dumps(feed).encode(), BASE).entries] == ["https://n.example/j"]
 
 
@@ -159,7 +162,10 @@ def test_document_kind_from_the_first_element(body: bytes, kind: str | None) -> 
 
 def test_robots_txt_sitemaps_and_an_html_robots_txt() -> None:
     body = b"User-agent: *\nDisallow: /x\nSitemap: https://n.example/s.xml\nsitemap: /s2.xml\nSitemap: https://n.example/s.xml\n"
-    assert robots_sitemaps(body, "https://n.example/robots.txt") == ["https://n.example/s.xml", "https://n.example/s2.xml"]
+    assert robots_sitemaps(body, "https://n.example/robots.txt") == [
+        "https://n.example/s.xml",
+        "https://n.example/s2.xml",
+    ]
     assert robots_sitemaps(b"User-agent: *\n", "https://n.example/robots.txt") == []
     assert robots_sitemaps(b"<!DOCTYPE html><p>Sitemap: /x</p>", "https://n.example/robots.txt") is None
 
@@ -167,8 +173,8 @@ def test_robots_txt_sitemaps_and_an_html_robots_txt() -> None:
 @pytest.mark.parametrize(
     ("text", "moment"),
     [
-        ("2025-05-02", datetime(2025, 5, 2, tzinfo=timezone.utc)),
-        ("2025-05-02T09:30Z", datetime(2025, 5, 2, 9, 30, tzinfo=timezone.utc)),
+        ("2025-05-02", datetime(2025, 5, 2, tzinfo=UTC)),
+        ("2025-05-02T09:30Z", datetime(2025, 5, 2, 9, 30, tzinfo=UTC)),
         ("Fri, 02 May 2025 09:30:00 +0200", datetime.fromisoformat("2025-05-02T09:30:00+02:00")),
         ("yesterday", None),
         ("", None),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from scrapy_readability.spiders.frontier import STALE_PAGES, Frontier
@@ -40,8 +40,14 @@ def test_refusals_by_reason() -> None:
     assert f.admit(SITE + "/news/a", "links", depth=2) == SITE + "/news/a"  # refused for depth: not decided
     assert f.admit(SITE + "/blog/start", "start") == SITE + "/blog/start"  # start URLs pass the filters
     assert counts == Counter(
-        {"skipped/offsite": 1, "skipped/filtered": 2, "traps/search": 1, "skipped/depth": 1,
-         "discovered/links": 1, "discovered/start": 1}
+        {
+            "skipped/offsite": 1,
+            "skipped/filtered": 2,
+            "traps/search": 1,
+            "skipped/depth": 1,
+            "discovered/links": 1,
+            "discovered/start": 1,
+        }
     )
 
 
@@ -50,8 +56,8 @@ def test_known_and_old_pages_are_not_requested(tmp_path: Path) -> None:
     known.add(SITE + "/2025/old-news")
     f, counts = frontier(known, since="2025-05-01")
     assert f.admit(SITE + "/2025/old-news?utm_source=rss", "feed") is None
-    assert f.admit(SITE + "/2025/april", "sitemap", date=datetime(2025, 4, 30, tzinfo=timezone.utc)) is None
-    assert f.admit(SITE + "/2025/may", "sitemap", date=datetime(2025, 5, 1, tzinfo=timezone.utc)) is not None
+    assert f.admit(SITE + "/2025/april", "sitemap", date=datetime(2025, 4, 30, tzinfo=UTC)) is None
+    assert f.admit(SITE + "/2025/may", "sitemap", date=datetime(2025, 5, 1, tzinfo=UTC)) is not None
     assert f.admit(SITE + "/2025/undated", "sitemap") is not None
     assert counts["skipped/known"] == 1 and counts["skipped/old"] == 1
 
@@ -119,7 +125,9 @@ def test_one_article_one_item_under_its_canonical_url() -> None:
     assert f.claim_article(SITE + "/syndicated/story", SITE + "/story") is None  # another copy
     assert f.claim_article(SITE + "/print/other", SITE + "/other") == SITE + "/other"  # a print view
     assert f.claim_article(SITE + "/third", SITE + "/") == SITE + "/third"  # a canonical front page is a mistake
-    assert f.claim_article("https://elsewhere.example/x", "https://elsewhere.example/y") == "https://elsewhere.example/x"
+    assert (
+        f.claim_article("https://elsewhere.example/x", "https://elsewhere.example/y") == "https://elsewhere.example/x"
+    )
     assert counts["duplicates/page"] == 1 and counts["duplicates/canonical"] == 1
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -24,7 +24,8 @@ def test_an_argument_wins_over_a_setting_which_wins_over_the_default() -> None:
 
 def test_values_from_the_command_line_are_parsed() -> None:
     options = SpiderOptions.read(
-        Settings(), {"start_urls": "https://a.example/, https://b.example/x", "allow": "/news/ /blog/", "subdomains": "yes"}
+        Settings(),
+        {"start_urls": "https://a.example/, https://b.example/x", "allow": "/news/ /blog/", "subdomains": "yes"},
     )
     assert options.start_urls == ("https://a.example/", "https://b.example/x")
     assert options.allow == ("/news/", "/blog/") and options.subdomains is True
@@ -33,7 +34,12 @@ def test_values_from_the_command_line_are_parsed() -> None:
 @pytest.mark.parametrize(
     ("where", "name", "value", "message"),
     [
-        ("argument", "max_pages", "many", "spider argument max_pages = 'many' is not valid; accepted values: an integer >= 0"),
+        (
+            "argument",
+            "max_pages",
+            "many",
+            "spider argument max_pages = 'many' is not valid; accepted values: an integer >= 0",
+        ),
         ("setting", "READABILITY_SPIDER_TRAP_LIMIT", "0", "READABILITY_SPIDER_TRAP_LIMIT = '0' is not valid"),
         ("argument", "strategy", "crawl", "spider argument strategy = 'crawl' is not valid; accepted values: 'full'"),
         ("argument", "start_urls", "ftp://x.example/", "spider argument start_urls = 'ftp://x.example/' is not valid"),
@@ -49,9 +55,9 @@ def test_a_bad_value_names_where_it_came_from(where: str, name: str, value: str,
 
 
 def test_since_takes_dates_times_and_days() -> None:
-    assert parse_since("2025-05-01") == datetime(2025, 5, 1, tzinfo=timezone.utc)
-    assert parse_since("2025-05-01T08:00:00+02:00") == datetime(2025, 5, 1, 6, tzinfo=timezone.utc)
-    assert abs(parse_since("7d") - (datetime.now(timezone.utc) - timedelta(days=7))) < timedelta(minutes=1)  # type: ignore[operator]
+    assert parse_since("2025-05-01") == datetime(2025, 5, 1, tzinfo=UTC)
+    assert parse_since("2025-05-01T08:00:00+02:00") == datetime(2025, 5, 1, 6, tzinfo=UTC)
+    assert abs(parse_since("7d") - (datetime.now(UTC) - timedelta(days=7))) < timedelta(minutes=1)  # type: ignore[operator]
     assert parse_since(None) is None
 
 

@@ -124,7 +124,10 @@ def test_traps_are_followed_no_further_than_their_bounds(crawls: Crawls) -> None
     assert not [path for path in requests if "utm_" in path or "fbclid" in path]
     for kind in ("calendar", "search", "exhausted", "session_id"):
         assert stats[f"readability/spider/traps/{kind}"] > 0, kind
-    assert f"{sum(v for k, v in stats.items() if k.startswith('readability/spider/traps/'))} crawler traps" in crawls.first.log
+    assert (
+        f"{sum(v for k, v in stats.items() if k.startswith('readability/spider/traps/'))} crawler traps"
+        in crawls.first.log
+    )
 
 
 @pytest.mark.parametrize("crawls", ["times"], indirect=True)

@@ -15,7 +15,9 @@ def test_a_state_directory_is_created_appended_to_and_read_back(tmp_path: Path) 
     assert len(known) == 0 and folder.is_dir()
     known.add("https://n.example/2025/a", "https://n.example/story?id=7")  # canonical, fetched
     known.add("https://n.example/2025/a?utm_source=x", "https://n.example/print/2025/a")  # the same article
-    assert (folder / STATE_FILE).read_text(encoding="utf-8") == "https://n.example/2025/a\nhttps://n.example/story?id=7\n"
+    assert (folder / STATE_FILE).read_text(
+        encoding="utf-8"
+    ) == "https://n.example/2025/a\nhttps://n.example/story?id=7\n"
     known.close()
     again = KnownArticles.open(str(folder))
     assert again.loaded == 2 and url_key("https://www.n.example/2025/a/") in again

@@ -55,19 +55,29 @@ def _project(tmp_path: Path) -> Path:
     (project / "newsroom").mkdir(parents=True)
     (project / "scrapy.cfg").write_text("[settings]\ndefault = newsroom.settings\n", encoding="utf-8")
     (project / "newsroom" / "__init__.py").write_text("", encoding="utf-8")
-    (project / "newsroom" / "settings.py").write_text('SPIDER_MODULES = ["scrapy_readability.spiders"]\n', encoding="utf-8")
+    (project / "newsroom" / "settings.py").write_text(
+        'SPIDER_MODULES = ["scrapy_readability.spiders"]\n', encoding="utf-8"
+    )
     return project
 
 
-def test_sitemap_strategy_by_scrapy_crawl_writes_the_commands_feed(gazette: tuple[Publisher, LocalSite], tmp_path: Path) -> None:
+def test_sitemap_strategy_by_scrapy_crawl_writes_the_commands_feed(
+    gazette: tuple[Publisher, LocalSite], tmp_path: Path
+) -> None:
     publisher, site = gazette
     before = len(site.requests)
     command = crawl_command(tmp_path, [site.url + "/", "--strategy", "sitemap"], settings=QUICK)
     asked = site.requests[before:]
     project = _project(tmp_path)
     scrapy = crawl(
-        tmp_path, "article", command="crawl", cwd=project, start_urls=[site.url + "/"],
-        spider_args={"strategy": "sitemap"}, settings=QUICK, feed="scrapy.jsonl",
+        tmp_path,
+        "article",
+        command="crawl",
+        cwd=project,
+        start_urls=[site.url + "/"],
+        spider_args={"strategy": "sitemap"},
+        settings=QUICK,
+        feed="scrapy.jsonl",
     )
     assert command.returncode == 0 and scrapy.returncode == 0, scrapy.log[-3000:]
     assert {item["url"] for item in command.items} == publisher.truth()
@@ -79,13 +89,17 @@ def test_sitemap_strategy_by_scrapy_crawl_writes_the_commands_feed(gazette: tupl
     assert "readability/spider/discovered/links" not in command.stats
 
 
-def test_feed_strategy_skips_entries_older_than_since_without_fetching_them(weekly: tuple[Publisher, LocalSite], tmp_path: Path) -> None:
+def test_feed_strategy_skips_entries_older_than_since_without_fetching_them(
+    weekly: tuple[Publisher, LocalSite], tmp_path: Path
+) -> None:
     publisher, site = weekly
     stories = sorted(publisher.articles.items(), key=lambda pair: pair[1].date)
     since = stories[len(stories) // 2][1].date
     recent = {url for url, story in stories if story.date >= since and url in publisher.truth()}
     before = len(site.requests)
-    result = crawl_command(tmp_path, [site.url + "/", "--strategy", "feed", "--since", since.date().isoformat()], settings=QUICK)
+    result = crawl_command(
+        tmp_path, [site.url + "/", "--strategy", "feed", "--since", since.date().isoformat()], settings=QUICK
+    )
     assert result.returncode == 0, result.log[-3000:]
     assert {item["url"] for item in result.items} == recent
     fetched = requested_articles(publisher, site.requests[before:])
@@ -148,7 +162,9 @@ def test_deny_and_max_depth(daily: tuple[Publisher, LocalSite], tmp_path: Path) 
     assert shallow.stats["readability/spider/skipped/depth"] > 0
 
 
-def test_since_on_the_articles_own_date_and_the_state_remembers_them(times: tuple[Publisher, LocalSite], tmp_path: Path) -> None:
+def test_since_on_the_articles_own_date_and_the_state_remembers_them(
+    times: tuple[Publisher, LocalSite], tmp_path: Path
+) -> None:
     publisher, site = times
     dates = sorted(story.date for url, story in publisher.articles.items() if url in publisher.truth())
     since = dates[len(dates) // 2] - timedelta(hours=1)

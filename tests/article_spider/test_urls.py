@@ -26,10 +26,17 @@ from scrapy_readability.spiders.urls import (
         ("https://news.example/a?PHPSESSID=ab12&x=1", "https://news.example/a?x=1", False, True),
         ("https://news.example/a;jsessionid=0A1B?x=1", "https://news.example/a?x=1", False, True),
         ("https://news.example/a?q=a%20b&UTM_Campaign=z", "https://news.example/a?q=a%20b", True, False),
-        ("https://news.example/a?ref=home", "https://news.example/a?ref=home", False, False),  # not a tracker everywhere
+        (
+            "https://news.example/a?ref=home",
+            "https://news.example/a?ref=home",
+            False,
+            False,
+        ),  # not a tracker everywhere
     ],
 )
-def test_clean_url_drops_trackers_session_ids_and_the_fragment(url: str, cleaned: str, tracking: bool, session: bool) -> None:
+def test_clean_url_drops_trackers_session_ids_and_the_fragment(
+    url: str, cleaned: str, tracking: bool, session: bool
+) -> None:
     assert clean_url(url) == clean_url(url).__class__(cleaned, tracking, session)
 
 

@@ -14,32 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.crawling import run, subprocess_env
+from tests.support.cli import NO_ARTICLE, PARAGRAPH, PNG, article_page, cli, cli_with_engine
+from tests.support.crawling import subprocess_env
 
 pytestmark = pytest.mark.slow  # the command line in subprocesses
-
-PARAGRAPH = "<p>" + "A sentence of the story, long enough to count for something here. " * 10 + "</p>"
-
-
-def article_page(title: str, extra: str = "", charset: str = "utf-8") -> str:
-    return (
-        f'<html><head><meta charset="{charset}"><title>{title}</title></head><body>'
-        f'<article><h2>About {title}</h2>{PARAGRAPH}<p>See <a href="/next.html">the next page</a>.</p>'
-        f"{extra}{PARAGRAPH}</article></body></html>"
-    )
-
-
-NO_ARTICLE = "<html><head><title>Empty</title></head><body></body></html>"
-PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
-
-
-def cli(tmp_path: Path, *args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
-    return run(["-m", "scrapy_readability", *args], tmp_path, input=input)
-
-
-def cli_with_engine(tmp_path: Path, engine: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """The command line with a stand-in engine of tests/support/engine_stubs.py, by dotted path as a crawl takes it."""
-    return cli(tmp_path, "-s", f"READABILITY_ENGINE={engine}", *args)
 
 
 @pytest.fixture
@@ -109,14 +87,15 @@ def test_a_folder_gives_json_lines_in_order_and_a_summary(tmp_path: Path, pages:
 def test_failures_are_reported_and_the_rest_carry_on(tmp_path: Path, pages: Path) -> None:
     (pages / "empty.html").write_text(NO_ARTICLE)
     (pages / "image.html").write_bytes(PNG)
-    missing = tmp_path / "missing.html"
-    result = cli(tmp_path, str(pages), str(missing), "--workers", "2")
+    corrupt = tmp_path / "corrupt.html.gz"
+    corrupt.write_bytes(b"\x1f\x8b\x08\x00" + b"not deflate data at all")
+    result = cli(tmp_path, str(pages), str(corrupt), "--workers", "2")
     assert result.returncode == 1
     assert [json.loads(line)["title"] for line in result.stdout.splitlines()] == ["Alpha", "Gamma", "Delta"]
     lines = result.stderr.splitlines()
     assert f"scrapy-readability: {pages / 'empty.html'}: no_article: the page has no readable content" in lines
     assert f"scrapy-readability: {pages / 'image.html'}: not_html: not HTML: the body looks like a PNG image" in lines
-    assert any(line.startswith(f"scrapy-readability: {missing}: unreadable:") for line in lines)
+    assert any(line.startswith(f"scrapy-readability: {corrupt}: unreadable:") for line in lines)
     assert "6 pages, 3 extracted, 3 failed (no_article 1, not_html 1, unreadable 1)" in result.stderr
 
 
@@ -173,7 +152,10 @@ def test_a_page_that_hangs_or_kills_its_worker_fails_and_the_rest_arrive(
     folder.mkdir()
     for name in ("a", "b", "starter", "y", "z"):
         (folder / f"{name}.html").write_text(article_page(name.title()))
-    result = cli_with_engine(tmp_path, engine, "pages", "--workers", workers, "--timeout", "3")
+    # The stand-ins pick their page by its URL: --base-url gives each page one.
+    result = cli_with_engine(
+        tmp_path, engine, "pages", "--base-url", "https://e.test/", "--workers", workers, "--timeout", "3"
+    )
     assert result.returncode == 1
     assert [json.loads(line)["title"] for line in result.stdout.splitlines()] == ["A", "B", "Y", "Z"]
     assert f"scrapy-readability: {Path('pages') / 'starter.html'}: {failure}" in result.stderr
@@ -295,9 +277,26 @@ def test_engine_options_come_from_the_settings_table(tmp_path: Path) -> None:
         (["--worker-max-memory", "lots", "x.html"], "--worker-max-memory = 'lots' is not valid"),
         (["-", "-"], "standard input (-) can be read only once"),
         ([], "the following arguments are required: PATH"),
+        (
+            ["missing.html"],
+            "scrapy-readability: error: no such file or folder: missing.html (see scrapy-readability -h)",
+        ),
+        (["--formats", "", "x.html"], "--formats = '' is not valid; accepted values: one or more of 'html'"),
+        (
+            ["--url", "not-a-url", "x.html"],
+            "--url 'not-a-url' is not an absolute URL (such as https://news.example/a.html)",
+        ),
+        (["--base-url", "pages/", "x.html"], "--base-url 'pages/' is not an absolute URL"),
+        (
+            ["--url", "https://e.test/a", "--base-url", "https://e.test/", "x.html"],
+            "argument --base-url: not allowed with argument --url",
+        ),
     ],
 )
 def test_bad_usage_exits_2(tmp_path: Path, args: list[str], message: str) -> None:
+    (tmp_path / "x.html").write_text(article_page("X"))
+    for name in ("a.html", "b.html"):
+        (tmp_path / name).write_text(article_page(name))
     result = cli(tmp_path, *args)
     assert result.returncode == 2
     assert result.stdout == ""
@@ -379,7 +378,8 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path, pages: Path) -> None:
     finally:
         os.close(leader)
     assert shown.returncode == 0
-    assert b"\r1 pages, 0 failed" in on_terminal  # the first page always draws the bar
+    assert b"\r1/3 pages, 0 failed, " in on_terminal  # the first page always draws the bar: of how many
+    assert b" pages/s, 0 s left" in on_terminal
     assert b"3 pages, 3 extracted, 0 failed" in on_terminal
 
     piped = cli(tmp_path, str(pages))  # standard error not a terminal: no bar
@@ -408,3 +408,22 @@ def test_pages_are_read_as_a_browser_builds_them(tmp_path: Path) -> None:
     )  # "/>" closes nothing
     assert "<b><p>Ein Satz" in article["content"]  # a <p> inside <b> stays inside it
     assert '<hr noshade="">' in article["content"]
+
+
+RUSSIAN = "Паромы по выходным отправляются на полчаса позже обычного, пока ремонтируют причал. " * 8
+
+
+def test_encoding_forces_one_over_a_wrong_declaration(tmp_path: Path) -> None:
+    """A page that says UTF-8 and is windows-1251: mojibake as declared, its text with --encoding (issue 21)."""
+    head = '<html><head><meta charset="utf-8"><title>Паром</title></head>'
+    page = f"{head}<body><article><p>{RUSSIAN}</p></article></body></html>"
+    (tmp_path / "ferry.html").write_bytes(page.encode("windows-1251"))
+    as_declared = cli(tmp_path, "ferry.html", "-f", "text")
+    assert as_declared.returncode == 0 and "Паромы" not in as_declared.stdout and "\ufffd" in as_declared.stdout
+    forced = cli(tmp_path, "ferry.html", "-f", "text", "--encoding", "windows-1251")
+    assert forced.returncode == 0, forced.stderr
+    assert forced.stdout.startswith("Паромы по выходным")
+    verdict = cli(tmp_path, "ferry.html", "--readerable", "--encoding", "cp1251")
+    assert json.loads(verdict.stdout)["readerable"] is True
+    wrong = cli(tmp_path, "ferry.html", "--encoding", "klingon")
+    assert wrong.returncode == 2 and "--encoding 'klingon' is not an encoding a browser knows" in wrong.stderr

@@ -126,15 +126,22 @@ def pdf_bytes(scale: float) -> bytes:
     stream = zlib.compress(SENTENCE.encode() * 20)
     return (
         b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n"
-        b"4 0 obj\n<< /Length " + str(len(stream)).encode() + b" /Filter /FlateDecode >>\nstream\n"
-        + stream + b"\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"
+        b"4 0 obj\n<< /Length "
+        + str(len(stream)).encode()
+        + b" /Filter /FlateDecode >>\nstream\n"
+        + stream
+        + b"\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"
     )
 
 
 @case("not-html")
 def png_bytes(scale: float) -> bytes:
     raw = zlib.compress(bytes(range(256)) * 8)
-    return b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10\x00\x00\x00\x10\x08\x06\x00\x00\x00" + raw + b"IEND\xaeB`\x82"
+    return (
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10\x00\x00\x00\x10\x08\x06\x00\x00\x00"
+        + raw
+        + b"IEND\xaeB`\x82"
+    )
 
 
 @case("not-html")
@@ -241,7 +248,9 @@ def utf16_be_with_bom_meta_says_utf8(scale: float) -> bytes:
 
 @case("encoding", expect_article=True, expect_text=("Комитет опубликовал",))
 def utf8_bom_meta_says_latin1(scale: float) -> bytes:
-    html = page("<p>" + "Комитет опубликовал свои выводы в четверг, и доклад вызвал споры. " * 8 + "</p>" + ARTICLE_BODY)
+    html = page(
+        "<p>" + "Комитет опубликовал свои выводы в четверг, и доклад вызвал споры. " * 8 + "</p>" + ARTICLE_BODY
+    )
     return b"\xef\xbb\xbf" + html.replace("charset='utf-8'", "charset='iso-8859-1'").encode()
 
 
@@ -297,9 +306,17 @@ def sibling_paragraphs_200000(scale: float) -> str:
 
 
 @case("structure", big=True, expect_article=True)
+def comments_between_words_100000(scale: float) -> str:
+    # Every comment's text joins the same string, as one text node more (parsing.remove_comments).
+    count = n(100_000, scale, 100)
+    return page(ARTICLE_BODY + "<div>" + "".join(f"w{i} <!--c-->" for i in range(count)) + "</div>")
+
+
+@case("structure", big=True, expect_article=True)
 def page_20mb(scale: float) -> str:
     unit = (
-        "<div class='post'><h2>Heading of a section</h2>" + PARAGRAPH * 4
+        "<div class='post'><h2>Heading of a section</h2>"
+        + PARAGRAPH * 4
         + "<ul><li><a href='/a'>a link</a></li><li><a href='/b'>another</a></li></ul>"
         + "<img src='/i.png' alt='pic'><table><tr><td>cell</td><td>cell</td></tr></table></div>\n"
     )
@@ -436,9 +453,14 @@ def json_ld_list(scale: float) -> str:
                 "x",
                 [],
                 {"@type": "WebSite"},
-                {"@context": "https://schema.org", "@type": "Article", "name": "From a list", "author": {"name": "Ann"}},
+                {
+                    "@context": "https://schema.org",
+                    "@type": "Article",
+                    "name": "From a list",
+                    "author": {"name": "Ann"},
+                },
             ]
-        )
+        ),
     )
 
 

@@ -27,8 +27,9 @@ import shutil
 import sys
 from pathlib import Path
 
-from tests.engine.chromium import Chromium, find_chromium
 from lxml import etree
+
+from tests.engine.chromium import Chromium, find_chromium
 from tests.engine.rendering import content_div, document
 
 HERE = Path(__file__).resolve().parent
@@ -37,7 +38,6 @@ TREE_FIXTURE = "inner-text-of-our-tree.txt"
 sys.path.insert(0, str(HERE.parent))
 
 from tests.support.mozilla_harness import PAGES_DIR, list_cases, run_engine  # noqa: E402
-
 
 # Focused cases: each one thing innerText does (or skips), checked against Chromium.
 FOCUSED = [
@@ -91,8 +91,7 @@ FOCUSED = [
     "<tfoot><tr><td>f<td>g</tfoot></table>",
     "<table><tbody><tr><td>1</td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot>"
     "<tbody><tr><td>2</td></tr></tbody></table>x",
-    "<table><tr><td> a </td> <td> b </td></tr> <tr><td><table><tr><td>i<td>j</table></td>"
-    "<td>k</td></tr></table>",
+    "<table><tr><td> a </td> <td> b </td></tr> <tr><td><table><tr><td>i<td>j</table></td><td>k</td></tr></table>",
     "<table><tr><td>a</td><td hidden>b</td></tr></table>",
     "<table><tr><td>a</td></tr><tr hidden><td>b</td></tr></table>",
     "<table><tr><td><p>a</p><p>b</p></td><td>c</td></tr></table>",
@@ -154,6 +153,7 @@ BUILD_AND_MEASURE = """(tree) => {
 
 def our_tree(html: str) -> list[object]:
     """Our parse of ``document(html)``'s div as nested ``[tag, attributes, children]`` lists."""
+
     def convert(el: etree._Element) -> list[object]:
         children: list[object] = [el.text] if el.text else []
         for child in el:
@@ -198,7 +198,7 @@ def main() -> None:
         focused = inner_texts(browser, [document(html) for html in FOCUSED])
         of_trees = inner_texts_of_trees(browser, [our_tree(html) for html in contents.values()])
     parsed_apart = []
-    for (case, html), text, tree_text in zip(contents.items(), pages, of_trees):
+    for (case, html), text, tree_text in zip(contents.items(), pages, of_trees, strict=True):
         folder = OUT / case
         folder.mkdir()
         (folder / "content.html").write_text(html, encoding="utf-8", newline="")
@@ -206,7 +206,7 @@ def main() -> None:
         if tree_text != text:  # Chromium's parse of the HTML and ours differ
             (folder / TREE_FIXTURE).write_text(tree_text, encoding="utf-8", newline="")
             parsed_apart.append(case)
-    cases = [{"html": html, "inner_text": text} for html, text in zip(FOCUSED, focused)]
+    cases = [{"html": html, "inner_text": text} for html, text in zip(FOCUSED, focused, strict=True)]
     (OUT / "focused.json").write_text(
         json.dumps({"chromium": version, "cases": cases}, ensure_ascii=False, indent=1) + "\n",
         encoding="utf-8",

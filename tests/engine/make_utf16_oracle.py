@@ -64,7 +64,7 @@ def char_threshold_page(units: int) -> str:
     fill = units - len(head) - 2 * 200
     odd = "z" * (fill % 2)
     body = (
-        f"<article><p>{head}{'x' * 200}</p><div class=\"extra\"><p>{'Boxed text. ' * 20}</p></div>"
+        f'<article><p>{head}{"x" * 200}</p><div class="extra"><p>{"Boxed text. " * 20}</p></div>'
         f"<p>{emoji(fill // 2)}{odd}{'y' * 200}</p></article>"
     )
     return page(body)
@@ -113,7 +113,7 @@ CASES: dict[str, tuple[str, str, dict[str, Any], bool]] = {
     ),
     "char-threshold-option": (
         "_grabArticle: a charThreshold of its own",
-        page(f"<article><p>{'Plain text here. ' * 3}{emoji(20)}</p><div class=\"extra\"><p>Boxed.</p></div></article>"),
+        page(f'<article><p>{"Plain text here. " * 3}{emoji(20)}</p><div class="extra"><p>Boxed.</p></div></article>'),
         {"char_threshold": 80},
         True,
     ),
@@ -164,7 +164,7 @@ CASES: dict[str, tuple[str, str, dict[str, Any], bool]] = {
     ),
     "title-length": (
         "_getArticleTitle: a title under 15 or over 150 characters gives way to the only <h1>",
-        page(f"<h1>The heading of the page</h1><div id=\"main\">{prose_paragraphs(4)}</div>", title=emoji(8)),
+        page(f'<h1>The heading of the page</h1><div id="main">{prose_paragraphs(4)}</div>', title=emoji(8)),
         {},
         True,
     ),

@@ -79,3 +79,10 @@ def test_to_dict_without_formats_holds_them_all(article: Article) -> None:
 def test_unknown_format(article: Article) -> None:
     with pytest.raises(ValueError, match="unknown formats \\['pdf'\\]"):
         article.to_dict(["html", "pdf"])
+
+
+@pytest.mark.parametrize("formats", ["text", "html,text", ""])
+def test_formats_as_one_string_are_refused(article: Article, formats: str) -> None:
+    """A string is iterable too: ``"text"`` would read as the formats t, e, x, t, and "" as none at all."""
+    with pytest.raises(TypeError, match=f"formats must be a list of names, not a string: {formats!r}"):
+        article.to_dict(formats)

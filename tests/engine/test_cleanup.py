@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from scrapy_readability.engine.constants import (
-    FLAG_CLEAN_CONDITIONALLY,
-)
 from scrapy_readability.engine.cleanup import (
     clean,
     clean_conditionally,
@@ -19,7 +16,9 @@ from scrapy_readability.engine.cleanup import (
     remove_empty_paragraphs,
     unwrap_single_cell_tables,
 )
-
+from scrapy_readability.engine.constants import (
+    FLAG_CLEAN_CONDITIONALLY,
+)
 from tests.engine.engine_helpers import ALL, article, inner, state
 
 PARA = "<p>" + "Plain paragraph text, with a comma. " * 4 + "</p>"
@@ -216,9 +215,15 @@ def test_inputs_per_paragraph():
     "html, expected",
     [
         ("<table><tr><td>just <b>text</b></td></tr></table>", "<p>just <b>text</b></p>"),
-        ('<table class="t"><tr><td class="c"><div>block</div></td></tr></table>', '<div class="c"><div>block</div></div>'),
+        (
+            '<table class="t"><tr><td class="c"><div>block</div></td></tr></table>',
+            '<div class="c"><div>block</div></div>',
+        ),
         ("<table><tr><td>a</td><td>b</td></tr></table>", "<table><tbody><tr><td>a</td><td>b</td></tr></tbody></table>"),
-        ("<table><tr><td>a</td></tr><tr><td>b</td></tr></table>", "<table><tbody><tr><td>a</td></tr><tr><td>b</td></tr></tbody></table>"),
+        (
+            "<table><tr><td>a</td></tr><tr><td>b</td></tr></table>",
+            "<table><tbody><tr><td>a</td></tr><tr><td>b</td></tr></tbody></table>",
+        ),
         ("<table><tr><th>a</th></tr></table>", "<table><tbody><tr><th>a</th></tr></tbody></table>"),
     ],
 )

@@ -14,6 +14,7 @@ from scrapy_readability.engine.dom import (
     has_child_block_element,
     has_single_tag_inside_element,
     inner_text,
+    inner_text_length,
     is_element_without_content,
     is_phrasing_content,
     is_single_image,
@@ -26,9 +27,7 @@ from scrapy_readability.engine.dom import (
     text_content,
 )
 from scrapy_readability.engine.parsing import parse_html
-
 from tests.engine.engine_helpers import frag, outer
-
 
 # --- child_nodes / set_child_nodes ---------------------------------------------
 
@@ -130,9 +129,9 @@ def test_append_child_moves_without_old_tail():
 
 
 def test_get_next_node_is_depth_first_document_order():
-    body = parse_html(
-        "<div id=a><p id=b><span id=c>x</span></p><p id=d></p></div><div id=e><i id=f></i></div>"
-    ).find("body")
+    body = parse_html("<div id=a><p id=b><span id=c>x</span></p><p id=d></p></div><div id=e><i id=f></i></div>").find(
+        "body"
+    )
     order = []
     node = get_next_node(body)
     while node is not None:
@@ -262,3 +261,22 @@ def test_text_content_and_inner_text():
     assert text_content(div) == "  a \u00a0 b\n\nc  "
     assert inner_text(div) == "a b c"
     assert inner_text(div, False) == "a \u00a0 b\n\nc"
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<div>  a  <b> b </b>  c </div>",
+        "<div><i> </i>x<i>\u00a0</i><i></i>y</div>",
+        "<div>x<img>y</div>",
+        "<div>\ufeff a \x85 <span>\u2003</span>b\ufeff</div>",
+        "<div><p>\U0001f600 one</p> <p>two \U0001f600</p></div>",
+        "<div> <span> </span> </div>",
+        "<div>a<span>b</span>c<span> </span> d</div>",
+    ],
+)
+def test_streamed_length_is_inner_text_length(html):
+    from scrapy_readability.engine.dom import streamed_length
+
+    div = parse_html(html).find("body/div")
+    assert streamed_length(div) == inner_text_length(div)

@@ -24,7 +24,6 @@ from lxml import etree
 from scrapy_readability import Article, Readability, ReadabilityError, TooManyElementsError, is_probably_readable
 from scrapy_readability.engine.constants import REGEXPS
 from scrapy_readability.engine.parsing import parse_html
-
 from tests.engine.hostile_inputs import CASES, CASES_BY_NAME, UNIT_SCALE, Case
 from tests.engine.xss_vectors import executable_constructs
 
@@ -199,8 +198,16 @@ def test_meta_tags_with_empty_or_missing_content() -> None:
 
 
 def test_javascript_links_are_unlinked_and_urls_never_crash() -> None:
-    for name in ("invalid_base_href", "javascript_base_href", "relative_base_href", "relative_urls_without_page_url",
-                 "idn_page_url", "bogus_page_url", "broken_page_url", "javascript_page_url"):
+    for name in (
+        "invalid_base_href",
+        "javascript_base_href",
+        "relative_base_href",
+        "relative_urls_without_page_url",
+        "idn_page_url",
+        "bogus_page_url",
+        "broken_page_url",
+        "javascript_page_url",
+    ):
         article = article_of(name)
         # Readability.js unlinks hrefs that start with "javascript:" exactly, and no others.
         assert "Links: js <a" in article.content, name

@@ -12,9 +12,9 @@ from parsel import Selector
 from scrapy import Request
 from scrapy.http import HtmlResponse, Response, TextResponse
 
+from scrapy_readability import InputError, Readability, is_probably_readable
 from tests.support.crawling import scrapy as run_scrapy
 from tests.support.localserver import serve
-from scrapy_readability import InputError, Readability, is_probably_readable
 from tests.support.scrapy_site import ABOUT, LIGHTHOUSE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +32,11 @@ def test_a_scrapy_response_is_read_with_its_url() -> None:
     article = Readability(html_response()).parse()
     assert article is not None and article.title == TITLE
     assert 'href="https://news.example/2025/logbooks/volume-1.html"' in article.content  # the response's URL
-    assert Readability(html_response(), url="https://other.example/x/").parse().content.count("https://other.example/x/logbooks/")
+    assert (
+        Readability(html_response(), url="https://other.example/x/")
+        .parse()
+        .content.count("https://other.example/x/logbooks/")
+    )
     assert is_probably_readable(html_response()) is True
     assert is_probably_readable(html_response(ABOUT)) is False
 
@@ -108,3 +112,13 @@ def test_in_scrapy_shell(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr[-3000:]
     link = f"[Volume one]({site}/2025/logbooks/volume-1.html)"  # resolved against the response's URL
     assert result.stdout.strip() == repr((True, TITLE, link))
+
+
+def test_a_response_parsed_once_serves_the_preflight_and_the_extraction() -> None:
+    from scrapy_readability import parse_page
+
+    page = parse_page(html_response())
+    assert page.url == URL
+    assert is_probably_readable(page) is True
+    article = Readability(page).parse()
+    assert article is not None and article.to_dict() == Readability(html_response()).parse().to_dict()

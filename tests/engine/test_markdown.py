@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.engine.rendering import content_div, lines, render_markdown, rendered_text, structure
 from scrapy_readability import Readability
 from scrapy_readability.engine.markdown import escape, to_markdown
 from scrapy_readability.engine.text import article_text
+from tests.engine.rendering import content_div, lines, render_markdown, rendered_text, structure
 from tests.support.mozilla_harness import list_cases, run_engine
 
 # Vendored pages whose Markdown does not read back as their text, with the reason. Only shrinks.
@@ -68,14 +68,18 @@ CASES = [
     ('<p><b>"q"</b>word</p>', '<strong>"q"</strong>word'),
     ("<p><b><i>both</i></b></p>", "<strong>*both*</strong>"),
     ("<p><del>gone</del> <s>too</s></p>", "~~gone~~ ~~too~~"),
-    ('<p><a href="http://x.test/a">link</a> <a href="http://x.test/b" title="T &quot;q&quot;">t</a></p>',
-     '[link](http://x.test/a) [t](http://x.test/b "T \\"q\\"")'),
+    (
+        '<p><a href="http://x.test/a">link</a> <a href="http://x.test/b" title="T &quot;q&quot;">t</a></p>',
+        '[link](http://x.test/a) [t](http://x.test/b "T \\"q\\"")',
+    ),
     ('<p><a href="http://x.test/a b(c">odd</a></p>', "[odd](<http://x.test/a b(c>)"),
     ('<p><a name="anchor">no href</a></p>', "no href"),
     ('<p>Wow!<a href="http://x.test/">link</a></p>', "Wow\\![link](http://x.test/)"),
     ('<p><img src="http://x.test/i.png" alt="An [image]" title="T"></p>', '![An \\[image\\]](http://x.test/i.png "T")'),
-    ('<figure><img src="http://x.test/i.png" alt="A"><figcaption>The <em>caption</em></figcaption></figure>',
-     "![A](http://x.test/i.png)\n\nThe *caption*"),
+    (
+        '<figure><img src="http://x.test/i.png" alt="A"><figcaption>The <em>caption</em></figcaption></figure>',
+        "![A](http://x.test/i.png)\n\nThe *caption*",
+    ),
     ("<p>one<br>two<br></p>", "one\\\ntwo"),
     ("<ul><li>a</li><li>b<ul><li>c</li></ul></li></ul>", "- a\n- b\n  - c"),
     ('<ol start="3"><li>x</li><li>y<ol><li>z</li></ol></li></ol>', "3. x\n4. y\n   1. z"),
@@ -84,26 +88,40 @@ CASES = [
     ("<ol><li>a</li><ol><li>nested</li></ol><li>b</li></ol>", "1. a\n   1. nested\n2. b"),
     ("<ul>loose<li>a</li></ul>", "loose\n\n- a"),
     ("<blockquote><p>q1</p><p>q2</p><blockquote>inner</blockquote></blockquote>", "> q1\n>\n> q2\n>\n> > inner"),
-    ('<pre><code class="language-python">def f():\n    return "`x`"\n</code></pre>',
-     '```python\ndef f():\n    return "`x`"\n```'),
+    (
+        '<pre><code class="language-python">def f():\n    return "`x`"\n</code></pre>',
+        '```python\ndef f():\n    return "`x`"\n```',
+    ),
     ("<pre>a ``` b</pre>", "````\na ``` b\n````"),
     ("<p>Use <code>a*b</code> or <code>x`y</code>.</p>", "Use `a*b` or ``x`y``."),
     ("<p>x<sup>2</sup> H<sub>2</sub>O</p>", "x<sup>2</sup> H<sub>2</sub>O"),
-    ("<table><tr><th>h1</th><th>h2</th></tr><tr><td>a|b</td><td><em>c</em></td></tr></table>",
-     "| h1 | h2 |\n| --- | --- |\n| a\\|b | *c* |"),
+    (
+        "<table><tr><th>h1</th><th>h2</th></tr><tr><td>a|b</td><td><em>c</em></td></tr></table>",
+        "| h1 | h2 |\n| --- | --- |\n| a\\|b | *c* |",
+    ),
     ("<table><tr><td>a</td><td>b</td></tr></table>", "|  |  |\n| --- | --- |\n| a | b |"),
-    ("<table><caption>Cap</caption><tr><th>h</th></tr><tr><td>1<br>2</td></tr></table>",
-     "Cap\n\n| h |\n| --- |\n| 1<br>2 |"),
-    ('<table><tr><td colspan="2">a</td></tr><tr><td>b</td><td>c</td></tr></table>',
-     '<table><tbody><tr><td colspan="2">a</td></tr><tr><td>b</td><td>c</td></tr></tbody></table>'),
-    ("<table><tr><td><p>a</p>\n\n<p>b</p></td></tr></table>",
-     "<table><tbody><tr><td><p>a</p>&#10;\n<p>b</p></td></tr></tbody></table>"),
+    (
+        "<table><caption>Cap</caption><tr><th>h</th></tr><tr><td>1<br>2</td></tr></table>",
+        "Cap\n\n| h |\n| --- |\n| 1<br>2 |",
+    ),
+    (
+        '<table><tr><td colspan="2">a</td></tr><tr><td>b</td><td>c</td></tr></table>',
+        '<table><tbody><tr><td colspan="2">a</td></tr><tr><td>b</td><td>c</td></tr></tbody></table>',
+    ),
+    (
+        "<table><tr><td><p>a</p>\n\n<p>b</p></td></tr></table>",
+        "<table><tbody><tr><td><p>a</p>&#10;\n<p>b</p></td></tr></tbody></table>",
+    ),
     ("<p>a</p><hr><p>b</p>", "a\n\n---\n\nb"),
-    ("<details><summary>More <b>info</b></summary><p>hidden</p></details>",
-     "<details>\n<summary>More <b>info</b></summary>\n\nhidden\n\n</details>"),
+    (
+        "<details><summary>More <b>info</b></summary><p>hidden</p></details>",
+        "<details>\n<summary>More <b>info</b></summary>\n\nhidden\n\n</details>",
+    ),
     ("<p>seen<span hidden>unseen</span></p><div hidden>gone</div>", "seen"),
-    ('<p>a <iframe src="https://www.youtube.com/embed/x"></iframe> b</p>',
-     'a <iframe src="https://www.youtube.com/embed/x"></iframe> b'),
+    (
+        '<p>a <iframe src="https://www.youtube.com/embed/x"></iframe> b</p>',
+        'a <iframe src="https://www.youtube.com/embed/x"></iframe> b',
+    ),
 ]
 
 

@@ -15,7 +15,6 @@ from scrapy_readability.engine.measures import (
     style_value,
     unlikely_match,
 )
-
 from tests.engine.engine_helpers import ALL, frag
 
 
@@ -43,15 +42,15 @@ def test_class_weight_needs_the_weight_classes_flag():
 
 
 def test_link_density():
-    node = frag('<p>' + "t" * 80 + '<a href="/x">' + "l" * 20 + "</a></p>")
+    node = frag("<p>" + "t" * 80 + '<a href="/x">' + "l" * 20 + "</a></p>")
     assert get_link_density(node) == pytest.approx(20 / 100)
 
 
 def test_link_density_hash_links_count_thirty_percent():
-    node = frag('<p>' + "t" * 80 + '<a href="#section">' + "l" * 20 + "</a></p>")
+    node = frag("<p>" + "t" * 80 + '<a href="#section">' + "l" * 20 + "</a></p>")
     assert get_link_density(node) == pytest.approx(0.3 * 20 / 100)
     # A bare "#" is not a hash link for /^#.+/.
-    node = frag('<p>' + "t" * 80 + '<a href="#">' + "l" * 20 + "</a></p>")
+    node = frag("<p>" + "t" * 80 + '<a href="#">' + "l" * 20 + "</a></p>")
     assert get_link_density(node) == pytest.approx(0.2)
 
 
@@ -125,4 +124,3 @@ def test_style_value_reads_the_last_declaration(style, prop, value):
 )
 def test_unlikely_match(match, unlikely):
     assert unlikely_match(match) is unlikely
-

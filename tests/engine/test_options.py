@@ -7,14 +7,13 @@ import re
 
 import pytest
 
+from scrapy_readability.engine import Readability, ReadabilityConfigError
 from scrapy_readability.engine.constants import (
     FLAG_CLEAN_CONDITIONALLY,
     FLAG_STRIP_UNLIKELYS,
     FLAG_WEIGHT_CLASSES,
     REGEXPS,
 )
-from scrapy_readability.engine import Readability
-from scrapy_readability.engine import ReadabilityConfigError
 from scrapy_readability.engine.options import (
     ATTEMPT_NAMES,
     PAGE_OPTIONS,
@@ -103,7 +102,9 @@ def test_classes_to_preserve_string_or_iterable():
 
 def test_policy_from_string_and_bad_policy():
     assert Options.build(policy="raw").policy is Policy.RAW
-    with pytest.raises(ValueError, match="policy = 'fast' is not valid; accepted values: 'auto', 'strict', 'moderate', 'clean', 'raw'"):
+    with pytest.raises(
+        ValueError, match="policy = 'fast' is not valid; accepted values: 'auto', 'strict', 'moderate', 'clean', 'raw'"
+    ):
         Options.build(policy="fast")
 
 

@@ -13,8 +13,9 @@ from selectolax.lexbor import LexborHTMLParser
 
 from scrapy_readability import Readability
 from scrapy_readability.engine import parsing
-from scrapy_readability.engine.errors import InputError, ReadabilityError
 from scrapy_readability.engine.decoding import decode_page
+from scrapy_readability.engine.dom import keeping_text_nodes, text_nodes
+from scrapy_readability.engine.errors import InputError, ReadabilityError
 from scrapy_readability.engine.parsing import parse_html, remove_comments
 from scrapy_readability.engine.serialize import inner_html
 
@@ -79,6 +80,18 @@ def test_what_lxml_cannot_hold_is_scrubbed():
     assert p.get("title") == "t\ufffd"  # and makes it U+FFFD in attributes
 
 
+def test_a_carriage_return_from_a_reference_stays_one():
+    """HTML5 turns a raw CR into LF but keeps the one ``&#13;`` gives, in text and attributes."""
+    root = parse_html(
+        "<p title='x&#13;y'>a&#13;b</p><p>c\rd\r\ne</p><textarea>t&#13;</textarea>"
+        "<script>s&#13;</script><svg><style>v&#13;w&amp;#13;</style></svg>"
+    )
+    first, second = root.iter("p")
+    assert (first.text, first.get("title"), second.text) == ("a\rb", "x\ry", "c\nd\ne")
+    assert root.findtext(".//textarea") == "t\r" and root.findtext(".//script") == "s&#13;"
+    assert root.find(".//svg")[0].text == "v\rw&#13;"  # SVG's <style> is not raw text
+
+
 def test_xml_declaration_is_dropped():
     root = parse_html('<?xml version="1.0" encoding="utf-8"?>\n<html><body><p>x</p></body></html>')
     assert body_html(root) == "<body><p>x</p></body>"
@@ -91,32 +104,45 @@ def test_comments_stay_in_the_tree_until_parse_removes_them():
     assert body_html(root) == "<body><p>ab</p></body>"
 
 
-def test_whitespace_a_comment_splits_off_stays_out_of_the_paragraph():
+def test_the_text_on_either_side_of_a_removed_comment_stays_two_text_nodes():
     """bug-1255978: Mozilla's harness removes comments, leaving two text nodes, and
     Readability.js leaves the whitespace-only one out when it wraps the text into a <p>."""
     root = parse_html('<div class="caption">\n  <!--copyright-->Even posh hotels\n  <!--/copyright-->\n</div>')
-    remove_comments(root)
-    assert root.find(".//div").text == "Even posh hotels\n  "
+    with keeping_text_nodes():
+        remove_comments(root)
+        div = root.find(".//div")
+        assert div.text == "\n  Even posh hotels\n  \n"  # nothing dropped
+        assert text_nodes(div, False) == ["\n  ", "Even posh hotels\n  ", "\n"]
+    assert text_nodes(div, False) == [div.text]  # outside parse(): one string, one node
 
 
 @pytest.mark.parametrize(
-    "html, text",
+    "html, owner, nodes",
     [
-        ("<div><span>a</span> <!--c-->b</div>", "a b"),  # inside a run of phrasing content: kept
-        ("<p>\n<!--c-->x</p>", "\nx"),  # not a <div>: Readability.js wraps nothing there
-        ("<div>x<!--c-->\n<p>y</p></div>", "xy"),  # before a block: the end of a run
+        ("<div><span>a</span> <!--c-->b</div>", ("span", True), [" ", "b"]),
+        ("<p>\n<!--c-->x</p>", ("p", False), ["\n", "x"]),
+        ("<div>x<!--c-->\n<p>y</p></div>", ("div", False), ["x", "\n"]),
+        ("<p>a<!--1-->b<!--2--><!--3-->c<!--4--></p>", ("p", False), ["a", "b", "c"]),
+        ("<p><!--1-->x<b>y</b><!--2--><!--3-->z</p>", ("b", True), ["z"]),
+        ("<p><!--1--><!--[if IE]><b>y</b><![endif]-->\nx</p>", ("p", False), ["\nx"]),
+        ("<ul><li>a</li>\n<!--c-->\n<li>b</li></ul>", ("li", True), ["\n", "\n"]),
     ],
 )
-def test_whitespace_beside_a_comment_stays_where_the_wrapping_keeps_it(html, text):
+def test_removed_comments_leave_their_text_nodes(html, owner, nodes):
     root = parse_html(html)
-    remove_comments(root)
-    assert "".join(root.find("body").itertext()) == text
+    with keeping_text_nodes():
+        remove_comments(root)
+        tag, tail = owner
+        assert text_nodes(root.find(f".//{tag}"), tail) == nodes
+        assert all(isinstance(node.tag, str) for node in root.iter())  # the comments are gone
 
 
 def test_comment_split_whitespace_in_an_article():
     html = (
         "<html><body><div id=story><!-- a -->\n   <!-- b -->Lead paragraph of the story, which runs on long"
-        " enough to be kept as the article and scored.<br><br>" + "More text of the story. " * 30 + "</div></body></html>"
+        " enough to be kept as the article and scored.<br><br>"
+        + "More text of the story. " * 30
+        + "</div></body></html>"
     )
     article = Readability(html, char_threshold=100).parse()
     assert article is not None
@@ -153,7 +179,10 @@ def test_xhtml_self_closing_syntax_on_a_non_void_element_is_ignored():
         ("<b><p>bold paragraph</p></b>", "<b><p>bold paragraph</p></b>"),
         ("<i>a<p>b</p>c</i>", "<i>a<p>b</p>c</i>"),
         ("<font color=red><p>x</p></font>", '<font color="red"><p>x</p></font>'),
-        ("<p><a href=x><div>block link</div></a></p>", '<p><a href="x"></a></p><div><a href="x">block link</a></div><p></p>'),
+        (
+            "<p><a href=x><div>block link</div></a></p>",
+            '<p><a href="x"></a></p><div><a href="x">block link</a></div><p></p>',
+        ),
         ("<p>intro<header>head</header>after</p>", "<p>intro</p><header>head</header>after<p></p>"),
         ("<b><i>x</b>y</i>", "<b><i>x</i></b><i>y</i>"),  # the adoption agency
         ("<a href=1>one<a href=2>two</a>", '<a href="1">one</a><a href="2">two</a>'),
@@ -174,7 +203,7 @@ def test_boolean_attributes_are_empty_strings_as_in_a_browser():
     root = parse_html("<hr noshade><input type=checkbox checked disabled=''>")
     assert root.find(".//hr").get("noshade") == ""
     article = Readability("<div><p>" + "word " * 120 + "</p><hr noshade></div>").parse()
-    assert article is not None and "<hr noshade=\"\">" in article.content
+    assert article is not None and '<hr noshade="">' in article.content
 
 
 def test_template_content_is_set_aside_and_serialised_back():
@@ -323,20 +352,89 @@ def test_libxml2_gives_back_every_nesting_html5_builds(parent):
 # --- Tag soup ------------------------------------------------------------------------------
 
 _PIECES = [
-    "<p>", "</p>", "<div>", "</div>", "<b>", "</b>", "<i>", "</i>", "<a href=x>", "</a>", "<span>", "</span>",
-    "<ul>", "<li>", "</ul>", "<h1>", "</h1>", "<h2>", "<header>", "</header>", "<font>", "</font>", "<em>",
-    "<strong>", "</strong>", "<br>", "</br>", "<img src=i>", "<hr>", "<blockquote>", "<form>", "</form>",
-    "<section>", "<span/>", "<div/>", "<a name=n/>", "<center>", "<dl>", "<dt>", "<dd>", "<address>", "<small>",
-    "<tt>", "<u>", "<s>", "<nobr>", "<wbr>", "<option>", "<legend>", "<fieldset>",
-    "</html>", "</body>", "<body class=late>", "text", " ", "\n", "&amp;", "&nbsp;",
+    "<p>",
+    "</p>",
+    "<div>",
+    "</div>",
+    "<b>",
+    "</b>",
+    "<i>",
+    "</i>",
+    "<a href=x>",
+    "</a>",
+    "<span>",
+    "</span>",
+    "<ul>",
+    "<li>",
+    "</ul>",
+    "<h1>",
+    "</h1>",
+    "<h2>",
+    "<header>",
+    "</header>",
+    "<font>",
+    "</font>",
+    "<em>",
+    "<strong>",
+    "</strong>",
+    "<br>",
+    "</br>",
+    "<img src=i>",
+    "<hr>",
+    "<blockquote>",
+    "<form>",
+    "</form>",
+    "<section>",
+    "<span/>",
+    "<div/>",
+    "<a name=n/>",
+    "<center>",
+    "<dl>",
+    "<dt>",
+    "<dd>",
+    "<address>",
+    "<small>",
+    "<tt>",
+    "<u>",
+    "<s>",
+    "<nobr>",
+    "<wbr>",
+    "<option>",
+    "<legend>",
+    "<fieldset>",
+    "</html>",
+    "</body>",
+    "<body class=late>",
+    "text",
+    " ",
+    "\n",
+    "&amp;",
+    "&nbsp;",
 ]
 _TABLE_PIECES = ["<table>", "</table>", "<tr>", "<td>", "</td>", "<th>", "<caption>", "<colgroup>", "<tbody>"]
 # Not in html5lib's test: <select> (lexbor follows the standard since 2025, markup inside a
 # <select> stays; html5lib and jsdom 20 the one before, its tags dropped; Readability.js drops
 # selects from the content), and <pre>/<listing> (html5lib drops a newline that follows an
 # ignored end tag after them; jsdom and lexbor keep it).
-_FOREIGN_PIECES = ["<select>", "<pre>", "<listing>", "<svg>", "</svg>", "<math>", "<title>", "</title>", "<desc>", "<foreignObject>", "<source>",
-                   "<style>", "<path/>", "<isindex>", "<template>", "</template>", "<plaintext>"]
+_FOREIGN_PIECES = [
+    "<select>",
+    "<pre>",
+    "<listing>",
+    "<svg>",
+    "</svg>",
+    "<math>",
+    "<title>",
+    "</title>",
+    "<desc>",
+    "<foreignObject>",
+    "<source>",
+    "<style>",
+    "<path/>",
+    "<isindex>",
+    "<template>",
+    "</template>",
+    "<plaintext>",
+]
 _SOUP = "<!DOCTYPE html><html><head></head><body>"
 
 

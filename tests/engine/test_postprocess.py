@@ -14,7 +14,6 @@ from scrapy_readability.engine.postprocess import (
 )
 from scrapy_readability.engine.serialize import inner_html
 from scrapy_readability.engine.urls import ABOUT_BLANK
-
 from tests.engine.engine_helpers import detached, inner
 
 PAGE = "http://fakehost/test/page.html"
@@ -54,11 +53,14 @@ def test_hash_links_resolved_against_a_different_base():
 
 
 def test_javascript_links_unwrapped():
-    assert fixed(
-        'a<a href="javascript:void(0)">js text</a>b'
-        '<a href="javascript:x()"><b>bold</b> and text</a>'
-        '<a href="javascript:y()"></a>tail'
-    ) == "ajs textb<span><b>bold</b> and text</span><span></span>tail"
+    assert (
+        fixed(
+            'a<a href="javascript:void(0)">js text</a>b'
+            '<a href="javascript:x()"><b>bold</b> and text</a>'
+            '<a href="javascript:y()"></a>tail'
+        )
+        == "ajs textb<span><b>bold</b> and text</span><span></span>tail"
+    )
 
 
 def test_javascript_prefix_is_case_sensitive_as_in_js():

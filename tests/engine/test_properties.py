@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 from scrapy_readability import Article, Readability, ReadabilityError, is_probably_readable
 from scrapy_readability.engine.constants import REGEXPS
 from scrapy_readability.engine.parsing import parse_html
-
 from tests.engine.xss_vectors import executable_constructs
 
 html5lib = pytest.importorskip("html5lib")
@@ -48,18 +47,42 @@ WORDS = (
     "hidden ad banner menu related caption page-1 readability"
 ).split()
 URLS = [
-    "https://a.example/x", "/rel/path", "rel", "#frag", "?q=1", "//cdn.example/i.png", "javascript:alert(1)",
-    " JaVa\tScRiPt:x", "data:text/html,<script>alert(1)</script>", "data:image/png;base64,iVBOR",
-    "http://[::1", "http://bücher.example/ä", "mailto:a@b.example", "vbscript:x", "", "http://%zz/",
-    "https://www.youtube.com/embed/x", "https://evil.example/?//www.youtube.com/",
+    "https://a.example/x",
+    "/rel/path",
+    "rel",
+    "#frag",
+    "?q=1",
+    "//cdn.example/i.png",
+    "javascript:alert(1)",
+    " JaVa\tScRiPt:x",
+    "data:text/html,<script>alert(1)</script>",
+    "data:image/png;base64,iVBOR",
+    "http://[::1",
+    "http://bücher.example/ä",
+    "mailto:a@b.example",
+    "vbscript:x",
+    "",
+    "http://%zz/",
+    "https://www.youtube.com/embed/x",
+    "https://evil.example/?//www.youtube.com/",
 ]
 attribute = st.one_of(
     st.tuples(st.sampled_from(["class", "id"]), st.lists(st.sampled_from(WORDS), max_size=3).map(" ".join)),
-    st.tuples(st.sampled_from(["href", "src", "srcset", "poster", "xlink:href", "action", "formaction"]), st.sampled_from(URLS)),
-    st.tuples(st.sampled_from(["style"]), st.sampled_from(["display:none", "visibility: hidden", "color:red", "background:url(javascript:x)"])),
-    st.tuples(st.sampled_from(["hidden", "aria-hidden", "role", "dir", "lang", "itemprop", "rel"]),
-              st.sampled_from(["", "true", "dialog", "menu", "rtl", "en", "author", "name"])),
-    st.tuples(st.sampled_from(["onclick", "onerror", "onload", "srcdoc", "data-x", "weird:attr"]), st.text(max_size=20)),
+    st.tuples(
+        st.sampled_from(["href", "src", "srcset", "poster", "xlink:href", "action", "formaction"]),
+        st.sampled_from(URLS),
+    ),
+    st.tuples(
+        st.sampled_from(["style"]),
+        st.sampled_from(["display:none", "visibility: hidden", "color:red", "background:url(javascript:x)"]),
+    ),
+    st.tuples(
+        st.sampled_from(["hidden", "aria-hidden", "role", "dir", "lang", "itemprop", "rel"]),
+        st.sampled_from(["", "true", "dialog", "menu", "rtl", "en", "author", "name"]),
+    ),
+    st.tuples(
+        st.sampled_from(["onclick", "onerror", "onload", "srcdoc", "data-x", "weird:attr"]), st.text(max_size=20)
+    ),
 )
 text = st.one_of(
     st.text(max_size=120),
@@ -107,9 +130,35 @@ def documents(draw):
 
 
 _SOUP_TOKENS = list("<>/=\"' abdivpscript&;#x0123\x00\n") + [
-    "<p>", "</p>", "<div>", "</div>", "<a href=", "<table>", "<td>", "<tr>", "<!--", "-->", "<![CDATA[", "]]>",
-    "<svg>", "<math>", "<script>", "</script>", "<style>", "<br>", "<body>", "<html>", "<head>", "<title>",
-    "<noscript>", "<iframe>", "<template>", "<select>", "&#", "<?xml", "<!DOCTYPE html>",
+    "<p>",
+    "</p>",
+    "<div>",
+    "</div>",
+    "<a href=",
+    "<table>",
+    "<td>",
+    "<tr>",
+    "<!--",
+    "-->",
+    "<![CDATA[",
+    "]]>",
+    "<svg>",
+    "<math>",
+    "<script>",
+    "</script>",
+    "<style>",
+    "<br>",
+    "<body>",
+    "<html>",
+    "<head>",
+    "<title>",
+    "<noscript>",
+    "<iframe>",
+    "<template>",
+    "<select>",
+    "&#",
+    "<?xml",
+    "<!DOCTYPE html>",
 ]
 markupish = st.lists(st.sampled_from(_SOUP_TOKENS), max_size=120).map("".join)
 
@@ -176,6 +225,9 @@ def test_random_text(data: str) -> None:
 
 
 @SETTINGS
-@given(documents(), st.sampled_from([None, "", "not a url", "http://[::1", "javascript:x", "https://bücher.example/ä?q=%zz"]))
+@given(
+    documents(),
+    st.sampled_from([None, "", "not a url", "http://[::1", "javascript:x", "https://bücher.example/ä?q=%zz"]),
+)
 def test_random_page_urls(html: str, url: str | None) -> None:
     contract(html, url=url)

@@ -13,7 +13,6 @@ import lxml.html
 import pytest
 from lxml import etree
 
-from scrapy_readability.engine.article import FIELDS
 from scrapy_readability.engine import (
     Article,
     Policy,
@@ -21,6 +20,7 @@ from scrapy_readability.engine import (
     ReadabilityError,
     TooManyElementsError,
 )
+from scrapy_readability.engine.article import FIELDS
 from scrapy_readability.engine.constants import REGEXPS
 from scrapy_readability.engine.parsing import parse_html
 
@@ -283,7 +283,9 @@ def test_links_made_absolute_against_the_url():
 
 def test_the_url_is_read_as_a_browser_reads_it():
     """document.documentURI is the URL as parsed: a <base> naming the same page keeps hash links as they are."""
-    html = f'<html><head><base href="/a/b.html"></head><body><div>{P * 2}<p><a href="#n">note</a></p></div></body></html>'
+    html = (
+        f'<html><head><base href="/a/b.html"></head><body><div>{P * 2}<p><a href="#n">note</a></p></div></body></html>'
+    )
     content = Readability(html, url="HTTPS://News.Example/a/b.html").parse().content
     assert '<a href="#n">note</a>' in content
     # A URL that does not parse resolves nothing, as about:blank would.
@@ -308,3 +310,43 @@ def test_text_after_a_removed_embed_survives():
     content = Readability(html).parse().content
     assert "<p>Flash:  if you can see it.</p>" in content
     assert "embed" not in content
+
+
+# A big page (more markup than BIG_PAGE) is prepared again from its markup for a retry, not
+# copied, and its big elements are measured a text node at a time: the same article either way.
+# Pages that retry, and long pages.
+BIG_PAGE_CASES = ["aclu", "cnn", "firefox-nightly-blog", "hukumusume", "lazy-image-3", "ol", "wikipedia", "yahoo-2"]
+
+
+@pytest.mark.parametrize("name", BIG_PAGE_CASES)
+def test_big_page_paths_give_the_same_article(name, monkeypatch):
+    import pathlib
+
+    import scrapy_readability.engine.readability as readability
+
+    source = pathlib.Path(__file__).parents[1] / "mozilla_pages" / name / "source.html"
+    html = source.read_text(encoding="utf-8")
+    expected = Readability(html, url=URL).parse()
+    monkeypatch.setattr(readability, "BIG_PAGE", 0)
+    article = Readability(html, url=URL).parse()
+    from_bytes = Readability(html.encode(), url=URL).parse()
+    assert expected is not None and article is not None and from_bytes is not None
+    assert article.to_dict() == expected.to_dict() == from_bytes.to_dict()
+
+
+def test_a_retry_of_a_big_page_prepares_its_markup_again(monkeypatch):
+    import scrapy_readability.engine.readability as readability
+
+    monkeypatch.setattr(readability, "BIG_PAGE", 0)
+    html = f"<html><body><div class='sidebar'>{P}</div><div>{LINKY}</div></body></html>"
+    made: list[etree._Element] = []
+    original = readability.Readability._prepared_body
+
+    def recording(self: Readability) -> etree._Element:
+        made.append(original(self))
+        return made[-1]
+
+    monkeypatch.setattr(readability.Readability, "_prepared_body", recording)
+    article = Readability(html, url=URL).parse()
+    assert article is not None and article.attempt != "strict"
+    assert made  # the retry prepared the markup again

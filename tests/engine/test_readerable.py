@@ -134,3 +134,75 @@ def test_parsed_tree_accepted():
 
 def test_binary_bytes_are_simply_not_readerable():
     assert is_probably_readable(b"%PDF-1.4\n" + b"<p>" + b"x" * 500 + b"</p>") is False
+
+
+# --- lexbor's tree: the preflight reads it without the lxml tree ------------------------------
+
+BODY = "hello there " * 15  # 179 characters once trimmed: readerable alone at min_score 0
+
+# Each reads the same on lexbor's tree as on the lxml tree built from it, where what an lxml
+# tree cannot hold (control characters, noncharacters, a form feed) is dropped or a space.
+TRICKY = [
+    f"<p>{BODY}</p>",
+    f"<p hidden>{BODY}</p>",
+    f"<p aria-hidden>{BODY}</p>",
+    f"<p aria-hidden=true class='x fallback-image'>{BODY}</p>",
+    f"<p style='display : none !important'>{BODY}</p>",
+    f"<p class='side\x01bar'>{BODY}</p>",  # "sidebar" once the control character goes: unlikely
+    f"<p id='comment&#1;s'>{BODY}</p>",
+    f"<ul><li><div><p>{BODY}</p></div></li></ul>",
+    f"<div>{BODY}<br>{BODY}</div>",
+    f"<div><div><br></div>{BODY}<br></div>",
+    f"<article>{BODY}<template><p>{BODY * 3}</p></template></article>",
+    f"<title>{BODY}</title><p>{BODY[:130] + chr(1) * 20}</p>",  # 150 characters in lexbor's text, 130 in the tree
+    f"<p>{BODY[:139]}\ufffe\uffff\x0c</p>",
+    f"<p>{BODY}<!-- a comment --><script>var x = 1;</script></p>",
+    f"<svg><article class='sidebar'>{BODY}</article><pre>{BODY}</pre></svg>",
+    f"<p>{'&#x1F600;' * 75}</p>",  # 150 UTF-16 units
+    f"<table><tr><td><p>{BODY}</p></td></tr></table>",
+]
+
+
+@pytest.mark.parametrize("html", TRICKY)
+@pytest.mark.parametrize("min_content_length", [0, 140])
+def test_lexbor_tree_reads_as_the_lxml_tree(html, min_content_length):
+    from scrapy_readability.engine.parsing import parse_html
+
+    options = {"min_content_length": min_content_length, "min_score": 0}
+    expected = is_probably_readable(parse_html(html), **options)  # the lxml tree
+    assert is_probably_readable(html, **options) is expected
+    assert is_probably_readable(html.encode(), **options) is expected
+
+
+def test_parsed_page_serves_the_preflight_then_the_extraction():
+    from scrapy_readability import Readability, parse_page
+
+    html = f"<html><head><title>A title here</title></head><body><article><p>{BODY * 5}</p></article></body></html>"
+    page = parse_page(html.encode(), "https://example.com/a", content_type="text/html; charset=utf-8")
+    assert is_probably_readable(page) and is_probably_readable(page)  # never modified
+    article = Readability(page).parse()
+    expected = Readability(html, url="https://example.com/a").parse()
+    assert article is not None and expected is not None
+    assert article.to_dict() == expected.to_dict()
+    # The extraction took the tree: asked again, the page parses its text afresh.
+    assert is_probably_readable(page)
+    again = Readability(page).parse()
+    assert again is not None and again.content == expected.content
+
+
+def test_parsed_page_refuses_what_is_not_html():
+    from scrapy_readability import InputError, parse_page
+
+    with pytest.raises(InputError):
+        parse_page(b"%PDF-1.7\n" + b"\x00" * 200)
+
+
+def test_parsed_page_of_a_page_nested_too_deep_is_libxml2s():
+    from scrapy_readability.engine.parsing import MAX_HTML5_DEPTH, MAX_TAGS_UNCHECKED, ParsedPage
+
+    depth = MAX_HTML5_DEPTH + 10
+    filler = "<i></i>" * MAX_TAGS_UNCHECKED
+    html = f"<body>{filler}{'<div>' * depth}<p>{BODY}</p>{'</div>' * depth}</body>"
+    page = ParsedPage(html)
+    assert isinstance(page.readerable_tree(), etree._Element)
+    assert is_probably_readable(page, min_score=0)

@@ -26,9 +26,8 @@ from scrapy_readability.engine.sanitize import (
     sanitize_content,
 )
 from scrapy_readability.engine.serialize import inner_html
-
-from tests.support import mozilla_harness as harness
 from tests.engine.xss_vectors import VECTORS, embedding_hazards, executable_constructs
+from tests.support import mozilla_harness as harness
 
 pytest.importorskip("html5lib")
 
@@ -170,7 +169,7 @@ def test_video_iframes() -> None:
 
 
 def test_video_regex_option_is_honoured() -> None:
-    snippet = '<p>' + SENTENCE + '</p><iframe src="https://video.example/embed/1"></iframe>'
+    snippet = "<p>" + SENTENCE + '</p><iframe src="https://video.example/embed/1"></iframe>'
     default = Readability(article_page(snippet, where="block"), URL, sanitize=True).parse()
     custom = Readability(
         article_page(snippet, where="block"), URL, sanitize=True, allowed_video_regex=r"//video\.example/embed/"
@@ -236,9 +235,7 @@ P = NAMED_PROPERTY_PREFIX
 def test_ids_and_names_are_prefixed(name: str) -> None:
     """No id or name reaches the page as it was: it could shadow ``document.X``, ``form.X`` or ``window.X``."""
     out = sanitized_fragment(f'<img src="a.png" name="{name}"><p id="{name}">t</p><a name="{name}" id="{name}">a</a>')
-    assert out == (
-        f'<img src="a.png" name="{P}{name}"><p id="{P}{name}">t</p><a name="{P}{name}" id="{P}{name}">a</a>'
-    )
+    assert out == (f'<img src="a.png" name="{P}{name}"><p id="{P}{name}">t</p><a name="{P}{name}" id="{P}{name}">a</a>')
 
 
 def test_no_dom_property_survives_as_an_id_or_name() -> None:
@@ -312,8 +309,7 @@ def test_links_cannot_reach_the_page_that_shows_them(attributes: str, expected: 
 
 # An SVG image whose script element has a namespace prefix, base64-encoded.
 _PREFIXED_SCRIPT_SVG = (
-    "<svg xmlns='http://www.w3.org/2000/svg'><x:script xmlns:x='http://www.w3.org/2000/svg'>"
-    "alert(201)</x:script></svg>"
+    "<svg xmlns='http://www.w3.org/2000/svg'><x:script xmlns:x='http://www.w3.org/2000/svg'>alert(201)</x:script></svg>"
 )
 
 
@@ -350,7 +346,7 @@ def test_raster_data_urls_stay() -> None:
         'stroke="url(http://evil.example/p.svg#p)"',
         'clip-path="url(https://evil.example/c.svg#c)"',
         'mask="url(https://evil.example/m.svg#m)"',
-        'mask="image-set(\'https://evil.example/m.png\' 1x)"',
+        "mask=\"image-set('https://evil.example/m.png' 1x)\"",
         'marker-start="url(https://evil.example/m.svg#m)"',
         'fill="\\75 rl(https://evil.example/p.svg#p)"',
         'fill="URL(evil.svg#p)"',
@@ -475,7 +471,9 @@ def test_mozilla_pages_with_sanitize_on(case: str) -> None:
     Except the ones in ``SANITIZE_DIFFERENCES``; and every output is safe.
     """
     source = harness.read_source(case)
-    article = Readability(source, url=harness.BASE_URL, classes_to_preserve=harness.CLASSES_TO_PRESERVE, sanitize=True).parse()
+    article = Readability(
+        source, url=harness.BASE_URL, classes_to_preserve=harness.CLASSES_TO_PRESERVE, sanitize=True
+    ).parse()
     if article is not None:
         assert executable_constructs(article.content, REGEXPS.videos) == []
         assert embedding_hazards(article.content) == []
@@ -483,4 +481,6 @@ def test_mozilla_pages_with_sanitize_on(case: str) -> None:
         return
     expected = without_rewrites((TESTS_DIR / "mozilla_pages" / case / "expected.html").read_text(encoding="utf-8"))
     assert article is not None, "sanitize=True lost the article"
-    assert harness.compare_content(without_rewrites(article.content), expected) is None, "sanitize=True changes this case"
+    assert harness.compare_content(without_rewrites(article.content), expected) is None, (
+        "sanitize=True changes this case"
+    )

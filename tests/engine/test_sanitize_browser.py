@@ -56,7 +56,6 @@ import pytest
 from scrapy_readability import Readability
 from scrapy_readability.engine.constants import REGEXPS
 from scrapy_readability.engine.sanitize import FRAME_SANDBOX, NAMED_PROPERTY_PREFIX
-
 from tests.engine.chromium import Chromium, ProtocolError, find_chromium
 from tests.engine.test_sanitize import URL, article_page, sanitized_fragment
 from tests.engine.xss_vectors import VECTORS, generated_vectors
@@ -346,9 +345,11 @@ class Trial:
     def as_page(self, outputs: list[str]) -> Findings:
         """The ``page`` embedding: the outputs, each in its own ``<article>``, as a page's body."""
         path = f"/page/{self.page_loads}"
-        self.pages[path] = "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Article</title></head><body>" + "".join(
-            f"<article>{output}</article>" for output in outputs
-        ) + "</body></html>"
+        self.pages[path] = (
+            "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Article</title></head><body>"
+            + "".join(f"<article>{output}</article>" for output in outputs)
+            + "</body></html>"
+        )
         self._navigate(path)
         del self.pages[path]
         check = self._run(
@@ -401,7 +402,9 @@ class Trial:
         return found
 
 
-def run_trial(browser: Chromium, outputs: list[str], vectors: dict[str, str]) -> tuple[Trial, Findings, dict[str, Findings]]:
+def run_trial(
+    browser: Chromium, outputs: list[str], vectors: dict[str, str]
+) -> tuple[Trial, Findings, dict[str, Findings]]:
     """Every output in every embedding; the findings, and by vector those of each guilty output."""
     trial = Trial(browser)
     total = Findings()

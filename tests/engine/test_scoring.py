@@ -17,7 +17,6 @@ from scrapy_readability.engine.scoring import (
     score_elements,
     select_top_candidates,
 )
-
 from tests.engine.engine_helpers import ALL, body_html, frag, state
 
 # A paragraph text of 255 characters with two commas: 1 + 3 + min(255 // 100, 3) = 6 points.
@@ -36,7 +35,13 @@ def test_header_duplicates_title():
 
 def test_initialize_node_tag_bonus_plus_class_weight():
     s = state()
-    for html, score in [("<div class=content>x</div>", 30), ("<td>x</td>", 3), ("<ul><li>x</li></ul>", -3), ("<h2>x</h2>", -5), ("<article>x</article>", 0)]:
+    for html, score in [
+        ("<div class=content>x</div>", 30),
+        ("<td>x</td>", 3),
+        ("<ul><li>x</li></ul>", -3),
+        ("<h2>x</h2>", -5),
+        ("<article>x</article>", 0),
+    ]:
         node = frag(html) if not html.startswith("<td") else parse_html(f"<table><tr>{html}</tr></table>").find(".//td")
         initialize_node(s, node)
         assert s.scores[node] == score, html
@@ -145,7 +150,9 @@ def test_prepare_nodes_div_without_block_children_becomes_p():
 
 def test_prepare_nodes_collects_tags_to_score_and_lang():
     s = state()
-    root = parse_html('<html lang="fr"><body><section><h2>t</h2><p>p</p><pre>c</pre><ul><li>l</li></ul></section></body></html>')
+    root = parse_html(
+        '<html lang="fr"><body><section><h2>t</h2><p>p</p><pre>c</pre><ul><li>l</li></ul></section></body></html>'
+    )
     elements = prepare_nodes(s, root)
     assert [e.tag for e in elements] == ["section", "h2", "p", "pre"]
     assert s.article_lang == "fr"
@@ -221,9 +228,7 @@ def test_promote_to_ancestor_shared_by_three_near_top_candidates():
     s = state()
     # The wrapper scores low (negative class) but holds four equally good candidates.
     root = parse_html(
-        '<div id="wrap" class="comment">'
-        + "".join(f'<div id="c{i}"><p>{TEXT6}</p></div>' for i in range(4))
-        + "</div>"
+        '<div id="wrap" class="comment">' + "".join(f'<div id="c{i}"><p>{TEXT6}</p></div>' for i in range(4)) + "</div>"
     )
     top = select_top_candidates(s, score_elements(s, root.findall(".//p")))
     assert top[0].get("id") == "c0"
@@ -233,9 +238,7 @@ def test_promote_to_ancestor_shared_by_three_near_top_candidates():
 def test_no_promotion_with_only_two_alternatives():
     s = state()
     root = parse_html(
-        '<div id="wrap" class="comment">'
-        + "".join(f'<div id="c{i}"><p>{TEXT6}</p></div>' for i in range(3))
-        + "</div>"
+        '<div id="wrap" class="comment">' + "".join(f'<div id="c{i}"><p>{TEXT6}</p></div>' for i in range(3)) + "</div>"
     )
     top = select_top_candidates(s, score_elements(s, root.findall(".//p")))
     assert promote_top_candidate(s, top).get("id") == "c0"
@@ -244,8 +247,7 @@ def test_no_promotion_with_only_two_alternatives():
 def test_promote_to_higher_scoring_grandparent():
     s = state()
     root = parse_html(
-        f'<div id="g"><p>{TEXT2}</p><section id="s"><p>{TEXT2}</p>'
-        f'<div id="a"><p>{TEXT6}</p></div></section></div>'
+        f'<div id="g"><p>{TEXT2}</p><section id="s"><p>{TEXT2}</p><div id="a"><p>{TEXT6}</p></div></section></div>'
     )
     top = select_top_candidates(s, score_elements(s, root.findall(".//p")))
     scores = {t.get("id"): s.scores[t] for t in top if t.get("id")}

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.make_text_fixtures import FOCUSED, OUT, TREE_FIXTURE
-from tests.engine.rendering import content_div
 from scrapy_readability import Readability
 from scrapy_readability.engine.text import article_text, inner_text
+from tests.engine.make_text_fixtures import FOCUSED, OUT, TREE_FIXTURE
+from tests.engine.rendering import content_div
 from tests.support.mozilla_harness import list_cases, run_engine
 
 # Vendored pages whose text differs from Chromium's, with the reason. Only shrinks (it is empty

@@ -17,7 +17,11 @@ from scrapy_readability.engine.urls import (
 )
 
 PAGE = "http://fakehost/test/page.html"
-WPT = [case for case in json.loads((Path(__file__).parent / "wpt" / "urltestdata.json").read_text()) if isinstance(case, dict)]
+WPT = [
+    case
+    for case in json.loads((Path(__file__).parent / "wpt" / "urltestdata.json").read_text())
+    if isinstance(case, dict)
+]
 
 
 @pytest.mark.parametrize("case", WPT, ids=range(len(WPT)))

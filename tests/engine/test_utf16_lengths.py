@@ -18,11 +18,10 @@ from typing import Any
 
 import pytest
 
-from tests.support.mozilla_harness import compare_content
 from scrapy_readability import Readability, is_probably_readable
 from scrapy_readability.engine.dom import inner_text, inner_text_length, js_length
-
 from tests.engine.engine_helpers import frag
+from tests.support.mozilla_harness import compare_content
 
 ORACLE = json.loads((Path(__file__).parent / "utf16_oracle.json").read_text(encoding="utf-8"))
 URL = "http://fakehost/test/page.html"

@@ -72,19 +72,34 @@ VECTORS: list[tuple[str, str]] = [
     ("svg-script-href", '<svg><script xlink:href="data:,alert(1)"></script></svg>'),
     ("svg-a-xlink", '<svg><a xlink:href="javascript:alert(1)"><text x="1" y="1">t</text></a></svg>'),
     ("svg-a-href", '<svg><a href="javascript:alert(1)"><rect width="9" height="9"></rect></a></svg>'),
-    ("svg-animate-href", '<svg><a><animate attributeName="href" values="javascript:alert(1)"></animate><text>t</text></a></svg>'),
+    (
+        "svg-animate-href",
+        '<svg><a><animate attributeName="href" values="javascript:alert(1)"></animate><text>t</text></a></svg>',
+    ),
     ("svg-set-handler", '<svg><set attributeName="onmouseover" to="alert(1)"></set></svg>'),
     ("svg-use-external", '<svg><use href="data:image/svg+xml,&lt;svg id=x onload=alert(1)&gt;#x"></use></svg>'),
-    ("svg-foreignobject", '<svg><foreignObject><iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe></foreignObject></svg>'),
+    (
+        "svg-foreignobject",
+        '<svg><foreignObject><iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe></foreignObject></svg>',
+    ),
     ("svg-image-js", '<svg><image href="javascript:alert(1)"></image></svg>'),
-    ("svg-style-breakout", '<svg><style><img src=x onerror=alert(1)></style></svg>'),
+    ("svg-style-breakout", "<svg><style><img src=x onerror=alert(1)></style></svg>"),
     ("svg-title-breakout", "<svg><title><img src=x onerror=alert(1)></title></svg>"),
     ("svg-handler-element", '<svg><handler type="text/javascript">alert(1)</handler></svg>'),
     # MathML payloads.
     ("math-href", '<math href="javascript:alert(1)"><mi>x</mi></math>'),
-    ("math-maction", '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)"><mtext>x</mtext></maction></math>'),
-    ("math-annotation-xml", '<math><annotation-xml encoding="text/html"><img src=x onerror=alert(1)></annotation-xml></math>'),
-    ("math-mtext-style", "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>"),
+    (
+        "math-maction",
+        '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)"><mtext>x</mtext></maction></math>',
+    ),
+    (
+        "math-annotation-xml",
+        '<math><annotation-xml encoding="text/html"><img src=x onerror=alert(1)></annotation-xml></math>',
+    ),
+    (
+        "math-mtext-style",
+        "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
+    ),
     ("math-mi-xlink", '<math><mi xlink:href="javascript:alert(1)">x</mi></math>'),
     # noscript, template, raw-text and namespace tricks.
     ("noscript-title", '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>'),
@@ -96,7 +111,10 @@ VECTORS: list[tuple[str, str]] = [
     ("xmp-breakout", '<xmp><p title="</xmp><img src=x onerror=alert(1)>"></p></xmp>'),
     ("noembed-breakout", '<noembed><p title="</noembed><img src=x onerror=alert(1)>"></p></noembed>'),
     ("noframes-breakout", '<noframes><p title="</noframes><img src=x onerror=alert(1)>"></p></noframes>'),
-    ("iframe-text-breakout", '<iframe src="https://www.youtube.com/embed/x"></iframe><img src=x onerror=alert(1)></iframe>'),
+    (
+        "iframe-text-breakout",
+        '<iframe src="https://www.youtube.com/embed/x"></iframe><img src=x onerror=alert(1)></iframe>',
+    ),
     ("plaintext", "<plaintext><img src=x onerror=alert(1)>"),
     ("select-breakout", "<select><option><style></option></select><img src=x onerror=alert(1)></style>"),
     ("table-foster-script", "<table><script>alert(1)</script><tr><td>c</td></tr></table>"),
@@ -112,7 +130,10 @@ VECTORS: list[tuple[str, str]] = [
     # Document-level redirections.
     ("base-href", '<base href="javascript:alert(1)//"><a href="/x">relative</a>'),
     ("meta-refresh", '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">'),
-    ("meta-refresh-data", '<meta http-equiv="refresh" content="0;url=data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;">'),
+    (
+        "meta-refresh-data",
+        '<meta http-equiv="refresh" content="0;url=data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;">',
+    ),
     ("link-import", '<link rel="import" href="https://evil.example/x.html">'),
     ("link-stylesheet", '<link rel="stylesheet" href="javascript:alert(1)">'),
     # Forms.
@@ -125,7 +146,10 @@ VECTORS: list[tuple[str, str]] = [
     # Frames and plug-ins.
     ("iframe-js", '<iframe src="javascript:alert(1)"></iframe>'),
     ("iframe-srcdoc", '<iframe srcdoc="&lt;img src=x onerror=alert(1)&gt;"></iframe>'),
-    ("iframe-video-srcdoc", '<iframe src="https://www.youtube.com/embed/x" srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>'),
+    (
+        "iframe-video-srcdoc",
+        '<iframe src="https://www.youtube.com/embed/x" srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>',
+    ),
     ("iframe-video-onload", '<iframe src="https://www.youtube.com/embed/x" onload="alert(1)"></iframe>'),
     ("iframe-evil-query", '<iframe src="https://evil.example/?u=//www.youtube.com/embed/x"></iframe>'),
     ("iframe-evil-userinfo", '<iframe src="https://www.youtube.com@evil.example/embed/x"></iframe>'),
@@ -133,7 +157,10 @@ VECTORS: list[tuple[str, str]] = [
     ("iframe-data", '<iframe src="data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>'),
     ("frameset", '<frameset><frame src="javascript:alert(1)"></frameset>'),
     ("object-data", '<object data="javascript:alert(1)"></object>'),
-    ("object-video", '<object data="https://www.youtube.com/v/x"><param name="src" value="javascript:alert(1)"></object>'),
+    (
+        "object-video",
+        '<object data="https://www.youtube.com/v/x"><param name="src" value="javascript:alert(1)"></object>',
+    ),
     ("embed", '<embed src="javascript:alert(1)">'),
     ("embed-video", '<embed src="https://www.youtube.com/v/x" type="application/x-shockwave-flash">'),
     ("applet", '<applet code="X.class" codebase="https://evil.example/"></applet>'),
@@ -146,12 +173,18 @@ VECTORS: list[tuple[str, str]] = [
     ("style-behavior", '<p style="behavior: url(x.htc)">text</p>'),
     ("style-import", "<style>@import 'https://evil.example/x.css';</style>"),
     # Legacy IE data binding and friends.
-    ("datasrc", '<xml id="x"><a><b>&lt;script&gt;alert(1)&lt;/script&gt;</b></a></xml><span datasrc="#x" datafld="b" dataformatas="html"></span>'),
+    (
+        "datasrc",
+        '<xml id="x"><a><b>&lt;script&gt;alert(1)&lt;/script&gt;</b></a></xml><span datasrc="#x" datafld="b" dataformatas="html"></span>',
+    ),
     ("xss-tag", '<xss style="behavior: url(x.htc)" onclick="alert(1)">x</xss>'),
     ("namespaced-script", '<html:script xmlns:html="http://www.w3.org/1999/xhtml">alert(1)</html:script>'),
     ("xlink-on-html", '<a xlink:href="javascript:alert(1)" href="/ok">link</a>'),
     # What hurts the page that shows the article: clobbering, tabnabbing, remote loads, frames.
-    ("clobber-document-names", '<img src="a.png" name="getElementById"><img src="b.png" name="cookie"><img name="body">'),
+    (
+        "clobber-document-names",
+        '<img src="a.png" name="getElementById"><img src="b.png" name="cookie"><img name="body">',
+    ),
     ("clobber-document-id-and-name", '<img src="a.png" id="querySelector" name="querySelector">'),
     ("clobber-window-id", '<p id="location">l</p><p id="defaultConfig">c</p><a id="addEventListener">a</a>'),
     ("clobber-form-names", '<img name="action"><img id="submit"><a name="attributes">a</a>'),
@@ -159,12 +192,24 @@ VECTORS: list[tuple[str, str]] = [
     ("tabnabbing-opener", '<a href="https://a.example/" target="_blank" rel="opener">link</a>'),
     ("tabnabbing-top", '<a href="https://a.example/" target="_top">top</a><a href="/x" target="_parent">up</a>'),
     ("tabnabbing-named", '<a href="https://a.example/" target="reader">named</a>'),
-    ("svg-data-prefixed-script", '<img src="data:image/svg+xml;base64,PHN2ZyB4bWxucz0naHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmcnPjx4OnNjcmlwdCB4bWxuczp4PSdodHRwOi8vd3d3LnczLm9yZy8yMDAwL3N2Zyc+YWxlcnQoMjAxKTwveDpzY3JpcHQ+PC9zdmc+">'),
-    ("svg-fill-remote", '<svg><rect width="9" height="9" fill="url(https://evil.example/p.svg#p)" clip-path="url(//evil.example/c.svg#c)" mask="url(https://evil.example/m.svg#m)"></rect></svg>'),
+    (
+        "svg-data-prefixed-script",
+        '<img src="data:image/svg+xml;base64,PHN2ZyB4bWxucz0naHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmcnPjx4OnNjcmlwdCB4bWxuczp4PSdodHRwOi8vd3d3LnczLm9yZy8yMDAwL3N2Zyc+YWxlcnQoMjAxKTwveDpzY3JpcHQ+PC9zdmc+">',
+    ),
+    (
+        "svg-fill-remote",
+        '<svg><rect width="9" height="9" fill="url(https://evil.example/p.svg#p)" clip-path="url(//evil.example/c.svg#c)" mask="url(https://evil.example/m.svg#m)"></rect></svg>',
+    ),
     ("svg-image-remote", '<svg><image href="https://evil.example/i.svg" width="9" height="9"></image></svg>'),
     ("iframe-video-http", '<iframe src="http://www.youtube.com/embed/x"></iframe>'),
-    ("iframe-video-named", '<iframe src="https://www.youtube.com/embed/x" name="v"></iframe><a href="https://a.example/" target="v">x</a>'),
-    ("iframe-video-unsandboxed", '<iframe src="https://www.youtube.com/embed/x" sandbox="allow-top-navigation allow-scripts"></iframe>'),
+    (
+        "iframe-video-named",
+        '<iframe src="https://www.youtube.com/embed/x" name="v"></iframe><a href="https://a.example/" target="v">x</a>',
+    ),
+    (
+        "iframe-video-unsandboxed",
+        '<iframe src="https://www.youtube.com/embed/x" sandbox="allow-top-navigation allow-scripts"></iframe>',
+    ),
     ("iframe-user-upload", '<iframe src="https://archive.org/embed/evil-upload"></iframe>'),
 ]
 
@@ -212,11 +257,11 @@ MUTATIONS = [
     "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
     "<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>",
     "<svg><p><style><img src=x onerror=alert(1)></style></p></svg>",
-    '<math><mi><table><mi><style><img src=x onerror=alert(1)>',
-    "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\">",
-    '<svg><foreignobject><p><style><img src=x onerror=alert(1)></style></p></foreignobject></svg>',
+    "<math><mi><table><mi><style><img src=x onerror=alert(1)>",
+    '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+    "<svg><foreignobject><p><style><img src=x onerror=alert(1)></style></p></foreignobject></svg>",
     "<table><caption><svg><style><img src=x onerror=alert(1)></style></svg></caption></table>",
-    '<select><template><style><img src=x onerror=alert(1)></style></template></select>',
+    "<select><template><style><img src=x onerror=alert(1)></style></template></select>",
     "<a><table><a><img src=x onerror=alert(1)></a></table></a>",
     '<p id="</p><img src=x onerror=alert(1)>">',
     "<svg><desc><svg><style><img src=x onerror=alert(1)></style></svg></desc></svg>",
@@ -352,9 +397,12 @@ def executable_constructs(html: str, video_regex: re.Pattern[str] | None = None)
             if attr in _URL_ATTRIBUTES and attr != "srcset":
                 # A URL: what counts is its scheme (``https://x/javascript:`` is a path).
                 scheme = _SCHEME.match(squeezed)
-                if scheme and not squeezed.startswith(_SAFE_SCHEMES) and not (
-                    squeezed.startswith("data:image/") and name in ("img", "source", "video", "image")
-                ) and squeezed != "about:blank":
+                if (
+                    scheme
+                    and not squeezed.startswith(_SAFE_SCHEMES)
+                    and not (squeezed.startswith("data:image/") and name in ("img", "source", "video", "image"))
+                    and squeezed != "about:blank"
+                ):
                     problems.append(f"<{name} {attr}={value!r}>")
             elif attr == "srcset":
                 for url in re.split(r"[\s,]+", html_module.unescape(value)):

@@ -167,3 +167,19 @@ def broken_preflight(html: Any, **options: Any) -> bool:
 def where_am_i(html: Any, **options: Any) -> bool:
     """Fails, saying where it ran: the message reaches the crawl's log."""
     raise RuntimeError(f"judged in process {os.getpid()}, thread {threading.current_thread().name}")
+
+
+class SlowAndLogged(Readability):
+    """The real engine, a quarter of a second slower a page; each page it starts is logged.
+
+    The log (the file ``$TEST_PAGES_LOG``) gets a line ``PID URL`` as the page starts: which
+    pages were started, by which processes.
+    """
+
+    def parse(self) -> Any:
+        log = os.environ.get("TEST_PAGES_LOG")
+        if log:
+            with open(log, "a", encoding="utf-8") as file:
+                file.write(f"{os.getpid()} {self.url}\n")
+        time.sleep(0.25)
+        return super().parse()

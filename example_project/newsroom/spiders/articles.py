@@ -8,7 +8,7 @@ crawls real sites instead, staying on their domains.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -40,6 +40,12 @@ class ArticlesSpider(scrapy.Spider):
         # Only http(s), file and ftp links (no javascript:, mailto:, tel:), each once per page.
         self.links = LinkExtractor(allow=[f"^{re.escape(folder)}" for folder in folders])
         self.brief_links = LinkExtractor(restrict_css="a.brief")
+
+    async def start(self) -> AsyncIterator[Any]:
+        # Scrapy's own start requests skip the duplicate filter, so a front page whose menu links
+        # to itself would be fetched twice: these go through it like every other request.
+        for url in self.start_urls:
+            yield scrapy.Request(url)
 
     def parse(self, response: Response) -> Iterator[Any]:
         verdict = response.meta.get("readability")
