@@ -201,6 +201,11 @@ def test_what_is_no_relative_date(text):
     assert relative_date(text, NOW) is None
 
 
+def test_day_words_can_be_left_out():
+    assert relative_date("Yesterday", NOW, day_words=False) is None
+    assert relative_date("3 hours ago", NOW, day_words=False) == "2025-06-01"
+
+
 def test_relative_dates_are_days_in_utc_and_never_ahead_of_the_clock():
     just_after_midnight = datetime(2025, 6, 1, 0, 30, tzinfo=UTC)
     assert relative_date("an hour ago", just_after_midnight) == "2025-05-31"

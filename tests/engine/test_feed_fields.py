@@ -325,6 +325,11 @@ def test_a_relative_dateline_against_the_crawls_clock(body, expected):
     assert fields(page("", body)).date_published == expected
 
 
+def test_today_and_yesterday_only_where_the_class_says_date_or_time():
+    assert fields(page("", "<p>Yesterday</p>")).date_published is None  # a menu's, a heading's word
+    assert fields(page("", "<p>3 hours ago</p>")).date_published == "2025-06-01"
+
+
 def test_a_relative_dateline_comes_last():
     body = '<span class="time">3 hours ago</span>'
     assert fields(page("", body), url="https://news.example/2025/05/02/ferry").date_published == "2025-05-02"

@@ -253,11 +253,12 @@ def _day_and_month(first: int, second: int, separator: str, month_first: bool) -
     return (first, second) if month_first else (second, first)
 
 
-def relative_date(text: str, now: datetime | None = None) -> str | None:
+def relative_date(text: str, now: datetime | None = None, *, day_words: bool = True) -> str | None:
     """The day a short dateline names relative to the crawl's clock ("3 hours ago", "vor 2 Tagen", "昨天"),
     in UTC, as a day alone; ``None`` when it names none (weeks, months, years ago) or the text is long.
 
-    Only the day is given: the page's time zone, and so the time, is not known.
+    Only the day is given: the page's time zone, and so the time, is not known. ``day_words=False``
+    reads "3 hours ago" but not "today" or "yesterday", which a menu or a heading may say too.
     """
     now = now or utc_now()
     text = _UNICODE_SPACES.sub(" ", text).strip()
@@ -273,7 +274,7 @@ def relative_date(text: str, now: datetime | None = None) -> str | None:
             if minutes > MAX_RELATIVE_MINUTES:
                 return None
             return _plausible_day((now - timedelta(minutes=minutes)).date(), now)
-    match = RELATIVE_DAY.search(text)
+    match = RELATIVE_DAY.search(text) if day_words else None
     if match is not None:
         return _plausible_day(now.date() - timedelta(days=RELATIVE_DAY_WORDS[match[0].lower()]), now)
     return None

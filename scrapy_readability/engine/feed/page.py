@@ -389,10 +389,12 @@ def _first_text_date(datelines: Iterable[Dateline], now: datetime, *, away: bool
 
 
 def _first_relative_date(datelines: Iterable[Dateline], now: datetime, *, away: bool) -> str | None:
-    """The first day the text of one of ``datelines`` names relative to the crawl's clock ("3 hours ago",
-    "gestern"); ``away`` from the headline, where the article is."""
+    """The first day the text of one of ``datelines`` names relative to the crawl's clock ("3 hours ago";
+    "gestern" in an element whose class or id says date or time only); ``away`` from the headline, where
+    the article is."""
     for element, text in datelines:
-        date = relative_date(text, now)
+        hinted = DATELINE_HINT.search(f"{element.get('class') or ''} {element.get('id') or ''}") is not None
+        date = relative_date(text, now, day_words=hinted)
         if date is not None and not (away and _outside_the_article(element)):
             return date
     return None
