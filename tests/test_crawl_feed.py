@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -55,9 +56,27 @@ def feed_page() -> str:
 """
 
 
+def wire_page() -> str:
+    """A page that declares nothing: its only date is "3 hours ago" by the headline, its author a wire agency."""
+    body = "\n".join(f"<p>{html.escape(text)}</p>" for text in LIGHTHOUSE_PARAGRAPHS)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{TITLE}</title><meta property="og:site_name" content="Harbour Notes"></head>
+<body>
+  <article>
+    <h1>{TITLE}</h1>
+    <p class="byline">By Associated Press</p><span class="time">3 hours ago</span>
+    {body}
+  </article>
+</body>
+</html>
+"""
+
+
 @pytest.fixture(scope="module")
 def feed_site() -> Iterator[LocalSite]:
-    with serve({"/articles/lighthouse.html?ref=home": Page(feed_page())}) as running:
+    pages = {"/articles/lighthouse.html?ref=home": Page(feed_page()), "/wire/lighthouse.html": Page(wire_page())}
+    with serve(pages) as running:
         yield running
 
 
@@ -77,6 +96,17 @@ def test_feed_fields_in_the_jsonl_feed(feed_site, tmp_path):
     # the metadata comes before the long representations, in the one order of engine/article.py
     keys = list(item)
     assert keys.index("language") < keys.index("content")
+
+
+@pytest.mark.slow
+def test_a_relative_dateline_is_dated_by_the_crawls_clock(feed_site, tmp_path):
+    before = (datetime.now(UTC) - timedelta(hours=3)).date().isoformat()
+    result = crawl(tmp_path, SPIDERS / "crawl_spider.py", start_urls=[feed_site.url + "/wire/lighthouse.html"])
+    after = (datetime.now(UTC) - timedelta(hours=3)).date().isoformat()
+    (item,) = result.items
+    assert item["date_published"] in {before, after}  # the day three hours before the crawl, in UTC
+    assert item["date_modified"] is None
+    assert item["authors"] == ["Associated Press"]  # a wire agency on another site's page is its author
 
 
 def test_zyte_article_through_scrapy_poet(feed_site, tmp_path):

@@ -14,6 +14,7 @@ from scrapy_readability.engine.feed.dates import (
     iso,
     parse_date_value,
     parse_iso,
+    relative_date,
     url_date,
 )
 
@@ -121,6 +122,98 @@ def test_dates_in_text(text, expected):
     assert find_text_date(text, NOW) == expected
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("9/21/2016", "2016-09-21"),  # a day after the 19th: month first, the only reading
+        ("21/9/2016", "2016-09-21"),
+        ("Do 25.04.24 | 14:07 Uhr", "2024-04-25T14:07:00"),  # a German dateline's short year, with its time
+        ("25.04.24, 14:07", "2024-04-25T14:07:00"),
+    ],
+)
+def test_more_dates_in_text(text, expected):
+    assert find_text_date(text, NOW) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "25.04.24",  # a short year without a time: a version number as well as a date
+        "Version 12.04.24",
+        "31.12.99 10:00",  # 2099
+        "9/32/2016",
+        "13/13/2016",
+    ],
+)
+def test_what_is_no_short_or_month_first_date(text):
+    assert find_text_date(text, NOW) is None
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("3 hours ago", "2025-06-01"),  # NOW is 12:00 UTC
+        ("13 hours ago", "2025-05-31"),
+        ("an hour ago", "2025-06-01"),
+        ("20 minutes ago", "2025-06-01"),
+        ("2 days ago", "2025-05-30"),
+        ("Posted 1 day ago", "2025-05-31"),
+        ("vor 3 Stunden", "2025-06-01"),
+        ("vor 2 Tagen", "2025-05-30"),
+        ("vor einem Tag", "2025-05-31"),
+        ("il y a 3 jours", "2025-05-29"),
+        ("hace 1 día", "2025-05-31"),
+        ("há 2 dias", "2025-05-30"),
+        ("2 giorni fa", "2025-05-30"),
+        ("3 dagen geleden", "2025-05-29"),
+        ("3小时前", "2025-06-01"),
+        ("发布于2天前", "2025-05-30"),
+        ("5分钟前", "2025-06-01"),
+        ("昨天 14:30", "2025-05-31"),
+        ("前天", "2025-05-30"),
+        ("Yesterday", "2025-05-31"),
+        ("heute, 10:00 Uhr", "2025-06-01"),
+        ("gestern", "2025-05-31"),
+        ("30 days ago", "2025-05-02"),
+    ],
+)
+def test_relative_dates(text, expected):
+    assert relative_date(text, NOW) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "5 years ago",  # no day
+        "2 weeks ago",
+        "3 months ago",
+        "40 days ago",  # rounded by the page
+        "1000 days ago",
+        "2,5 Stunden",
+        "Hier finden Sie alles",  # German "here", not French "yesterday"
+        "Today the council met to discuss the harbour and the ferry timetable",  # a sentence, not a dateline
+        "tomorrow",
+        "in 3 days",
+        "",
+    ],
+)
+def test_what_is_no_relative_date(text):
+    assert relative_date(text, NOW) is None
+
+
+def test_day_words_can_be_left_out():
+    assert relative_date("Yesterday", NOW, day_words=False) is None
+    assert relative_date("3 hours ago", NOW, day_words=False) == "2025-06-01"
+
+
+def test_relative_dates_are_days_in_utc_and_never_ahead_of_the_clock():
+    just_after_midnight = datetime(2025, 6, 1, 0, 30, tzinfo=UTC)
+    assert relative_date("an hour ago", just_after_midnight) == "2025-05-31"
+    assert relative_date("today", datetime(2025, 6, 1, 23, 0, tzinfo=timezone(timedelta(hours=-5)))) == "2025-06-02"
+    assert relative_date("3 hours ago", datetime(2025, 6, 1, 12, 0)) == "2025-06-01"  # a naive clock is UTC
+    assert relative_date("3 days ago", datetime(1995, 1, 2, tzinfo=UTC)) is None  # before the web
+
+
 def test_month_first_for_american_pages():
     assert find_text_date("05/09/2025", NOW, month_first=True) == "2025-05-09"
     assert find_text_date("05/09/2025", NOW) is None  # 5 September 2025: after the crawl
@@ -190,6 +283,15 @@ def test_any_text_gives_a_valid_date_or_none(text):
             assert stamp is not None
             assert stamp.year >= 1995
             assert is_plausible(stamp, NOW)
+
+
+@given(st.text(max_size=60), _moments)
+def test_any_text_gives_a_recent_day_or_none(text, moment):
+    now = moment.replace(tzinfo=UTC)
+    value = relative_date(text, now)
+    if value is not None:
+        day = date.fromisoformat(value)
+        assert now.date() - timedelta(days=32) <= day <= now.date()
 
 
 @given(_moments, _zones)

@@ -169,6 +169,172 @@ def test_date_modified_from_a_time_element():
     assert fields(page("", body)).date_modified == "2025-05-10T08:00:00+00:00"
 
 
+@pytest.mark.parametrize(
+    "name, value, expected",
+    [
+        ("apub:time", "2019-9-7 21:30:50", "2019-09-07T21:30:50"),
+        ("firstpublishedtime", "2007-08-20-23:59:59", "2007-08-20T23:59:59"),
+        ("published_at", "2025-05-09T16:00:00Z", "2025-05-09T16:00:00+00:00"),
+        ("prism.publicationDate", "2025-05-08", "2025-05-08"),
+        ("weibo: article:create_at", "2025-05-07 08:00:00", "2025-05-07T08:00:00"),
+        ("article:published:time", "2025-05-06", "2025-05-06"),
+    ],
+)
+def test_date_published_from_more_meta_names(name, value, expected):
+    assert fields(page(f'<meta name="{name}" content="{value}">')).date_published == expected
+
+
+def test_a_page_that_says_only_when_it_changed_is_dated_by_that():
+    article = fields(page('<meta itemprop="dateUpdate" content="2019-10-08 12:00:57">'))
+    assert (article.date_published, article.date_modified) == ("2019-10-08T12:00:57", "2019-10-08T12:00:57")
+    article = fields(
+        page('<meta property="article:modified_time" content="2025-05-08">', '<p class="date">2 May 2025</p>')
+    )
+    assert (article.date_published, article.date_modified) == ("2025-05-02", "2025-05-08")  # the page's own first
+
+
+def test_date_from_a_relative_time_element():
+    body = '<relative-time datetime="2020-07-07T12:10:51Z" class="no-wrap">Jul 7, 2020</relative-time>'
+    assert fields(page("", body)).date_published == "2020-07-07T12:10:51+00:00"
+
+
+def filler(count: int) -> str:
+    """``count`` elements of text without a date, to put a dateline out of the headline's reach."""
+    return "".join(f"<div><span>Item {i}</span></div>" for i in range(count // 2))
+
+
+def test_the_headline_is_the_heading_the_title_names():
+    """The site's logo is the first <h1>; the dateline sits by the article's own headline, far from it."""
+    html = (
+        '<html lang="en"><head><title>Ferry timetable changes this weekend | Courier</title></head><body>'
+        f"<h1>The Valley Courier</h1>{filler(200)}<article><h2>Ferry timetable changes this weekend</h2>"
+        f"<p>Saturday 9 May 2025, 14:05</p>{PARAGRAPH * 3}</article></body></html>"
+    )
+    assert fields(html).date_published == "2025-05-09T14:05:00"
+
+
+def test_the_first_h1_is_still_read_when_the_titled_heading_has_no_dateline():
+    html = (
+        '<html lang="en"><head><title>JVNDB-2025-001 - Advisories</title></head><body>'
+        f"<h2>JVNDB-2025-001</h2>{filler(200)}<article><h1>An advisory</h1><p>Published 9 May 2025</p>"
+        f"{PARAGRAPH * 3}</article></body></html>"
+    )
+    assert fields(html).date_published == "2025-05-09"
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ('<span class="date">2017-03-01 14:27:02</span>', "2017-03-01T14:27:02"),
+        ('<span class="h-time"> 2019-12-10 07:57:40</span>', "2019-12-10T07:57:40"),
+        ('<span class="submitted-by">Submitted on Mon, 2019-01-21 13:49</span>', "2019-01-21T13:49:00"),
+        ('<div class="lineinfo date">Do 25.04.24 | 14:07 Uhr</div>', "2024-04-25T14:07:00"),
+        ('<article><footer class="entry-footer"><p class="date">3 May 2025</p></footer></article>', "2025-05-03"),
+        ('<aside><span class="date">3 May 2025</span></aside>', None),  # a sidebar's
+        ('<div class="related"><span class="date">3 May 2025</span></div>', None),
+        ('<div class="comments"><span class="date">3 May 2025</span></div>', None),
+        ('<footer><span class="date">3 May 2025</span></footer>', None),  # the page's footer
+        ('<div id="footer"><span class="date">3 May 2025</span></div>', None),
+        ('<span class="date">© 2025 Courier, 3 May 2025</span>', None),
+        ('<span class="date">3–5 May 2025</span>', None),
+        ('<span class="date">3 May 2031</span>', None),  # after the crawl's clock
+        ('<span class="date">3 May 1990</span>', None),
+        ('<span class="date">\u0663 May \u0662\u0660\u0662\u0665</span>', None),
+    ],
+)
+def test_a_dateline_far_from_the_headline(body, expected):
+    """Out of the headline's reach, an element whose class says date, not in a comment, a list of other
+    articles, a sidebar or the page's footer."""
+    html = page("", body + filler(200))
+    assert fields(html).date_published == expected
+
+
+@pytest.mark.parametrize(
+    "title, body, expected",
+    [
+        ("常德市金融系统开展活动", "<td>来源: | 发布时间: 2018-05-17 | 浏览次数:</td>", "2018-05-17"),
+        ("常德市金融系统开展活动", "<font>发布日期：2019-03-06</font>", "2019-03-06"),
+        ("常德市金融系统开展活动", "<div>作者：某某<br>时间：2019年10月31日 23:00</div>", "2019-10-31T23:00:00"),
+        ("Ferry timetable changes", "<td>发布时间: 2018-05-17</td>", None),  # labels on Chinese or Japanese pages only
+    ],
+)
+def test_a_labelled_dateline_on_a_chinese_page(title, body, expected):
+    html = (
+        f"<html><head><title>{title}</title></head><body>{filler(200)}<table><tr>{body}</tr></table>"
+        f"<div>{PARAGRAPH * 3}</div></body></html>"
+    )
+    assert fields(html).date_published == expected
+
+
+def test_an_updated_class_holds_the_date_when_its_text_says_published():
+    body = '<span class="PostHeader__UpdatedAtText">Published Oct 19, 2022</span>'
+    assert fields(page("", body)).date_published == "2022-10-19"
+    body = '<span class="PostHeader__UpdatedAtText">Updated Oct 19, 2022</span>'
+    assert fields(page("", body)).date_published is None
+
+
+@pytest.mark.parametrize(
+    "script, expected",
+    [
+        ('window.DATA = {"title": "x", "pubtime": "2019-09-07 19:02:26"};', "2019-09-07T19:02:26"),
+        ("var __$pubtime='2021-01-05 16:59:00';", "2021-01-05T16:59:00"),
+        ("_BFD.BFD_INFO = {'ptime' : '2019-12-10 07:57:40'};", "2019-12-10T07:57:40"),
+        ('{"publishDate":"2024-02-24T12:00:00.000Z"}', "2024-02-24T12:00:00+00:00"),
+        ('{"unpublishDate": "2025-05-01"}', None),  # another key that ends like one
+        ('{"pubDate": "0000-00-00"}', None),
+        ('{"pubDate": "2031-01-01"}', None),
+        ('{"pubDate": "1714751262000"}', None),  # a timestamp: nothing says in what unit
+        ('{"updated": "2025-05-01"}', None),
+        ("x = 1;" * 1_000_000, None),  # a 6 MB script without a date, quickly
+    ],
+)
+def test_date_from_an_inline_script(script, expected):
+    assert fields(page(f"<script>{script}</script>")).date_published == expected
+
+
+def test_a_script_with_a_source_or_of_json_ld_is_not_read_for_keys():
+    head = '<script src="/app.js">{"pubDate": "2025-05-01"}</script>'
+    assert fields(page(head)).date_published is None
+
+
+def test_the_sources_order_after_the_headline():
+    far = '<span class="date">3 May 2025</span>' + filler(200)
+    script = '<script>{"pubDate": "2025-05-04"}</script>'
+    image = '<meta property="og:image" content="https://cdn.example/2025/05/05/pier.jpg">'
+    url = "https://news.example/2025/05/02/ferry"
+    assert fields(page(script + image, far), url=url).date_published == "2025-05-02"  # the URL first
+    assert fields(page(script + image, far)).date_published == "2025-05-03"  # the page's dateline
+    assert fields(page(script + image)).date_published == "2025-05-04"  # a script
+    assert fields(page(image)).date_published == "2025-05-05"  # the image's URL
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ('<span class="time">3 hours ago</span>', "2025-06-01"),  # NOW is 12:00 UTC
+        ('<span class="time">13 hours ago</span>', "2025-05-31"),
+        ('<span class="time">vor 2 Tagen</span>', "2025-05-30"),
+        ('<em id="publish_time" class="meta">昨天</em>', "2025-05-31"),
+        ('<span class="time">3小时前</span>', "2025-06-01"),
+        ('<span class="time">5 years ago</span>', None),  # no day
+        ('<span class="time">2 weeks ago</span>', None),
+        ('<span class="time">40 days ago</span>', None),
+    ],
+)
+def test_a_relative_dateline_against_the_crawls_clock(body, expected):
+    assert fields(page("", body)).date_published == expected
+
+
+def test_today_and_yesterday_only_where_the_class_says_date_or_time():
+    assert fields(page("", "<p>Yesterday</p>")).date_published is None  # a menu's, a heading's word
+    assert fields(page("", "<p>3 hours ago</p>")).date_published == "2025-06-01"
+
+
+def test_a_relative_dateline_comes_last():
+    body = '<span class="time">3 hours ago</span>'
+    assert fields(page("", body), url="https://news.example/2025/05/02/ferry").date_published == "2025-05-02"
+
+
 # --- image --------------------------------------------------------------------------------
 
 
@@ -280,6 +446,49 @@ def test_the_site_is_no_author():
     assert fields(page(head)).authors == []
 
 
+@pytest.mark.parametrize(
+    "head, expected",
+    [
+        (
+            '<meta property="og:site_name" content="Courier"><meta name="author" content="Associated Press">',
+            ["Associated Press"],
+        ),
+        (
+            '<meta property="og:site_name" content="AP News">'
+            + json_ld(
+                {
+                    "@type": "NewsArticle",
+                    "author": {"@type": "Organization", "name": "Associated Press"},
+                    "publisher": {"@type": "Organization", "name": "Associated Press"},
+                }
+            ),
+            [],
+        ),
+        (json_ld({"@type": "NewsArticle", "author": {"@type": "Organization", "name": "Reuters"}}), ["Reuters"]),
+        ('<meta name="author" content="news.example">', []),  # the page's own host
+        ('<meta name="author" content="www.news.example">', []),
+        ('<meta name="author" content="other.example">', ["other.example"]),
+    ],
+)
+def test_only_the_pages_own_site_is_no_author(head, expected):
+    """A wire agency, or any organisation but the page's publisher, is the author of what it wrote."""
+    assert fields(page(head)).authors == expected
+
+
+def test_yoast_written_by_after_the_byline():
+    head = '<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Anna Sleegers">'
+    assert fields(page(head)).authors == ["Anna Sleegers"]
+    head = '<meta name="twitter:label2" content="Verfasst von"><meta name="twitter:data2" content="Gregor Meier">'
+    assert fields(page(head)).authors == ["Gregor Meier"]
+    assert fields(page('<meta name="twitter:misc:Written by" content="Dieter Kuckelkorn">')).authors == [
+        "Dieter Kuckelkorn"
+    ]
+    head = '<meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="4 minutes">'
+    assert fields(page(head)).authors == []
+    head = '<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Site Editor">'
+    assert fields(page(head, '<p class="byline">By Duncan Bell</p>')).authors == ["Duncan Bell"]
+
+
 def test_three_hundred_authors_are_cut_to_fifty():
     head = json_ld(
         {
@@ -308,6 +517,19 @@ def test_three_hundred_authors_are_cut_to_fifty():
         ("By Jane Roe on 9 May 2025", ["Jane Roe"]),
         ("Jane Roe, 9 May 2025", ["Jane Roe"]),
         ("https://news.example/staff/jroe", []),
+        ("www.news.example/staff/jroe", []),
+        ("mailto:jroe@news.example", []),
+        ("By:  Drew Dietsch", ["Drew Dietsch"]),  # "By:" is no URL scheme
+        ("By Laura E. Adkins\n\t\tDecember 28, 2016", ["Laura E. Adkins"]),  # the date after the names cut
+        ("By Michael Stratford\n10/17/2022 04:01 PM EDT\n\nLink Copied", ["Michael Stratford"]),
+        ("ZDNet Japan Staff 2019年04月28日 08時00分", ["ZDNet Japan Staff"]),
+        ("January 17, 2017 at 6:08 PM ET by Kori Schulman", ["Kori Schulman"]),  # the date before them skipped
+        ("October 14, 2009|Marc Lifsher", ["Marc Lifsher"]),
+        ("Author: Jane Roe", ["Jane Roe"]),
+        ("作者：张三", ["张三"]),
+        ("加拿大必读\n发布时间：10-0812:00", ["加拿大必读"]),
+        ("来源：当代商报", []),  # a label, not a name
+        ("9 May 2025", []),
         ("Henry I", ["Henry I"]),
         ("", []),
     ],

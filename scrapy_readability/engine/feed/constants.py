@@ -26,6 +26,8 @@ NEAR_TITLE_BEFORE = 16
 NEAR_TITLE_AFTER = 60
 """Elements before and after the headline (the first ``<h1>``, else ``<h2>``, else ``<h3>``) where a dateline
 is looked for."""
+MAX_HEADINGS = 100
+"""``<h1>``-``<h3>``s read to find the headline (the one the page's title names)."""
 MAX_TEXT_DATE_LENGTH = 160
 """Characters of visible text an element may have to be read as a dateline."""
 LATEST_OFFSET_HOURS = 14
@@ -53,11 +55,17 @@ META_PUBLISHED = (
     "dcterms.created", "dc.date", "dcterms.date", "citation_publication_date", "citation_date",
     "date", "publication_date", "originalpublicationdate", "article.published", "cxenseparse:recs:publishtime",
     "og:pubdate", "article_date_original", "rnews:datepublished", "datecreated",
+    "article:published:time", "published_at", "publisheddate", "published", "content:publishdate",
+    "prism.publicationdate", "cxenseparse:publishtime", "cxenseparse:recs:published_time",
+    "firstpublishedtime", "apub:time", "weibo: article:create_at",
+    "date.available", "date.created", "cms_creationdate",
 )
 META_MODIFIED = (
     "article:modified_time", "og:article:modified_time", "datemodified", "og:updated_time",
     "article:modified", "modified_time", "last-modified", "lastmod", "dc.date.modified",
-    "dcterms.modified", "article.updated", "updated_time",
+    "dcterms.modified", "article.updated", "updated_time", "article:modified:time", "date.updated",
+    "date.modified", "article_date_updated", "last_modified", "lastmodifiedtime", "weibo: article:update_at",
+    "dateupdate",
 )
 META_IMAGE = ("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "thumbnailurl")
 META_AUTHOR = ("author", "article:author", "dc.creator", "dcterms.creator", "parsely-author", "sailthru.author", "byl")
@@ -66,19 +74,55 @@ META_LANGUAGE = ("content-language", "language", "dc.language", "dcterms.languag
 
 # The class or id of an element whose text may be a dateline.
 DATELINE_HINT = re.compile(r"date|time|publish|posted|submitted|datum|fecha|byline|meta|info", re.IGNORECASE)
-DATELINE_SKIP = re.compile(r"comment|footer|copyright|related|update|modif|teaser", re.IGNORECASE)
+DATELINE_SKIP = re.compile(r"comment|footer|copyright|related|teaser", re.IGNORECASE)
+DATELINE_UPDATE = re.compile(r"update|modif", re.IGNORECASE)
+"""A class that says the date is an update's, unless the text itself says "Published" (:data:`PUBLISHED_LABEL`)."""
 COPYRIGHT = re.compile(r"©|&copy;|\(c\)|copyright", re.IGNORECASE)
+# Away from the headline, the page-wide search takes an element whose class says date (the words below,
+# which lxml looks for in C) or, on a Chinese or Japanese page, whose text has a label that says published
+# or when; never one in a comment, a list of other articles, a sidebar or the page's footer (an <article>'s
+# own footer is the article's).
+PAGE_DATELINE_CLASSES = ("date", "Date", "time", "submitted")
+PAGE_DATELINE_LABELS = ("发布", "發布", "发表", "發表", "时间", "時間", "日期", "投稿日", "公開日", "掲載日")
+HAN = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
+"""Kana and the common Han ideographs: a title in Chinese or Japanese."""
+PUBLISHED_LABEL = re.compile(
+    r"^\W*(?:published|posted|submitted|veröffentlicht|publié|publicado|pubblicato|gepubliceerd|发布|發布|发表|發表|"
+    r"投稿日|公開日|掲載日)",
+    re.IGNORECASE,
+)
+NOT_THE_ARTICLE = re.compile(
+    r"comment|related|teaser|sidebar|widget|recommend|popular|trending|copyright|breadcrumb", re.IGNORECASE
+)
+NOT_THE_ARTICLE_TAGS = frozenset({"aside", "nav"})
+PAGE_FOOTER = re.compile(r"footer", re.IGNORECASE)
+"""A footer (``<footer>``, or a class or id that says so) is the page's unless it is in an ``<article>``."""
+MAX_PAGE_DATELINES = 200
+"""Candidate elements the page-wide search reads at most (a list page has hundreds)."""
+
+# A date an inline script gives the page (``"pubDate": "2025-05-09"``, ``var ptime = '...'``): the value of one of
+# these keys, the first in document order. The pattern opens with the keys (a lookbehind there would make the
+# regex engine try every position of a megabyte of script); that a key is not the end of a longer name
+# (``unpublishDate``) is checked after.
+SCRIPT_DATE_KEYS = ("ublish", "ubDate", "ub_date", "ubtime", "ptime")
+"""What each key below has in it: a script without any names none."""
+SCRIPT_DATE = re.compile(
+    r"""(?:datePublished|publishDate|publishedDate|publishedAt|published_at|publish_date|publishTime|"""
+    r"""publish_time|pubDate|pub_date|pubtime|ptime|firstPublishDate|first_published_at)["']?\s*[:=]\s*"""
+    r"""["']([^"'<>\n]{6,40})["']"""
+)
 
 # --- Dates --------------------------------------------------------------------
 
-_TIME = (
-    r"(?:[\sT,|@·•–-]+(?:at|um|à|a las|alle|om|kl\.?|klo|o)?\s*"
+_TIME_OF_DAY = (
+    r"[\sT,|@·•–-]+(?:at|um|à|a las|alle|om|kl\.?|klo|o)?\s*"
     r"(?P<hour>[012]?\d)[:h.](?P<minute>[0-5]\d)(?::(?P<second>[0-5]\d)(?:[.,]\d+)?)?"
     r"(?:\s*(?P<ampm>[ap]\.?\s?m\.?))?(?![\d:])"
     r"(?:\s*(?:Uhr|h|hrs|horas?))?"
     r"(?:\s*(?P<zone>Z\b|UTC|GMT|[+-]\d{2}:?\d{2}\b|[A-Z]{3,4}T\b|[A-Z]{2,3}\b(?=\s|$|\)|,)))?"
-    r"(?:\s*(?P<offset>[+-]\d{2}:?\d{2}\b))?)?"
+    r"(?:\s*(?P<offset>[+-]\d{2}:?\d{2}\b))?"
 )
+_TIME = f"(?:{_TIME_OF_DAY})?"
 ISO_DATE = re.compile(
     r"^(?P<year>\d{4})(?P<sep>[-/.]?)(?P<month>\d{2})(?P=sep)(?P<day>\d{2})"
     r"(?:[T ]\s*(?P<hour>\d{2}):?(?P<minute>\d{2})(?::?(?P<second>\d{2})(?:[.,]\d+)?)?"
@@ -148,17 +192,60 @@ TEXT_DATES = (
     re.compile(
         r"(?<![\d.])" + _YEAR + r"(?P<sep>[-/.])(?P<month>[01]?\d)(?P=sep)" + _DAY + r"(?![\d])" + _TIME, re.ASCII
     ),
-    # 03.05.2024 (day first), 03/05/2024 and 05/03/2024 (either: see dates.py), 03-05-2024
+    # 03.05.2024 (day first), 03/05/2024 and 05/03/2024 (either: see dates.py), 03-05-2024, 9/21/2024
     re.compile(
-        r"(?<![\d.])(?P<first>[0-3]?\d)(?P<sep>[./-])(?P<other>[01]?\d)(?P=sep)" + _YEAR + r"(?![\d])" + _TIME, re.ASCII
+        r"(?<![\d.])(?P<first>[0-3]?\d)(?P<sep>[./-])(?P<other>[0-3]?\d)(?P=sep)" + _YEAR + r"(?![\d])" + _TIME,
+        re.ASCII,
     ),
+    # 03.05.24 14:07: a German dateline's short year, read only with the time that makes it a dateline
+    re.compile(r"(?<![\d.])(?P<day>[0-3]\d)\.(?P<month>[01]\d)\.(?P<year>\d{2})(?![\d.])" + _TIME_OF_DAY, re.ASCII),
     # 2024年5月3日, 2024년 5월 3일
     re.compile(_YEAR + r"\s*[年년]\s*(?P<month>[01]?\d)\s*[月월]\s*" + _DAY + r"\s*[日일]?" + _TIME, re.ASCII),
 )
-YEAR_IN_TEXT = re.compile(r"(?:19|20)\d\d", re.ASCII)
+YEAR_IN_TEXT = re.compile(r"(?:19|20)\d\d|\d\.[01]\d\.\d\d", re.ASCII)
 """What a text needs before the date patterns are tried on it (most texts have none: a cheap test first)."""
 DATE_RANGE_BEFORE = re.compile(r"(?:\d\s*[-–—]|\bto|\bbis|\bau|\bal)\s*\Z", re.ASCII | re.IGNORECASE)
 DATE_RANGE_AFTER = re.compile(r"\s*(?:[-–—]|to\b|bis\b|au\b|al\b)\s*\d", re.ASCII | re.IGNORECASE)
+# Relative datelines that name a day ("3 hours ago", "vor 2 Tagen", "昨天"), read against the crawl's clock;
+# weeks, months and years ago name no day and are not read. Each pattern has a ``count`` and a ``unit``.
+# French "hier" (yesterday) is left out: it is German for "here".
+# fmt: off
+RELATIVE_UNIT_MINUTES = {
+    "min": 1, "mins": 1, "minute": 1, "minutes": 1, "minuten": 1, "minuto": 1, "minutos": 1, "minuti": 1,
+    "minuut": 1, "分钟": 1, "分鐘": 1, "分": 1,
+    "hr": 60, "hrs": 60, "hour": 60, "hours": 60, "stunde": 60, "stunden": 60, "heure": 60, "heures": 60,
+    "hora": 60, "horas": 60, "ora": 60, "ore": 60, "uur": 60, "小时": 60, "小時": 60, "時間": 60,
+    "day": 1440, "days": 1440, "tag": 1440, "tagen": 1440, "jour": 1440, "jours": 1440, "día": 1440,
+    "días": 1440, "dia": 1440, "dias": 1440, "giorno": 1440, "giorni": 1440, "dag": 1440, "dagen": 1440,
+    "天": 1440, "日": 1440,
+}
+RELATIVE_ONE = frozenset({"a", "an", "one", "ein", "eine", "einem", "einer", "un", "une", "una", "uno", "um", "uma"})
+RELATIVE_DAY_WORDS = {
+    "today": 0, "heute": 0, "aujourd'hui": 0, "hoy": 0, "oggi": 0, "hoje": 0, "vandaag": 0, "今天": 0, "今日": 0,
+    "yesterday": 1, "gestern": 1, "ayer": 1, "ieri": 1, "ontem": 1, "gisteren": 1, "昨天": 1, "昨日": 1,
+    "vorgestern": 2, "avant-hier": 2, "anteayer": 2, "前天": 2, "一昨日": 2,
+}
+# fmt: on
+MAX_RELATIVE_MINUTES = 31 * 1440
+"""The furthest back a relative dateline is read ("40 days ago" is rounded by the page, not a day)."""
+MAX_RELATIVE_TEXT_LENGTH = 40
+"""Characters a dateline may have to be read as a relative date: "Today" in a sentence is no dateline."""
+_COUNT = r"(?<![\w.,])(?P<count>\d{1,3}|an?|one|eine[mr]?|ein|une?|una|uno|uma?)"
+RELATIVE_DATES = (
+    re.compile(_COUNT + r"\s+(?P<unit>min(?:ute)?s?|hours?|hrs?|days?)\s+ago\b", re.IGNORECASE),
+    re.compile(r"\bvor\s+" + _COUNT + r"\s+(?P<unit>minuten?|stunden?|tag(?:en)?)\b", re.IGNORECASE),
+    re.compile(r"\bil\s+y\s+a\s+" + _COUNT + r"\s+(?P<unit>minutes?|heures?|jours?)\b", re.IGNORECASE),
+    re.compile(r"\b(?:hace|há)\s+" + _COUNT + r"\s+(?P<unit>minut[oi]s?|horas?|d[ií]as?)\b", re.IGNORECASE),
+    re.compile(_COUNT + r"\s+(?P<unit>minut[oi]|or[ae]|giorn[oi])\s+fa\b", re.IGNORECASE),
+    re.compile(_COUNT + r"\s+(?P<unit>minuten|minuut|uur|dagen|dag)\s+geleden\b", re.IGNORECASE),
+    re.compile(r"(?<![\d.,])(?P<count>\d{1,3})\s*(?P<unit>分钟|分鐘|小时|小時|時間|天|日|分)前"),
+)
+RELATIVE_DAY = re.compile(
+    r"(?<![\w'-])(?P<word>today|heute|aujourd'hui|hoy|oggi|hoje|vandaag|yesterday|gestern|ayer|ieri|ontem|"
+    r"gisteren|vorgestern|avant-hier|anteayer)(?![\w'-])|(?P<cjk>一昨日|前天|昨天|今天|昨日|今日)",
+    re.IGNORECASE,
+)
+
 URL_DATE = re.compile(
     r"/(?P<year>(?:19|20)\d{2})(?P<sep>[/-]?)(?P<month>[01]\d)(?P=sep)(?P<day>[0-3]\d)(?=[/._-]|\Z)", re.ASCII
 )
@@ -196,14 +283,15 @@ ZONE_OFFSETS = {
 
 BYLINE_PREFIX = re.compile(
     r"^\s*(?:(?:written|posted|reported|text|photos?|story|words)\s+)?"
-    r"(?:by|von|par|por|door|di|av|af|przez|tekst|texto|text)[\s:]+",
+    r"(?:(?:by|von|par|por|door|di|av|af|przez|tekst|texto|text)[\s:]+|(?:author|作者|记者|記者)\s*[:：]\s*)",
     re.IGNORECASE,
 )
 # The words are lower-case only: "Henry I" and "Y Combinator" stay whole.
 AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;/|·•、，]|\s(?:and|And|AND|und|&|et|y|e|en|og|och|i|ve|и)\s)\s*")
 AUTHOR_NOISE = re.compile(
     r"(?:follow\s+@\S*|@\w+|\S+@\S+\.\w+|https?://\S+|www\.\S+|\(.*?\)|\[.*?\]|"
-    r"\b(?:updated|published|posted|aktualisiert|veröffentlicht)\b.*|\s(?:on|am|le|el|il)\s+\d.*|\s(?:in|for)\s+[A-Z].*)",
+    r"\b(?:updated|published|posted|aktualisiert|veröffentlicht)\b.*|\s(?:on|am|le|el|il)\s+\d.*|\s(?:in|for)\s+[A-Z].*|"
+    r"(?:发布|發布|发表|發表)\S{0,2}[:：].*)",
     re.IGNORECASE,
 )
 # A job title: a part of a byline that starts with one is no name ("Jane Roe, Staff Writer"); one glued to
@@ -216,6 +304,17 @@ AUTHOR_TITLES = re.compile(
     re.IGNORECASE,
 )
 AUTHOR_DIGITS = re.compile(r"\d")
+AUTHOR_URL = re.compile(r"[a-z][a-z0-9+.-]*://|www\.|mailto:", re.IGNORECASE)
+"""An author value that is a URL (a profile page), not a name; "By: Jane Roe" is none."""
+AUTHOR_LABEL = re.compile(r"[:：]")
+"""A part with a colon left in it is a label ("来源：", "Source:"), not a name."""
+AUTHOR_BEFORE_DATE = re.compile(r"\s(?:on|am|le|el|il|at|um|vom|du|del|de)\s*\Z", re.IGNORECASE)
+"""The word that leads from the names to the date ("Jane Roe on 9 May 2025")."""
+AUTHOR_WRITTEN_BY = frozenset(
+    {"written by", "verfasst von", "geschrieben von", "escrito por", "écrit par", "scritto da", "geschreven door"}
+)
+"""The label of a ``twitter:labelN``/``twitter:dataN`` pair (Yoast SEO's) whose data is the author (the
+WordPress account that posted the article: after the byline a reader sees)."""
 
 # --- Images ---------------------------------------------------------------------
 

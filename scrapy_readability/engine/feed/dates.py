@@ -24,7 +24,14 @@ from .constants import (
     JAVA_DATE,
     LATEST_OFFSET_HOURS,
     MAX_DATE_LENGTH,
+    MAX_RELATIVE_MINUTES,
+    MAX_RELATIVE_TEXT_LENGTH,
     MONTH_NAMES,
+    RELATIVE_DATES,
+    RELATIVE_DAY,
+    RELATIVE_DAY_WORDS,
+    RELATIVE_ONE,
+    RELATIVE_UNIT_MINUTES,
     RFC_2822,
     TEXT_DATES,
     URL_DATE,
@@ -217,6 +224,8 @@ def _in_range(text: str, match: re.Match[str]) -> bool:
 def _text_stamp(match: re.Match[str], month_first: bool) -> Stamp | None:
     parts = match.groupdict()
     year = parts["year"]
+    if len(year) == 2:
+        year = f"20{year}"  # a short year is this century's: an earlier one is before the web
     if parts.get("month_name"):
         month: str | int | None = MONTH_NAMES.get(parts["month_name"].lower().rstrip("."))
         day: str | int | None = parts["day"]
@@ -242,6 +251,37 @@ def _day_and_month(first: int, second: int, separator: str, month_first: bool) -
     if second > 12:
         return first, second
     return (first, second) if month_first else (second, first)
+
+
+def relative_date(text: str, now: datetime | None = None, *, day_words: bool = True) -> str | None:
+    """The day a short dateline names relative to the crawl's clock ("3 hours ago", "vor 2 Tagen", "昨天"),
+    in UTC, as a day alone; ``None`` when it names none (weeks, months, years ago) or the text is long.
+
+    Only the day is given: the page's time zone, and so the time, is not known. ``day_words=False``
+    reads "3 hours ago" but not "today" or "yesterday", which a menu or a heading may say too.
+    """
+    now = now or utc_now()
+    text = _UNICODE_SPACES.sub(" ", text).strip()
+    if not text or len(text) > MAX_RELATIVE_TEXT_LENGTH:
+        return None
+    now = now if now.tzinfo is not None else now.replace(tzinfo=UTC)
+    now = now.astimezone(UTC)
+    for pattern in RELATIVE_DATES:
+        match = pattern.search(text)
+        if match is not None:
+            count = match["count"].lower()
+            minutes = (1 if count in RELATIVE_ONE else int(count)) * RELATIVE_UNIT_MINUTES[match["unit"].lower()]
+            if minutes > MAX_RELATIVE_MINUTES:
+                return None
+            return _plausible_day((now - timedelta(minutes=minutes)).date(), now)
+    match = RELATIVE_DAY.search(text) if day_words else None
+    if match is not None:
+        return _plausible_day(now.date() - timedelta(days=RELATIVE_DAY_WORDS[match[0].lower()]), now)
+    return None
+
+
+def _plausible_day(day: date, now: datetime) -> str | None:
+    return iso(day) if is_plausible(day, now) else None
 
 
 # --- The URL ----------------------------------------------------------------------------

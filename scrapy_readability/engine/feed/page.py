@@ -1,30 +1,40 @@
 """What the page declares about itself, read before Readability's phases change the tree.
 
 ``<meta>`` tags, ``<link>``s, ``itemprop``s, ``<time datetime>``, the
-dateline a reader sees by the headline and the JSON-LD scripts are all gone or
-moved once ``_removeScripts``, ``_prepDocument`` and ``_grabArticle`` have run,
-so :func:`read_page_facts` reads them first and keeps only the values. Each
-pass over a whole tree costs about as much as a tenth of ``parse()``'s budget
-for these fields, so there are two at most: one for the tags that matter (lxml
-filters them by name, in C) and one for ``itemprop``s, only on pages that have
-any; the dateline is looked for in the few elements around the headline only.
+datelines a reader sees, the inline scripts and the JSON-LD scripts are all
+gone or moved once ``_removeScripts``, ``_prepDocument`` and ``_grabArticle``
+have run, so :func:`read_page_facts` reads them first and keeps only the
+values. A pass over a whole tree costs about as much as a tenth of
+``parse()``'s budget for these fields, so every page gets two at most: one for
+the tags that matter (lxml filters them by name, in C) and one for
+``itemprop``s, only on pages that have any. A page that declares no date gets
+more, one source at a time until one gives a date: the few elements around the
+headline, then one search of the page for elements whose class says date (and,
+on a Chinese or Japanese page, for texts labelled "发布时间"), then its
+inline scripts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 from lxml import etree
 
 from ..dom import Element, text_content
 from ..urls import InvalidURL, resolve
 from .constants import (
+    AUTHOR_WRITTEN_BY,
     COPYRIGHT,
     DATELINE_HINT,
     DATELINE_SKIP,
+    DATELINE_UPDATE,
+    HAN,
+    MAX_HEADINGS,
+    MAX_PAGE_DATELINES,
     MAX_TEXT_DATE_LENGTH,
     META_AUTHOR,
     META_IMAGE,
@@ -33,9 +43,17 @@ from .constants import (
     META_PUBLISHED,
     NEAR_TITLE_AFTER,
     NEAR_TITLE_BEFORE,
+    NOT_THE_ARTICLE,
+    NOT_THE_ARTICLE_TAGS,
+    PAGE_DATELINE_CLASSES,
+    PAGE_DATELINE_LABELS,
+    PAGE_FOOTER,
+    PUBLISHED_LABEL,
+    SCRIPT_DATE,
+    SCRIPT_DATE_KEYS,
     YEAR_IN_TEXT,
 )
-from .dates import find_text_date, parse_date_value, parse_iso, url_date
+from .dates import find_text_date, parse_date_value, parse_iso, relative_date, url_date
 from .images import web_url
 from .jsonld import JsonLd, first_value, image_url, language, names, read_json_ld_nodes
 from .language import language_tag
@@ -54,27 +72,50 @@ class PageFacts:
     language: str | None = None
     site_names: list[str] = field(default_factory=list)
     """The site's own names, which are no author's."""
+    written_by: list[str] = field(default_factory=list)
+    """Authors by Yoast SEO's "Written by" labels, for a page whose byline names none."""
 
 
 @dataclass
 class _Tags:
-    """What one pass over the page's ``<meta>``, ``<link>``, ``<base>``, ``<time>`` and headings found
-    (first occurrence of each name), and its ``itemprop`` values."""
+    """What one pass over the page's ``<meta>``, ``<link>``, ``<base>``, ``<time>``, ``<title>``, inline
+    ``<script>``s and headings found (first occurrence of each name), and its ``itemprop`` values."""
 
     meta: dict[str, str] = field(default_factory=dict)
     meta_authors: list[str] = field(default_factory=list)
     links: dict[str, str] = field(default_factory=dict)
     base: str | None = None
     times: list[Element] = field(default_factory=list)
-    heading: Element | None = None
-    """The first ``<h1>`` (else ``<h2>``, else ``<h3>``): where the headline, and usually the dateline, are."""
+    headings: list[Element] = field(default_factory=list)
+    """The page's first ``<h1>``-``<h3>``s (at most ``MAX_HEADINGS``), in document order: the headline is one."""
+    first_heading: dict[str, Element] = field(default_factory=dict)
+    """The first ``<h1>``, the first ``<h2>`` and the first ``<h3>``."""
+    title: str | None = None
+    scripts: list[Element] = field(default_factory=list)
+    """Inline scripts that are not JSON-LD, where some pages keep their only date."""
     itemprops: dict[str, str] = field(default_factory=dict)
     itemprop_authors: list[str] = field(default_factory=list)
+    written_by: list[str] = field(default_factory=list)
+    """Yoast SEO's "Written by" data."""
 
 
-_ITEMPROPS = frozenset({"datepublished", "datemodified", "datecreated", "image", "inlanguage", "author"})
+_ITEMPROPS = frozenset({"datepublished", "datemodified", "datecreated", "dateupdate", "image", "inlanguage", "author"})
 _ITEMPROP_ELEMENTS = etree.XPath("descendant::*[@itemprop]")
 _REL_AUTHORS = etree.XPath("//a[contains(concat(' ', normalize-space(@rel), ' '), ' author ')]")
+_CLASS_HINTS = "descendant::*/@class[" + " or ".join(f"contains(., '{w}')" for w in PAGE_DATELINE_CLASSES) + "]/.."
+_CLASSED_DATELINES = etree.XPath(_CLASS_HINTS)
+_LABELLED_DATELINES = etree.XPath(
+    _CLASS_HINTS
+    + " | descendant::text()["
+    + " or ".join(f"contains(., '{label}')" for label in PAGE_DATELINE_LABELS)
+    + "]/.."
+)
+"""Candidates in document order. The classes are tested as attribute nodes (twice as fast as ``[contains(@class,
+...)]``), and the labels on pages whose title is Chinese or Japanese only: a test of every text node costs
+more than the rest of the feed fields together."""
+Dateline = tuple[Element, str]
+"""An element where a dateline may be, and its text."""
+_NOT_TEXT = frozenset({"script", "style", "title", "template", "noscript", "head", "select", "option"})
 
 
 def read_page_facts(
@@ -93,19 +134,17 @@ def read_page_facts(
     nodes = json_ld.nodes
     facts = PageFacts()
     facts.image = _first_url(_image_values(tags, nodes, json_ld), base_url)
-    facts.date_published = (
-        _first_date(_published_values(tags, nodes), now)
-        or _time_element_date(tags.times, now)
-        or _near_title_date(tags.heading, now)
-        or url_date(document_url, now)
-        or url_date(facts.image, now)  # a CMS files images by the day they were uploaded
-    )
-    facts.date_modified = _later_or_none(_first_date(_modified_values(tags, nodes), now), facts.date_published)
+    facts.date_modified = _first_date(_modified_values(tags, nodes), now)
+    # A page that says only when it was last changed was published by then, and on some (Baidu's) that
+    # date is the publication's: a feed sorts it there rather than nowhere.
+    facts.date_published = _date_published(root, tags, nodes, document_url, facts.image, now) or facts.date_modified
+    facts.date_modified = _later_or_none(facts.date_modified, facts.date_published)
     facts.canonical_url = _first_url((tags.links.get("canonical"), tags.meta.get("og:url")), base_url)
     facts.authors = _author_values(root, tags, nodes, json_ld)
+    facts.written_by = tags.written_by
     facts.language = _declared_language(root, tags, nodes)
     publisher = json_ld.resolve(first_value(nodes, "publisher"))
-    facts.site_names = [name for name in (tags.meta.get("og:site_name"),) if name]
+    facts.site_names = [name for name in (tags.meta.get("og:site_name"), _host_name(document_url)) if name]
     facts.site_names += names(publisher, json_ld) if publisher is not None else []
     return facts
 
@@ -113,8 +152,7 @@ def read_page_facts(
 def _read_tags(root: Element, microdata: bool) -> _Tags:
     """One pass over the tags that matter (lxml filters them in C), and one over ``itemprop``s if there are any."""
     tags = _Tags()
-    headings: dict[str, Element] = {}
-    for element in root.iter("meta", "link", "base", "time", "h1", "h2", "h3"):
+    for element in root.iter("meta", "link", "base", "time", "relative-time", "h1", "h2", "h3", "title", "script"):
         tag = element.tag
         if tag == "meta":
             _read_meta(element, tags)
@@ -126,11 +164,19 @@ def _read_tags(root: Element, microdata: bool) -> _Tags:
         elif tag == "base":
             if tags.base is None and element.get("href") is not None:
                 tags.base = element.get("href")
-        elif tag == "time":
+        elif tag == "time" or tag == "relative-time":  # GitHub's element for a time it shows as "3 days ago"
             tags.times.append(element)
+        elif tag == "script":
+            if element.text and element.get("src") is None and element.get("type") != "application/ld+json":
+                tags.scripts.append(element)
+        elif tag == "title":
+            if tags.title is None:
+                tags.title = text_content(element)
         else:
-            headings.setdefault(str(tag), element)
-    tags.heading = headings.get("h1", headings.get("h2", headings.get("h3")))
+            tags.first_heading.setdefault(str(tag), element)
+            if len(tags.headings) < MAX_HEADINGS:
+                tags.headings.append(element)
+    _read_written_by(tags)
     body = root.find("body")
     if microdata and body is not None:
         for element in _ITEMPROP_ELEMENTS(body):
@@ -147,6 +193,18 @@ def _read_meta(meta: Element, tags: _Tags) -> None:
     tags.meta.setdefault(key, content)
     if key in META_AUTHOR:
         tags.meta_authors.append(content)
+
+
+def _read_written_by(tags: _Tags) -> None:
+    """The author in Yoast SEO's ``twitter:label1`` "Written by" and ``twitter:data1`` pair (any N), and in
+    ``twitter:misc:Written by``."""
+    for key, label in tags.meta.items():
+        if key.startswith("twitter:label") and " ".join(label.split()).casefold() in AUTHOR_WRITTEN_BY:
+            data = tags.meta.get("twitter:data" + key.removeprefix("twitter:label"))
+            if data:
+                tags.written_by.append(data)
+    if tags.meta.get("twitter:misc:written by"):
+        tags.written_by.append(tags.meta["twitter:misc:written by"])
 
 
 def _read_itemprop(element: Element, tags: _Tags) -> None:
@@ -211,6 +269,39 @@ def _modified_values(tags: _Tags, nodes: list[dict[str, Any]]) -> Iterator[objec
     for time in tags.times:
         if any(word in (time.get("class") or "").lower() for word in ("updated", "modified")):
             yield time.get("datetime")
+    yield tags.itemprops.get("dateupdate")  # Baidu's pages write when they were last changed there
+
+
+def _date_published(
+    root: Element, tags: _Tags, nodes: list[dict[str, Any]], document_url: str, image: str | None, now: datetime
+) -> str | None:
+    """The publication date from the most reliable source that gives one: what the page's markup declares,
+    its ``<time>``s, the dateline by its headline, its URL, a dateline elsewhere on the page, its inline
+    scripts, its lead image's URL, and last a relative dateline ("3 hours ago") against the crawl's clock.
+    The later sources cost a pass over the page each, so they are read only when the earlier give nothing."""
+    date = _first_date(_published_values(tags, nodes), now) or _time_element_date(tags.times, now)
+    if date is not None:
+        return date
+    near: list[Dateline] = []  # what the first reading saw, for the last one
+    date = _first_text_date(_kept(_datelines_near(_headlines(tags)), near), now, away=False)
+    date = date or url_date(document_url, now)
+    if date is not None:
+        return date
+    elsewhere: list[Dateline] = []
+    return (
+        _first_text_date(_kept(_datelines_in(root.find("body"), tags.title), elsewhere), now, away=True)
+        or _script_date(tags.scripts, now)
+        or url_date(image, now)  # a CMS files images by the day they were uploaded
+        or _first_relative_date(near, now, away=False)
+        or _first_relative_date(elsewhere, now, away=True)
+    )
+
+
+def _kept(datelines: Iterator[Dateline], kept: list[Dateline]) -> Iterator[Dateline]:
+    """``datelines``, each also appended to ``kept``."""
+    for dateline in datelines:
+        kept.append(dateline)
+        yield dateline
 
 
 def _first_date(values: Iterator[object], now: datetime) -> str | None:
@@ -233,23 +324,94 @@ def _time_element_date(times: list[Element], now: datetime) -> str | None:
     return None
 
 
-def _near_title_date(heading: Element | None, now: datetime) -> str | None:
-    """The dateline a reader sees by the headline: a date in the text of the few elements around it (in the
-    whole text of one whose class or id says it holds a date, else in its own text, not its descendants')."""
-    if heading is None:
-        return None
-    for element in (*_preceding(heading, NEAR_TITLE_BEFORE), *_following(heading, NEAR_TITLE_AFTER)):
-        if element.tag in ("script", "style", "title", "template", "noscript") or _not_the_articles(element):
+def _headlines(tags: _Tags) -> list[Element]:
+    """Where the headline, and so the dateline, may be: the first heading whose text the page's title
+    (``og:title``, ``<title>``) holds or is held in, and the first ``<h1>`` (else ``<h2>``, else ``<h3>``),
+    which is often the site's logo but on other pages the headline the title does not repeat."""
+    first = tags.first_heading
+    found = [heading for heading in (first.get("h1", first.get("h2", first.get("h3"))),) if heading is not None]
+    titles = [" ".join(t.split()).casefold() for t in (tags.meta.get("og:title"), tags.title) if t and t.strip()]
+    for heading in tags.headings:
+        text = " ".join(text_content(heading).split()).casefold()
+        if len(text) >= 4 and any(text in title or title in text for title in titles):
+            return [heading, *(h for h in found if h is not heading)]
+    return found
+
+
+def _datelines_near(headlines: list[Element]) -> Iterator[Dateline]:
+    """Where a reader sees the dateline by a headline: the few elements around it, with their text (the
+    whole text of one whose class or id says it holds a date, else its own text, not its descendants')."""
+    for heading in headlines:
+        for element in (*_preceding(heading, NEAR_TITLE_BEFORE), *_following(heading, NEAR_TITLE_AFTER)):
+            if element.tag in _NOT_TEXT:
+                continue
+            if DATELINE_HINT.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
+                text = text_content(element)
+            else:
+                text = _own_text(element)
+            if not _not_the_articles(element, text):
+                yield element, text
+
+
+def _datelines_in(body: Element | None, title: str | None) -> Iterator[Dateline]:
+    """The page's elements whose class says they hold a date, or, on a page in Chinese or Japanese, whose
+    text has a label that says published ("发布时间：") or when ("日期："), with their text."""
+    if body is None:
+        return
+    find = _LABELLED_DATELINES if title and HAN.search(title) else _CLASSED_DATELINES
+    for element in find(body)[:MAX_PAGE_DATELINES]:
+        if element.tag in _NOT_TEXT:
             continue
-        if DATELINE_HINT.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
-            text = text_content(element)
-        else:
-            text = " ".join(part.strip() for part in (element.text, *(child.tail for child in element)) if part)
+        text = text_content(element)
+        if len(text) > MAX_TEXT_DATE_LENGTH:
+            text = _own_text(element)
+        if not _not_the_articles(element, text):
+            yield element, text
+
+
+def _own_text(element: Element) -> str:
+    """An element's text without its descendants': its text and its children's tails."""
+    return " ".join(part.strip() for part in (element.text, *(child.tail for child in element)) if part)
+
+
+def _first_text_date(datelines: Iterable[Dateline], now: datetime, *, away: bool) -> str | None:
+    """The first full date written in the text of one of ``datelines`` (a short one: a long text is no
+    dateline); ``away`` from the headline, not one in a comment, a list of other articles, a sidebar or
+    the page's footer (by the headline, the layout's classes say too little: a page's ``<body>`` may
+    have a class "with-sidebar", its headline's box one "aside")."""
+    for element, text in datelines:
         if len(text) > MAX_TEXT_DATE_LENGTH or not YEAR_IN_TEXT.search(text) or COPYRIGHT.search(text):
             continue
         date = find_text_date(text, now)
-        if date is not None:
+        if date is not None and not (away and _outside_the_article(element)):
             return date
+    return None
+
+
+def _first_relative_date(datelines: Iterable[Dateline], now: datetime, *, away: bool) -> str | None:
+    """The first day the text of one of ``datelines`` names relative to the crawl's clock ("3 hours ago";
+    "gestern" in an element whose class or id says date or time only); ``away`` from the headline, where
+    the article is."""
+    for element, text in datelines:
+        hinted = DATELINE_HINT.search(f"{element.get('class') or ''} {element.get('id') or ''}") is not None
+        date = relative_date(text, now, day_words=hinted)
+        if date is not None and not (away and _outside_the_article(element)):
+            return date
+    return None
+
+
+def _script_date(scripts: list[Element], now: datetime) -> str | None:
+    """The first publication date an inline script gives as the value of a key that says so."""
+    for script in scripts:
+        text = script.text or ""
+        if not any(key in text for key in SCRIPT_DATE_KEYS):  # most scripts name none: a cheap test first
+            continue
+        for match in SCRIPT_DATE.finditer(text):
+            if match.start() > 0 and (text[match.start() - 1].isalnum() or text[match.start() - 1] in "_-"):
+                continue
+            date = parse_date_value(match.group(1), now)
+            if date is not None:
+                return date
     return None
 
 
@@ -281,11 +443,39 @@ def _preceding(element: Element, limit: int) -> list[Element]:
     return found[::-1]
 
 
-def _not_the_articles(element: Element) -> bool:
-    """Whether a date here would be a comment's, a related article's, an update's or the footer's."""
-    if DATELINE_SKIP.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
+def _not_the_articles(element: Element, text: str = "") -> bool:
+    """Whether a date here would be a comment's, a related article's, an update's or the footer's (an element
+    whose class says "updated" holds the publication date when its text says "Published")."""
+    attributes = f"{element.get('class') or ''} {element.get('id') or ''}"
+    if DATELINE_SKIP.search(attributes):
         return True
-    return any(True for _ in element.iterancestors("footer"))
+    if DATELINE_UPDATE.search(attributes) and not PUBLISHED_LABEL.search(text):
+        return True
+    return _page_footer(element)
+
+
+def _page_footer(element: Element) -> bool:
+    """Whether ``element`` is in a ``<footer>`` that is the page's, not an ``<article>``'s."""
+    return any(not _in_article(footer) for footer in element.iterancestors("footer"))
+
+
+def _outside_the_article(element: Element) -> bool:
+    """Whether ``element`` sits in a comment, a list of other articles, a sidebar, a menu or the page's footer
+    (an ``<article>``'s own footer is the article's)."""
+    for ancestor in element.iterancestors():
+        tag = ancestor.tag
+        if tag in NOT_THE_ARTICLE_TAGS:
+            return True
+        attributes = f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}"
+        if NOT_THE_ARTICLE.search(attributes):
+            return True
+        if (tag == "footer" or PAGE_FOOTER.search(attributes)) and not _in_article(ancestor):
+            return True
+    return False
+
+
+def _in_article(element: Element) -> bool:
+    return any(True for _ in element.iterancestors("article"))
 
 
 def _later_or_none(modified: str | None, published: str | None) -> str | None:
@@ -330,6 +520,12 @@ def _author_values(root: Element, tags: _Tags, nodes: list[dict[str, Any]], json
         if found:
             return found
     return [text_content(link).strip() for link in _REL_AUTHORS(root)]
+
+
+def _host_name(url: str) -> str | None:
+    """The page's host without ``www.``: a site that names itself as the author often does so by it."""
+    host = urlsplit(url).hostname
+    return host.removeprefix("www.") if host else None
 
 
 def _declared_language(root: Element, tags: _Tags, nodes: list[dict[str, Any]]) -> str | None:
