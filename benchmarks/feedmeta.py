@@ -267,7 +267,7 @@ def _relative_dates(clock_known: bool) -> Iterator[None]:
 
     real = page.relative_date
     if not clock_known:
-        page.relative_date = lambda text, now=None: None  # type: ignore[assignment]
+        page.relative_date = lambda text, now=None, **options: None  # type: ignore[assignment]
     try:
         yield
     finally:

@@ -43,6 +43,8 @@ def feed_fields(facts: PageFacts, content: Element, text: str, byline: str | Non
         authors = clean_authors([byline], facts.site_names)
     if not authors:
         authors = clean_authors(facts.written_by, facts.site_names)
+    if not authors:
+        authors = clean_authors(facts.bylines, facts.site_names)
     return FeedFields(
         date_published=facts.date_published,
         date_modified=facts.date_modified,

@@ -68,7 +68,10 @@ META_MODIFIED = (
     "dateupdate",
 )
 META_IMAGE = ("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "thumbnailurl")
-META_AUTHOR = ("author", "article:author", "dc.creator", "dcterms.creator", "parsely-author", "sailthru.author", "byl")
+META_AUTHOR = (
+    "author", "article:author", "dc.creator", "dcterms.creator", "parsely-author", "sailthru.author", "byl",
+    "cxenseparse:author",
+)
 META_LANGUAGE = ("content-language", "language", "dc.language", "dcterms.language", "og:locale")
 # fmt: on
 
@@ -77,13 +80,32 @@ DATELINE_HINT = re.compile(r"date|time|publish|posted|submitted|datum|fecha|byli
 DATELINE_SKIP = re.compile(r"comment|footer|copyright|related|teaser", re.IGNORECASE)
 DATELINE_UPDATE = re.compile(r"update|modif", re.IGNORECASE)
 """A class that says the date is an update's, unless the text itself says "Published" (:data:`PUBLISHED_LABEL`)."""
+UPDATED_LABEL = re.compile(
+    r"updated|modified|aktualisiert|geändert|mis à jour|actualizado|atualizado|aggiornato|bijgewerkt|更新",
+    re.IGNORECASE,
+)
+"""A dateline's text that tells the reader it is an update's ("Updated Oct 19, 2022")."""
 COPYRIGHT = re.compile(r"©|&copy;|\(c\)|copyright", re.IGNORECASE)
 # Away from the headline, the page-wide search takes an element whose class says date (the words below,
 # which lxml looks for in C) or, on a Chinese or Japanese page, whose text has a label that says published
 # or when; never one in a comment, a list of other articles, a sidebar or the page's footer (an <article>'s
 # own footer is the article's).
 PAGE_DATELINE_CLASSES = ("date", "Date", "time", "submitted")
-PAGE_DATELINE_LABELS = ("发布", "發布", "发表", "發表", "时间", "時間", "日期", "投稿日", "公開日", "掲載日")
+PAGE_DATELINE_LABELS = (
+    "发布", "發布", "发表", "發表", "时间", "時間", "日期", "投稿日", "公開日", "掲載日", "配信", "発行日",
+)  # fmt: skip
+PAGE_BYLINE_CLASSES = ("author", "Author", "AUTHOR", "byline", "Byline", "autor", "Autor", "writer", "Writer")
+"""Words in the class of an element that may be a byline (Readability.js's ``byline|author`` and the German,
+Spanish, Polish "autor"), for a page whose declared authors are all the site's own names."""
+NOT_A_BYLINE = re.compile(r"bild|photo|foto|image|img|picture|caption|credit|avatar|follow|btn|button", re.IGNORECASE)
+"""The class of an element that names a photo's author ("bildautor", "photo-credit"), not the article's, or of a button
+("followAuthorBtn")."""
+RELATED_HEADING = re.compile(r"\brelated\b|相关|相關|関連", re.IGNORECASE)
+"""The text of a heading over other articles ("Related articles", "相关文章") in a box whose class says author."""
+MAX_BYLINE_LENGTH = 100
+"""Characters a byline may have (Readability.js's ``_isValidByline`` limit)."""
+MAX_PAGE_BYLINES = 50
+"""Candidate elements the byline search reads at most."""
 HAN = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
 """Kana and the common Han ideographs: a title in Chinese or Japanese."""
 PUBLISHED_LABEL = re.compile(
@@ -165,9 +187,49 @@ MONTH_NAMES = {
     "outubro": 10, "novembro": 11, "dezembro": 12, "fev": 2, "out": 10, "dez.": 12,
     # Dutch
     "januari": 1, "februari": 2, "maart": 3, "mei": 5, "augustus": 8, "okt.": 10,
+    # Swedish, Danish, Norwegian (the other months are spelled as above)
+    "maj": 5, "augusti": 8, "marts": 3, "desember": 12,
+    # Indonesian, Malay
+    "maret": 3, "agustus": 8, "julai": 7, "ogos": 8, "disember": 12,
+    # Polish (genitive, as dates write them)
+    "stycznia": 1, "lutego": 2, "marca": 3, "kwietnia": 4, "maja": 5, "czerwca": 6, "lipca": 7, "sierpnia": 8,
+    "września": 9, "października": 10, "listopada": 11, "grudnia": 12,
+    # Czech (genitive)
+    "ledna": 1, "února": 2, "března": 3, "dubna": 4, "května": 5, "června": 6, "července": 7, "srpna": 8,
+    "září": 9, "října": 10, "listopadu": 11, "prosince": 12,
+    # Turkish
+    "ocak": 1, "şubat": 2, "mart": 3, "nisan": 4, "mayıs": 5, "haziran": 6, "temmuz": 7, "ağustos": 8, "eylül": 9,
+    "ekim": 10, "kasım": 11, "aralık": 12,
+    # Romanian
+    "ianuarie": 1, "februarie": 2, "martie": 3, "aprilie": 4, "iunie": 6, "iulie": 7, "septembrie": 9,
+    "octombrie": 10, "noiembrie": 11, "decembrie": 12,
+    # Russian, Ukrainian (genitive)
+    "января": 1, "февраля": 2, "марта": 3, "апреля": 4, "мая": 5, "июня": 6, "июля": 7, "августа": 8,
+    "сентября": 9, "октября": 10, "ноября": 11, "декабря": 12,
+    "січня": 1, "лютого": 2, "березня": 3, "квітня": 4, "травня": 5, "червня": 6, "липня": 7, "серпня": 8,
+    "вересня": 9, "жовтня": 10, "листопада": 11, "грудня": 12,
+    # Greek (genitive)
+    "ιανουαρίου": 1, "φεβρουαρίου": 2, "μαρτίου": 3, "απριλίου": 4, "μαΐου": 5, "ιουνίου": 6, "ιουλίου": 7,
+    "αυγούστου": 8, "σεπτεμβρίου": 9, "οκτωβρίου": 10, "νοεμβρίου": 11, "δεκεμβρίου": 12,
+    # Arabic: the Levantine and Iraqi names and the Egyptian and Gulf ones ("28 آب/اغسطس 2013" gives both)
+    "كانون الثاني": 1, "شباط": 2, "آذار": 3, "نيسان": 4, "أيار": 5, "حزيران": 6, "تموز": 7, "آب": 8,
+    "أيلول": 9, "تشرين الأول": 10, "تشرين الثاني": 11, "كانون الأول": 12,
+    "يناير": 1, "فبراير": 2, "مارس": 3, "أبريل": 4, "ابريل": 4, "إبريل": 4, "مايو": 5, "يونيو": 6, "يونيه": 6,
+    "يوليو": 7, "يوليه": 7, "أغسطس": 8, "اغسطس": 8, "سبتمبر": 9, "أكتوبر": 10, "اكتوبر": 10, "نوفمبر": 11,
+    "ديسمبر": 12,
 }
 # fmt: on
-_MONTH = "(?P<month_name>" + "|".join(sorted((re.escape(m) for m in MONTH_NAMES), key=len, reverse=True)) + r")\.?"
+MONTH_SPELLINGS = {
+    spelling: month for name, month in MONTH_NAMES.items() for spelling in (name, name.capitalize(), name.upper())
+}
+"""The names as written at the start of a sentence and in capitals too: the patterns fold ASCII letters only
+(and "MAYIS" is no "mayıs" in lower case)."""
+_MONTH = (
+    "(?P<month_name>"
+    + "|".join(sorted((re.escape(m) for m in MONTH_SPELLINGS), key=len, reverse=True))
+    + r")\.?(?:\s?/\s?[\u0621-\u064a]+)?"
+)
+"""A month's name; an Arabic one may be followed by its other name ("آب/اغسطس": August, in both calendars' names)."""
 _DAY = r"(?P<day>[0-3]?\d)"
 _YEAR = r"(?P<year>(?:19|20)\d{2})"
 TEXT_DATES = (
@@ -291,7 +353,7 @@ AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;/|·•、，]|\s(?:and|And|AND|und|&|
 AUTHOR_NOISE = re.compile(
     r"(?:follow\s+@\S*|@\w+|\S+@\S+\.\w+|https?://\S+|www\.\S+|\(.*?\)|\[.*?\]|"
     r"\b(?:updated|published|posted|aktualisiert|veröffentlicht)\b.*|\s(?:on|am|le|el|il)\s+\d.*|\s(?:in|for)\s+[A-Z].*|"
-    r"(?:发布|發布|发表|發表)\S{0,2}[:：].*)",
+    r"(?:发布|發布|发表|發表)(?:\S{0,2}[:：]|[于於]).*|(?:^|\s)(?:\+\s?)?(?:follow|folgen|suivre|seguir|关注|關注)\s*$)",
     re.IGNORECASE,
 )
 # A job title: a part of a byline that starts with one is no name ("Jane Roe, Staff Writer"); one glued to

@@ -27,6 +27,7 @@ from .constants import (
     MAX_RELATIVE_MINUTES,
     MAX_RELATIVE_TEXT_LENGTH,
     MONTH_NAMES,
+    MONTH_SPELLINGS,
     RELATIVE_DATES,
     RELATIVE_DAY,
     RELATIVE_DAY_WORDS,
@@ -211,6 +212,14 @@ def find_text_date(text: str, now: datetime | None = None, *, month_first: bool 
     return iso(min(found, key=lambda pair: pair[0])[1])
 
 
+def machine_date(value: str | None, now: datetime | None = None) -> str | None:
+    """``value`` when it is a date in ISO 8601's shape (an attribute a machine wrote, as hAtom's
+    ``<abbr class="published" title="2016-06-13T1603Z">``), else ``None``: no written date is read here."""
+    if not value or ISO_DATE.match(value.strip()) is None:
+        return None
+    return parse_date_value(value, now)
+
+
 def _in_range(text: str, match: re.Match[str]) -> bool:
     """Whether the date opens or closes a range: a dash, "to" or "bis" and a number right before or after it."""
     before = text[max(0, match.start() - 6) : match.start()]
@@ -227,7 +236,8 @@ def _text_stamp(match: re.Match[str], month_first: bool) -> Stamp | None:
     if len(year) == 2:
         year = f"20{year}"  # a short year is this century's: an earlier one is before the web
     if parts.get("month_name"):
-        month: str | int | None = MONTH_NAMES.get(parts["month_name"].lower().rstrip("."))
+        name = parts["month_name"].rstrip(".")
+        month: str | int | None = MONTH_NAMES.get(name.lower()) or MONTH_SPELLINGS.get(name)
         day: str | int | None = parts["day"]
     elif parts.get("first"):
         month, day = _day_and_month(int(parts["first"]), int(parts["other"]), parts["sep"], month_first)

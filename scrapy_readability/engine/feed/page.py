@@ -16,6 +16,7 @@ inline scripts.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -26,14 +27,18 @@ from lxml import etree
 
 from ..dom import Element, text_content
 from ..urls import InvalidURL, resolve
+from .authors import clean_authors
 from .constants import (
     AUTHOR_WRITTEN_BY,
+    BYLINE_PREFIX,
     COPYRIGHT,
     DATELINE_HINT,
     DATELINE_SKIP,
     DATELINE_UPDATE,
     HAN,
+    MAX_BYLINE_LENGTH,
     MAX_HEADINGS,
+    MAX_PAGE_BYLINES,
     MAX_PAGE_DATELINES,
     MAX_TEXT_DATE_LENGTH,
     META_AUTHOR,
@@ -43,17 +48,21 @@ from .constants import (
     META_PUBLISHED,
     NEAR_TITLE_AFTER,
     NEAR_TITLE_BEFORE,
+    NOT_A_BYLINE,
     NOT_THE_ARTICLE,
     NOT_THE_ARTICLE_TAGS,
+    PAGE_BYLINE_CLASSES,
     PAGE_DATELINE_CLASSES,
     PAGE_DATELINE_LABELS,
     PAGE_FOOTER,
     PUBLISHED_LABEL,
+    RELATED_HEADING,
     SCRIPT_DATE,
     SCRIPT_DATE_KEYS,
+    UPDATED_LABEL,
     YEAR_IN_TEXT,
 )
-from .dates import find_text_date, parse_date_value, parse_iso, relative_date, url_date
+from .dates import find_text_date, machine_date, parse_date_value, parse_iso, relative_date, url_date
 from .images import web_url
 from .jsonld import JsonLd, first_value, image_url, language, names, read_json_ld_nodes
 from .language import language_tag
@@ -74,6 +83,10 @@ class PageFacts:
     """The site's own names, which are no author's."""
     written_by: list[str] = field(default_factory=list)
     """Authors by Yoast SEO's "Written by" labels, for a page whose byline names none."""
+    bylines: list[str] = field(default_factory=list)
+    """The text of the page's first element whose class says byline or author, read only when the authors the
+    page declares (Yoast's included) are all the site's own names (Readability.js then takes the declaration
+    for the byline), for a page whose byline names none either."""
 
 
 @dataclass
@@ -113,6 +126,11 @@ _LABELLED_DATELINES = etree.XPath(
 """Candidates in document order. The classes are tested as attribute nodes (twice as fast as ``[contains(@class,
 ...)]``), and the labels on pages whose title is Chinese or Japanese only: a test of every text node costs
 more than the rest of the feed fields together."""
+_BYLINE_CANDIDATES = etree.XPath(
+    "descendant::*/@class[" + " or ".join(f"contains(., '{w}')" for w in PAGE_BYLINE_CLASSES) + "]/.."
+)
+_BLOCKS = frozenset({"div", "p", "br", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6"})
+_LINES = re.compile(r"(?:\s*\|\s*)+")
 Dateline = tuple[Element, str]
 """An element where a dateline may be, and its text."""
 _NOT_TEXT = frozenset({"script", "style", "title", "template", "noscript", "head", "select", "option"})
@@ -146,6 +164,8 @@ def read_page_facts(
     publisher = json_ld.resolve(first_value(nodes, "publisher"))
     facts.site_names = [name for name in (tags.meta.get("og:site_name"), _host_name(document_url)) if name]
     facts.site_names += names(publisher, json_ld) if publisher is not None else []
+    if not clean_authors([*facts.authors, *facts.written_by], facts.site_names):
+        facts.bylines = _page_byline(root.find("body"), facts.site_names)
     return facts
 
 
@@ -283,15 +303,19 @@ def _date_published(
     if date is not None:
         return date
     near: list[Dateline] = []  # what the first reading saw, for the last one
-    date = _first_text_date(_kept(_datelines_near(_headlines(tags)), near), now, away=False)
+    updates: list[Dateline] = []  # datelines that say when the article was updated, for the last but one
+    date = _first_text_date(_kept(_datelines_near(_headlines(tags), updates), near), now, away=False)
     date = date or url_date(document_url, now)
     if date is not None:
         return date
     elsewhere: list[Dateline] = []
     return (
-        _first_text_date(_kept(_datelines_in(root.find("body"), tags.title), elsewhere), now, away=True)
+        _first_text_date(_kept(_datelines_in(root.find("body"), tags.title, updates), elsewhere), now, away=True)
         or _script_date(tags.scripts, now)
         or url_date(image, now)  # a CMS files images by the day they were uploaded
+        # hAtom's rule: an entry's "updated" is its "published" when it has no other (a template's class, not a
+        # text that tells the reader it was updated).
+        or _first_text_date(((e, text) for e, text in updates if not UPDATED_LABEL.search(text)), now, away=True)
         or _first_relative_date(near, now, away=False)
         or _first_relative_date(elsewhere, now, away=True)
     )
@@ -314,10 +338,11 @@ def _first_date(values: Iterator[object], now: datetime) -> str | None:
 
 
 def _time_element_date(times: list[Element], now: datetime) -> str | None:
-    """The first ``<time datetime>`` of the page that is not a comment's, a related article's or the footer's."""
+    """The first ``<time datetime>`` of the page that is not a comment's, a related article's, the footer's or an
+    update's."""
     for time in times:
         value = time.get("datetime")
-        if value and not _not_the_articles(time):
+        if value and not _not_the_articles(time) and not _is_update(time, ""):
             date = parse_date_value(value, now)
             if date is not None:
                 return date
@@ -338,9 +363,10 @@ def _headlines(tags: _Tags) -> list[Element]:
     return found
 
 
-def _datelines_near(headlines: list[Element]) -> Iterator[Dateline]:
+def _datelines_near(headlines: list[Element], updates: list[Dateline]) -> Iterator[Dateline]:
     """Where a reader sees the dateline by a headline: the few elements around it, with their text (the
-    whole text of one whose class or id says it holds a date, else its own text, not its descendants')."""
+    whole text of one whose class or id says it holds a date, else its own text, not its descendants');
+    those that say when the article was updated go to ``updates``."""
     for heading in headlines:
         for element in (*_preceding(heading, NEAR_TITLE_BEFORE), *_following(heading, NEAR_TITLE_AFTER)):
             if element.tag in _NOT_TEXT:
@@ -349,24 +375,39 @@ def _datelines_near(headlines: list[Element]) -> Iterator[Dateline]:
                 text = text_content(element)
             else:
                 text = _own_text(element)
-            if not _not_the_articles(element, text):
+            if _is_update(element, text):
+                updates.append((element, text))
+            elif not _not_the_articles(element):
                 yield element, text
 
 
-def _datelines_in(body: Element | None, title: str | None) -> Iterator[Dateline]:
+def _datelines_in(body: Element | None, title: str | None, updates: list[Dateline]) -> Iterator[Dateline]:
     """The page's elements whose class says they hold a date, or, on a page in Chinese or Japanese, whose
-    text has a label that says published ("发布时间：") or when ("日期："), with their text."""
+    text has a label that says published ("发布时间：") or when ("日期："), with their text; after a label
+    with no date of its own, the element that follows it (``<dt>配信開始日</dt><dd>2019/3/5</dd>``, a
+    ``<th>`` and its ``<td>``). Those that say when the article was updated go to ``updates``."""
     if body is None:
         return
     find = _LABELLED_DATELINES if title and HAN.search(title) else _CLASSED_DATELINES
     for element in find(body)[:MAX_PAGE_DATELINES]:
         if element.tag in _NOT_TEXT:
             continue
-        text = text_content(element)
-        if len(text) > MAX_TEXT_DATE_LENGTH:
-            text = _own_text(element)
-        if not _not_the_articles(element, text):
-            yield element, text
+        text = _short_text(element)
+        if _is_update(element, text):
+            updates.append((element, text))
+            continue
+        if _not_the_articles(element):
+            continue
+        yield element, text
+        value = element.getnext()
+        if value is not None and value.tag not in _NOT_TEXT and not YEAR_IN_TEXT.search(text):
+            yield value, _short_text(value)
+
+
+def _short_text(element: Element) -> str:
+    """An element's text, or its own text (without its descendants') when the whole is too long for a dateline."""
+    text = text_content(element)
+    return _own_text(element) if len(text) > MAX_TEXT_DATE_LENGTH else text
 
 
 def _own_text(element: Element) -> str:
@@ -380,9 +421,11 @@ def _first_text_date(datelines: Iterable[Dateline], now: datetime, *, away: bool
     the page's footer (by the headline, the layout's classes say too little: a page's ``<body>`` may
     have a class "with-sidebar", its headline's box one "aside")."""
     for element, text in datelines:
-        if len(text) > MAX_TEXT_DATE_LENGTH or not YEAR_IN_TEXT.search(text) or COPYRIGHT.search(text):
+        if len(text) > MAX_TEXT_DATE_LENGTH or COPYRIGHT.search(text):
             continue
-        date = find_text_date(text, now)
+        date = find_text_date(text, now) if YEAR_IN_TEXT.search(text) else None
+        # hAtom's <abbr class="published" title="2016-06-13T1603Z">Jun 13, 4:03 PM</abbr>: the year in the title
+        date = date or machine_date(element.get("title"), now)
         if date is not None and not (away and _outside_the_article(element)):
             return date
     return None
@@ -443,15 +486,23 @@ def _preceding(element: Element, limit: int) -> list[Element]:
     return found[::-1]
 
 
-def _not_the_articles(element: Element, text: str = "") -> bool:
-    """Whether a date here would be a comment's, a related article's, an update's or the footer's (an element
-    whose class says "updated" holds the publication date when its text says "Published")."""
-    attributes = f"{element.get('class') or ''} {element.get('id') or ''}"
-    if DATELINE_SKIP.search(attributes):
-        return True
-    if DATELINE_UPDATE.search(attributes) and not PUBLISHED_LABEL.search(text):
+def _not_the_articles(element: Element) -> bool:
+    """Whether a date here would be a comment's, a related article's or the footer's."""
+    if DATELINE_SKIP.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
         return True
     return _page_footer(element)
+
+
+def _is_update(element: Element, text: str) -> bool:
+    """Whether a date here says when the article was updated: its class says so, and its text does not say
+    "Published" (some pages keep the publication date in an element whose class says "updated"), and it is
+    not a comment's, a related article's or the footer's."""
+    attributes = f"{element.get('class') or ''} {element.get('id') or ''}"
+    return (
+        DATELINE_UPDATE.search(attributes) is not None
+        and PUBLISHED_LABEL.search(text) is None
+        and not _not_the_articles(element)
+    )
 
 
 def _page_footer(element: Element) -> bool:
@@ -520,6 +571,57 @@ def _author_values(root: Element, tags: _Tags, nodes: list[dict[str, Any]], json
         if found:
             return found
     return [text_content(link).strip() for link in _REL_AUTHORS(root)]
+
+
+def _page_byline(body: Element | None, site_names: list[str]) -> list[str]:
+    """The text of the first element whose class says byline or author and whose text names someone other than
+    the site (the innermost of nested ones; not a comment's, a related article's or the footer's), one that
+    says "By" first; else none."""
+    if body is None:
+        return []
+    bylines = list(_page_bylines(_BYLINE_CANDIDATES(body)[:MAX_PAGE_BYLINES], site_names))
+    prefixed = [text for text in bylines if BYLINE_PREFIX.match(text)]
+    return (prefixed or bylines)[:1]
+
+
+def _page_bylines(candidates: list[Element], site_names: list[str]) -> Iterator[str]:
+    for index, element in enumerate(candidates):
+        if element.tag in _NOT_TEXT or element.tag == "button":  # "Follow the author", "Cancel"
+            continue
+        following = candidates[index + 1] if index + 1 < len(candidates) else None
+        if following is not None and any(ancestor is element for ancestor in following.iterancestors()):
+            continue  # a box around a byline: its own is the byline
+        text = " ".join(text_content(element).split())
+        if not text or len(text) > MAX_BYLINE_LENGTH or RELATED_HEADING.search(text):
+            continue
+        attributes = f"{element.get('class') or ''} {element.get('id') or ''}"
+        if NOT_THE_ARTICLE.search(attributes) or NOT_A_BYLINE.search(attributes):
+            continue
+        if any(True for _ in element.iterancestors("figure", "figcaption")):
+            continue  # a photo's credit
+        text = _byline_text(element)
+        if clean_authors([text], site_names) and not _outside_the_article(element):
+            yield text
+
+
+def _byline_text(element: Element) -> str:
+    """An element's text with a ``|`` where a block (``<div>``, ``<p>``, ``<br>``...) begins or ends and a space
+    between others, so that the layout's lines and words stay apart ("By Joe Davidson | Washington Post | Dec
+    13, 2016", not "By Joe DavidsonWashington PostDec 13, 2016")."""
+    parts: list[str] = []
+
+    def walk(node: Element) -> None:
+        parts.append(node.text or "")
+        for child in node:
+            block = child.tag in _BLOCKS
+            parts.append(" | " if block else " ")
+            if child.tag not in _NOT_TEXT:
+                walk(child)
+            parts.append(" | " if block else " ")
+            parts.append(child.tail or "")
+
+    walk(element)
+    return _LINES.sub(" | ", " ".join("".join(parts).split())).strip(" |")
 
 
 def _host_name(url: str) -> str | None:
