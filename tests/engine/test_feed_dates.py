@@ -12,6 +12,7 @@ from scrapy_readability.engine.feed.dates import (
     find_text_date,
     is_plausible,
     iso,
+    machine_date,
     parse_date_value,
     parse_iso,
     relative_date,
@@ -133,6 +134,44 @@ def test_dates_in_text(text, expected):
 )
 def test_more_dates_in_text(text, expected):
     assert find_text_date(text, NOW) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("3 мая 2024", "2024-05-03"),  # Russian
+        ("12 października 2023, 14:05", "2023-10-12T14:05:00"),  # Polish
+        ("5 Mayıs 2024", "2024-05-05"),  # Turkish, capitalised
+        ("5 MAYIS 2024", "2024-05-05"),  # and in capitals ("mayis" is no "mayıs" in lower case)
+        ("1 ŞUBAT 2020", "2020-02-01"),
+        ("3 Μαΐου 2024", "2024-05-03"),  # Greek, capitalised
+        ("18. března 2022", "2022-03-18"),  # Czech
+        ("7 desember 2021", "2021-12-07"),  # Norwegian
+        ("17 Agustus 2020", "2020-08-17"),  # Indonesian
+        ("2 decembrie 2019", "2019-12-02"),  # Romanian
+        ("9 травня 2023", "2023-05-09"),  # Ukrainian
+        ("الأربعاء، 28 آب/اغسطس 2013، آخر تحديث 14:00", "2013-08-28"),  # Arabic: both calendars' names
+        ("28 أيلول 2013", "2013-09-28"),
+        ("28 ديسمبر 2013", "2013-12-28"),
+    ],
+)
+def test_month_names_of_more_languages(text, expected):
+    assert find_text_date(text, NOW) == expected
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("2016-06-13T1603Z", "2016-06-13T16:03:00+00:00"),  # hAtom's <abbr title>, basic format
+        ("2025-05-09", "2025-05-09"),
+        ("7:46 PM - 20 Jun 2016", None),  # a tooltip's written date is not a machine's value
+        ("Posted by Jane", None),
+        ("", None),
+        (None, None),
+    ],
+)
+def test_machine_dates_only(value, expected):
+    assert machine_date(value, NOW) == expected
 
 
 @pytest.mark.parametrize(

@@ -266,6 +266,44 @@ def test_a_labelled_dateline_on_a_chinese_page(title, body, expected):
     assert fields(html).date_published == expected
 
 
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ("<dl><dt>配信開始日</dt><dd>2019/3/5</dd></dl>", "2019-03-05"),  # a label, and its value after it
+        ("<table><tr><th>公開日</th><td>2019年3月5日</td></tr></table>", "2019-03-05"),
+        ("<dl><dt>配信開始日</dt><dd>なし</dd></dl>", None),
+        ("<dl><dt>公開日 2019/3/4</dt><dd>2019/3/5</dd></dl>", "2019-03-04"),  # the label's own date first
+    ],
+)
+def test_a_labels_value_in_the_next_element(body, expected):
+    html = (
+        f"<html><head><title>お米ゴハンの本</title></head><body>{filler(200)}{body}"
+        f"<div>{PARAGRAPH * 3}</div></body></html>"
+    )
+    assert fields(html).date_published == expected
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        # hAtom: the year is in the title, the text says "Jun 13"; "updated" is "published" when there is no other
+        (
+            '<div class="timestamp updated" title="2016-06-13T1603Z">Jun 13, 4:03 PM EDT</div>',
+            "2016-06-13T16:03:00+00:00",
+        ),
+        ('<abbr class="published date" title="2016-06-13">Jun 13</abbr>', "2016-06-13"),
+        ('<time class="entry-date updated">June 13, 2016</time>', "2016-06-13"),
+        # a text that tells the reader it is an update's is not the publication's
+        ('<span class="updated">Updated June 13, 2016</span>', None),
+        ('<div class="timestamp" title="7:46 PM - 20 Jun 2016">Jun 20</div>', None),  # a tooltip, not a machine's
+        # the publication's dateline comes before the update's
+        ('<span class="updated">June 14, 2016</span><span class="date">June 13, 2016</span>', "2016-06-13"),
+    ],
+)
+def test_an_updated_class_dates_a_page_with_no_other_date(body, expected):
+    assert fields(page("", filler(200) + body)).date_published == expected
+
+
 def test_an_updated_class_holds_the_date_when_its_text_says_published():
     body = '<span class="PostHeader__UpdatedAtText">Published Oct 19, 2022</span>'
     assert fields(page("", body)).date_published == "2022-10-19"
@@ -487,6 +525,71 @@ def test_yoast_written_by_after_the_byline():
     assert fields(page(head)).authors == []
     head = '<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Site Editor">'
     assert fields(page(head, '<p class="byline">By Duncan Bell</p>')).authors == ["Duncan Bell"]
+
+
+@pytest.mark.parametrize(
+    "head, body, expected",
+    [
+        # the declared author is the site itself: the byline a reader sees names the writer
+        (
+            '<meta name="author" content="Courier">',
+            '<p class="author">von David Straub, MDR</p>',
+            ["David Straub", "MDR"],
+        ),
+        (
+            "",
+            '<cite class="meta-writer-name">By <a href="/jane">Jane Roe</a>, <time>May 9, 2025</time></cite>',
+            ["Jane Roe"],
+        ),
+        # the innermost of nested boxes, and one that says "By" before one that does not
+        (
+            '<meta name="author" content="Courier">',
+            '<div class="authors"><span class="authors__brand">capital</span>'
+            '<ul><li class="authors__item"><span>von</span> <span>Jemima Kelly</span></li></ul></div>',
+            ["Jemima Kelly"],
+        ),
+        # the layout's lines stay apart: "By Joe DavidsonWashington Post" is no name
+        (
+            "",
+            '<div class="article_byline"><div>By <span>Joe Davidson</span></div><div>Washington Post</div>'
+            "<time>Dec 13, 2016 at 3:45 pm</time></div>",
+            ["Joe Davidson", "Washington Post"],
+        ),
+        # not a photo's credit, a button, a comment's author, a related list's heading
+        ('<meta name="author" content="Courier">', '<div class="bildautor">Foto: APA/Jane Roe</div>', []),
+        ('<meta name="author" content="Courier">', '<button class="followAuthorBtn">Folgen</button>', []),
+        (
+            '<meta name="author" content="Courier">',
+            '<div class="comments"><span class="comment-author">Joe</span></div>',
+            [],
+        ),
+        ('<meta name="author" content="Courier">', '<div class="author">Related articles</div>', []),
+        (
+            '<meta name="author" content="Courier">',
+            '<figure><figcaption class="author">Jane Roe</figcaption></figure>',
+            [],
+        ),
+    ],
+)
+def test_a_byline_by_its_class_when_the_declared_author_is_the_site(head, body, expected):
+    head = '<meta property="og:site_name" content="Courier">' + head
+    assert fields(page(head, body)).authors == expected
+
+
+def test_the_class_byline_is_not_read_when_an_author_is_declared():
+    head = '<meta name="author" content="Jane Roe">'
+    assert fields(page(head, '<p class="author">By John Doe</p>')).authors == ["Jane Roe"]
+
+
+def test_cxense_author_meta():
+    head = '<meta name="author" content="Courier"><meta name="cXenseParse:author" content="松岡大地">'
+    assert fields(page('<meta property="og:site_name" content="Courier">' + head)).authors == ["松岡大地"]
+
+
+def test_follow_buttons_and_published_labels_are_no_names():
+    assert split_names("中国广州发布 | 关注") == ["中国广州发布"]
+    assert split_names("Jane Roe + Follow") == ["Jane Roe"]
+    assert split_names("发布于") == []
 
 
 def test_three_hundred_authors_are_cut_to_fifty():
