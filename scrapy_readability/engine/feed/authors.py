@@ -25,6 +25,7 @@ from .constants import (
     MAX_AUTHOR_WORDS,
     MAX_AUTHORS,
     TEXT_DATES,
+    YEAR_IN_TEXT,
 )
 
 _TRIM = " \t\n\r\f\v\u00a0\u200b\u3000.,;:|-–—•·*\"'“”‘’()[]"
@@ -49,6 +50,8 @@ def split_names(raw: str) -> list[str]:
 def _without_the_date(text: str) -> str:
     """A byline without the date and time that follow its names ("By Jane Roe on May 9, 2025 4:15 PM") or
     open it ("May 9, 2025 at 4:15 PM ET by Jane Roe", "October 14, 2009|Jane Roe")."""
+    if not YEAR_IN_TEXT.search(text):  # most bylines have no date: a cheap test first
+        return text
     matches = [match for match in (pattern.search(text) for pattern in TEXT_DATES) if match is not None]
     if not matches:
         return text

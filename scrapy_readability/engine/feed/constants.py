@@ -94,9 +94,9 @@ PAGE_DATELINE_CLASSES = ("date", "Date", "time", "submitted")
 PAGE_DATELINE_LABELS = (
     "发布", "發布", "发表", "發表", "时间", "時間", "日期", "投稿日", "公開日", "掲載日", "配信", "発行日",
 )  # fmt: skip
-PAGE_BYLINE_CLASSES = ("author", "Author", "AUTHOR", "byline", "Byline", "autor", "Autor", "writer", "Writer")
-"""Words in the class of an element that may be a byline (Readability.js's ``byline|author`` and the German,
-Spanish, Polish "autor"), for a page whose declared authors are all the site's own names."""
+BYLINE_CLASS = re.compile(r"author|byline|autor|writer", re.IGNORECASE)
+"""The class of an element by the headline that may be the byline (Readability.js's ``byline|author``, and the
+German, Spanish, Polish "autor"), read for a page whose declared authors are all the site's own names."""
 NOT_A_BYLINE = re.compile(r"bild|photo|foto|image|img|picture|caption|credit|avatar|follow|btn|button", re.IGNORECASE)
 """The class of an element that names a photo's author ("bildautor", "photo-credit"), not the article's, or of a button
 ("followAuthorBtn")."""
@@ -104,8 +104,6 @@ RELATED_HEADING = re.compile(r"\brelated\b|相关|相關|関連", re.IGNORECASE)
 """The text of a heading over other articles ("Related articles", "相关文章") in a box whose class says author."""
 MAX_BYLINE_LENGTH = 100
 """Characters a byline may have (Readability.js's ``_isValidByline`` limit)."""
-MAX_PAGE_BYLINES = 50
-"""Candidate elements the byline search reads at most."""
 HAN = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
 """Kana and the common Han ideographs: a title in Chinese or Japanese."""
 PUBLISHED_LABEL = re.compile(
@@ -220,16 +218,22 @@ MONTH_NAMES = {
 }
 # fmt: on
 MONTH_SPELLINGS = {
-    spelling: month for name, month in MONTH_NAMES.items() for spelling in (name, name.capitalize(), name.upper())
+    spelling: month
+    for name, month in MONTH_NAMES.items()
+    for spelling in ((name,) if name.isascii() else (name, name.capitalize(), name.upper()))
 }
-"""The names as written at the start of a sentence and in capitals too: the patterns fold ASCII letters only
-(and "MAYIS" is no "mayıs" in lower case)."""
-_MONTH = (
-    "(?P<month_name>"
-    + "|".join(sorted((re.escape(m) for m in MONTH_SPELLINGS), key=len, reverse=True))
-    + r")\.?(?:\s?/\s?[\u0621-\u064a]+)?"
-)
+"""The names as written, and the others' also at the start of a sentence and in capitals: the patterns fold
+ASCII letters only (and "MAYIS" is no "mayıs" in lower case)."""
+
+
+def _months(names: list[str]) -> str:
+    return "(?P<month_name>" + "|".join(sorted((re.escape(m) for m in names), key=len, reverse=True)) + r")\.?"
+
+
+_MONTH = _months(list(MONTH_SPELLINGS)) + r"(?:\s?/\s?[\u0621-\u064a]+)?"
 """A month's name; an Arabic one may be followed by its other name ("آب/اغسطس": August, in both calendars' names)."""
+_MONTH_FIRST = _months([name for name in MONTH_NAMES if name.isascii()])
+"""The names written before the day ("May 9, 2025", "Mai 9, 2025"): the Latin alphabet's languages'."""
 _DAY = r"(?P<day>[0-3]?\d)"
 _YEAR = r"(?P<year>(?:19|20)\d{2})"
 TEXT_DATES = (
@@ -247,7 +251,7 @@ TEXT_DATES = (
     ),
     # May 3, 2024
     re.compile(
-        r"(?<![\w])" + _MONTH + r"\s+" + _DAY + r"(?:st|nd|rd|th)?,?\s+" + _YEAR + r"(?!\d)" + _TIME,
+        r"(?<![\w])" + _MONTH_FIRST + r"\s+" + _DAY + r"(?:st|nd|rd|th)?,?\s+" + _YEAR + r"(?!\d)" + _TIME,
         re.IGNORECASE | re.ASCII,
     ),
     # 2024-05-03, 2024/05/03, 2024.05.03

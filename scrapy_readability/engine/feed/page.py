@@ -30,6 +30,7 @@ from ..urls import InvalidURL, resolve
 from .authors import clean_authors
 from .constants import (
     AUTHOR_WRITTEN_BY,
+    BYLINE_CLASS,
     BYLINE_PREFIX,
     COPYRIGHT,
     DATELINE_HINT,
@@ -38,7 +39,6 @@ from .constants import (
     HAN,
     MAX_BYLINE_LENGTH,
     MAX_HEADINGS,
-    MAX_PAGE_BYLINES,
     MAX_PAGE_DATELINES,
     MAX_TEXT_DATE_LENGTH,
     META_AUTHOR,
@@ -51,7 +51,6 @@ from .constants import (
     NOT_A_BYLINE,
     NOT_THE_ARTICLE,
     NOT_THE_ARTICLE_TAGS,
-    PAGE_BYLINE_CLASSES,
     PAGE_DATELINE_CLASSES,
     PAGE_DATELINE_LABELS,
     PAGE_FOOTER,
@@ -126,9 +125,6 @@ _LABELLED_DATELINES = etree.XPath(
 """Candidates in document order. The classes are tested as attribute nodes (twice as fast as ``[contains(@class,
 ...)]``), and the labels on pages whose title is Chinese or Japanese only: a test of every text node costs
 more than the rest of the feed fields together."""
-_BYLINE_CANDIDATES = etree.XPath(
-    "descendant::*/@class[" + " or ".join(f"contains(., '{w}')" for w in PAGE_BYLINE_CLASSES) + "]/.."
-)
 _BLOCKS = frozenset({"div", "p", "br", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6"})
 _LINES = re.compile(r"(?:\s*\|\s*)+")
 Dateline = tuple[Element, str]
@@ -165,7 +161,7 @@ def read_page_facts(
     facts.site_names = [name for name in (tags.meta.get("og:site_name"), _host_name(document_url)) if name]
     facts.site_names += names(publisher, json_ld) if publisher is not None else []
     if not clean_authors([*facts.authors, *facts.written_by], facts.site_names):
-        facts.bylines = _page_byline(root.find("body"), facts.site_names)
+        facts.bylines = _page_byline(_headlines(tags), facts.site_names)
     return facts
 
 
@@ -573,35 +569,45 @@ def _author_values(root: Element, tags: _Tags, nodes: list[dict[str, Any]], json
     return [text_content(link).strip() for link in _REL_AUTHORS(root)]
 
 
-def _page_byline(body: Element | None, site_names: list[str]) -> list[str]:
-    """The text of the first element whose class says byline or author and whose text names someone other than
-    the site (the innermost of nested ones; not a comment's, a related article's or the footer's), one that
-    says "By" first; else none."""
-    if body is None:
-        return []
-    bylines = list(_page_bylines(_BYLINE_CANDIDATES(body)[:MAX_PAGE_BYLINES], site_names))
-    prefixed = [text for text in bylines if BYLINE_PREFIX.match(text)]
-    return (prefixed or bylines)[:1]
+def _page_byline(headlines: list[Element], site_names: list[str]) -> list[str]:
+    """The text of the first element by the headline whose class says byline or author and whose text names
+    someone other than the site (the innermost of nested ones; not a comment's, a photo's credit, a button), one
+    that says "By" first; else none."""
+    seen: set[Element] = set()
+    candidates = []
+    for heading in headlines:
+        for element in (*_preceding(heading, NEAR_TITLE_BEFORE), heading, *_following(heading, NEAR_TITLE_AFTER)):
+            if element not in seen and BYLINE_CLASS.search(element.get("class") or ""):
+                seen.add(element)
+                candidates.append(element)
+    first: list[str] = []
+    for text in _page_bylines(candidates):
+        prefixed = BYLINE_PREFIX.match(text) is not None
+        if (prefixed or not first) and clean_authors([text], site_names):
+            if prefixed:
+                return [text]
+            first = [text]
+    return first
 
 
-def _page_bylines(candidates: list[Element], site_names: list[str]) -> Iterator[str]:
+def _page_bylines(candidates: list[Element]) -> Iterator[str]:
+    """The text of each of ``candidates`` that may be a byline."""
     for index, element in enumerate(candidates):
         if element.tag in _NOT_TEXT or element.tag == "button":  # "Follow the author", "Cancel"
             continue
         following = candidates[index + 1] if index + 1 < len(candidates) else None
         if following is not None and any(ancestor is element for ancestor in following.iterancestors()):
             continue  # a box around a byline: its own is the byline
-        text = " ".join(text_content(element).split())
-        if not text or len(text) > MAX_BYLINE_LENGTH or RELATED_HEADING.search(text):
-            continue
         attributes = f"{element.get('class') or ''} {element.get('id') or ''}"
         if NOT_THE_ARTICLE.search(attributes) or NOT_A_BYLINE.search(attributes):
             continue
+        text = " ".join(text_content(element).split())
+        if not text or len(text) > MAX_BYLINE_LENGTH or RELATED_HEADING.search(text):
+            continue
         if any(True for _ in element.iterancestors("figure", "figcaption")):
             continue  # a photo's credit
-        text = _byline_text(element)
-        if clean_authors([text], site_names) and not _outside_the_article(element):
-            yield text
+        if not _outside_the_article(element):
+            yield _byline_text(element)
 
 
 def _byline_text(element: Element) -> str:
