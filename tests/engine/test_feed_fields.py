@@ -286,6 +286,18 @@ def test_a_labels_value_in_the_next_element(body, expected):
 @pytest.mark.parametrize(
     "body, expected",
     [
+        ("<p>Filed <time>9 May 2025</time></p>", "2025-05-09"),
+        ("<aside><time>9 May 2025</time></aside>", None),  # a sidebar's
+        ('<time class="updated">Updated 9 May 2025</time>', None),
+    ],
+)
+def test_the_text_of_a_time_without_datetime_far_from_the_headline(body, expected):
+    assert fields(page("", body + filler(200))).date_published == expected
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
         # hAtom: the year is in the title, the text says "Jun 13"; "updated" is "published" when there is no other
         (
             '<div class="timestamp updated" title="2016-06-13T1603Z">Jun 13, 4:03 PM EDT</div>',

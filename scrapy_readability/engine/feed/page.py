@@ -309,6 +309,10 @@ def _date_published(
     datelines = _kept(_datelines_in(root.find("body"), tags.title), elsewhere)
     return (
         _first_text_date(datelines, now, away=True, updates=updates)
+        # a <time> without a datetime= is a date all the same: its text
+        or _first_text_date(
+            ((t, _short_text(t)) for t in tags.times if not t.get("datetime")), now, away=True, updates=updates
+        )
         or _script_date(tags.scripts, now)
         or url_date(image, now)  # a CMS files images by the day they were uploaded
         # hAtom's rule: an entry's "updated" is its "published" when it has no other (a template's class, not a
