@@ -524,7 +524,10 @@ def _author_values(root: Element, tags: _Tags, nodes: list[dict[str, Any]], json
 
 def _host_name(url: str) -> str | None:
     """The page's host without ``www.``: a site that names itself as the author often does so by it."""
-    host = urlsplit(url).hostname
+    try:
+        host = urlsplit(url).hostname
+    except ValueError:  # what urlsplit refuses (a broken IPv6 literal) names no host
+        return None
     return host.removeprefix("www.") if host else None
 
 
