@@ -98,4 +98,5 @@ def main() -> None:
     setup(ext_modules=extensions)
 
 
-main()
+if __name__ == "__main__":  # as setuptools runs it
+    main()

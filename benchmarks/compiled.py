@@ -2,6 +2,8 @@
 """Check that the compiled engine gives the articles the pure-Python one gives, byte for byte.
 
     python benchmarks/compiled.py [--mozilla] [--corpus [DIR]] [--limit N]
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        python benchmarks/compiled.py --instructions compiled|pure parse|read [--every N]
 
 Run it with the Python of an environment where the compiled build is installed
 (``SCRAPY_READABILITY_COMPILE=1 pip install .``, README.md): it imports that package as
@@ -15,11 +17,16 @@ representation, Markdown and text included), and ``is_probably_readable``'s answ
 is fixed so that the feed's relative dates cannot differ. It prints the first difference of each
 page that differs and exits 1 when any does. The checkout and the installed build must be of
 the same sources (install again after a change).
+
+``--instructions`` is for an instruction count the machine's load does not move: it imports one
+engine, reads every N-th vendored page (3 by default) and parses each once (``parse``) or not
+(``read``); the instructions of ``parse()`` are the ``Collected`` total of ``parse`` minus ``read``.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib.machinery
 import importlib.util
 import json
@@ -37,9 +44,16 @@ DEFAULT_CORPUS = Path.home() / ".cache" / "scrapy-readability" / "web-corpus"
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 PURE = "scrapy_readability_pure"
 
-COMPILED_MODULES = ("cleanup", "dom", "measures", "metadata", "parsing", "postprocess", "prepare", "readerable")
-COMPILED_MODULES += ("scoring", "serialize", "state")
-"""The engine's modules the compiled build compiles (setup.py's ``COMPILED``)."""
+
+def compiled_modules() -> tuple[str, ...]:
+    """setup.py's ``COMPILED``: the engine's modules the compiled build compiles."""
+    for node in ast.parse((ROOT / "setup.py").read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(getattr(target, "id", None) == "COMPILED" for target in node.targets):
+            return tuple(ast.literal_eval(node.value))
+    raise LookupError("no COMPILED in setup.py")
+
+
+COMPILED_MODULES = compiled_modules()
 
 
 def is_compiled(module: ModuleType) -> bool:
@@ -118,12 +132,28 @@ def first_difference(compiled: dict[str, Any], pure: dict[str, Any]) -> str | No
     return "differ"
 
 
+def parse_pages(engine: str, work: str, every: int) -> None:
+    """Every ``every``-th vendored page parsed once by one engine (``work`` ``parse``), or only read (``read``)."""
+    package = compiled_package() if engine == "compiled" else pure_package()
+    for _, html, url in list(mozilla_pages())[::every]:
+        if work == "parse":
+            package.Readability(html, url=url).parse(now=NOW)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--instructions", nargs=2, metavar=("compiled|pure", "parse|read"), help="for callgrind")
+    parser.add_argument("--every", type=int, default=3, help="with --instructions: every N-th vendored page")
     parser.add_argument("--mozilla", action="store_true", help="Mozilla's vendored pages (the default)")
     parser.add_argument("--corpus", nargs="?", type=Path, const=DEFAULT_CORPUS, help="the web corpus of compare.py")
     parser.add_argument("--limit", type=int, help="at most this many pages of each set")
     args = parser.parse_args(argv)
+    if args.instructions:
+        engine, work = args.instructions
+        if engine not in ("compiled", "pure") or work not in ("parse", "read"):
+            parser.error("--instructions compiled|pure parse|read")
+        parse_pages(engine, work, args.every)
+        return 0
     compiled, pure = compiled_package(), pure_package()
     sets = []
     if args.mozilla or args.corpus is None:
