@@ -20,12 +20,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
-from urllib.parse import urlsplit
 
 from lxml import etree
 
 from ..dom import Element, text_content
-from ..urls import InvalidURL, resolve
+from ..urls import InvalidURL, resolve, url_host
 from .constants import (
     AUTHOR_WRITTEN_BY,
     COPYRIGHT,
@@ -524,10 +523,7 @@ def _author_values(root: Element, tags: _Tags, nodes: list[dict[str, Any]], json
 
 def _host_name(url: str) -> str | None:
     """The page's host without ``www.``: a site that names itself as the author often does so by it."""
-    try:
-        host = urlsplit(url).hostname
-    except ValueError:  # what urlsplit refuses (a broken IPv6 literal) names no host
-        return None
+    host = url_host(url)
     return host.removeprefix("www.") if host else None
 
 
