@@ -9,6 +9,8 @@ Tools (a peer that is not installed is skipped with a note):
     lxml-parse   lxml.html.document_fromstring(html): the floor, parsing alone
     ours         Readability(html, url=...).parse()
     ours-check   is_probably_readable(html)
+    ours-pure    the same parse() by this checkout's sources, pure Python: beside the compiled
+                 build (README.md), installed in the Python that runs this, "ours" is compiled
     readability-lxml   Document(html).summary()
     trafilatura  trafilatura.extract(html)
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import json
 import logging
 import math
@@ -69,6 +72,13 @@ def _ours_check() -> Callable[[str], Any]:
     return is_probably_readable
 
 
+def _ours_pure() -> Callable[[str], Any]:
+    from compiled import pure_package
+
+    pure = pure_package()
+    return lambda html: pure.Readability(html, url=URL).parse()
+
+
 def _readability_lxml() -> Callable[[str], Any]:
     from readability import Document
 
@@ -87,6 +97,7 @@ TOOLS: dict[str, tuple[Callable[[], Callable[[str], Any]], str]] = {
     "lxml-parse": (_lxml_parse, "lxml.html.document_fromstring (parse only: the floor)"),
     OURS: (_ours, "scrapy_readability Readability(html, url=...).parse()"),
     "ours-check": (_ours_check, "scrapy_readability is_probably_readable(html)"),
+    "ours-pure": (_ours_pure, "scrapy_readability's sources, pure Python: Readability(html, url=...).parse()"),
     "readability-lxml": (_readability_lxml, "readability-lxml Document(html).summary()"),
     "trafilatura": (_trafilatura, "trafilatura.extract(html)"),
 }
@@ -280,7 +291,8 @@ def print_report(results: list[Result], config: dict[str, Any]) -> None:
         f"{config['pages']} pages from {config['pages_dir']} "
         f"({config['total_mb']:.1f} MB), {config['stat']} of {config['repeat']} runs per page "
         f"({config.get('clock', 'wall')} time); "
-        f"Python {config['python']}, lxml {config['lxml']}"
+        f"Python {config['python']}, lxml {config['lxml']}; "
+        f"ours: {'the compiled build' if config.get('ours_compiled') else 'pure Python'}"
     )
     print()
     ours = next((r for r in results if r.name == OURS and r.times_ms), None)
@@ -394,7 +406,13 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             ap.error(f"unknown tool(s): {', '.join(unknown)}")
 
-    sys.path.insert(0, str(ROOT))
+    # The package as installed (the compiled build, say), or this checkout's sources when it is not.
+    if importlib.util.find_spec("scrapy_readability") is None:
+        sys.path.insert(0, str(ROOT))
+    from compiled import is_compiled
+
+    from scrapy_readability.engine import dom
+
     # The peers log (with tracebacks) on pages they reject; that is noise
     # here, and its cost is not what we want to time.
     logging.disable(logging.CRITICAL)
@@ -415,6 +433,7 @@ def main(argv: list[str] | None = None) -> int:
         "clock": args.clock,
         "python": platform.python_version(),
         "lxml": lxml.__version__,
+        "ours_compiled": is_compiled(dom),
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs",
         "largest_page": page_name(largest),
         "largest_bytes": largest.stat().st_size,

@@ -6,6 +6,7 @@ server), ``crawling`` (the one crawl runner), ``scrapy_site`` (the site's pages)
 
 from __future__ import annotations
 
+import importlib.machinery
 import logging
 from collections.abc import Iterator
 
@@ -14,6 +15,14 @@ from scrapy.utils.reactor import install_reactor
 
 from tests.support.localserver import LocalSite, serve
 from tests.support.scrapy_site import PAGES
+
+
+def pytest_report_header() -> str:
+    """Which engine the suite runs: the compiled build (README.md) loads its phases from extension modules."""
+    from scrapy_readability.engine import dom
+
+    compiled = str(dom.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    return f"scrapy_readability engine: {'compiled (mypyc)' if compiled else 'pure Python'}, from {dom.__file__}"
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -244,9 +244,12 @@ def documented_spider(document: Path) -> str:
 
 @pytest.mark.parametrize("document", ["README.md", "docs/scrapy.md"])
 def test_the_documented_spider_survives_real_link_lists(tmp_path, document):
-    """``javascript:``, ``mailto:`` and ``tel:`` links, a fragment, another site, duplicates, a PDF: every article."""
+    """``javascript:``, ``mailto:`` and ``tel:`` links, a fragment, another site, duplicates, a PDF: every article.
+
+    And the front page links to itself, as menus do: it is fetched once.
+    """
     pages = {
-        "/": LINK_LIST_INDEX,
+        "/": LINK_LIST_INDEX.replace("<nav>", '<nav><a href="/">Home</a> ', 1),
         "/about.html": ABOUT,
         "/articles/lighthouse.html": LIGHTHOUSE,
         "/articles/starter.html": STARTER,
@@ -261,6 +264,7 @@ def test_the_documented_spider_survives_real_link_lists(tmp_path, document):
         fetched = list(site.requests)
     assert sorted(item["title"] for item in result.items) == [LIGHTHOUSE_TITLE, STARTER_TITLE]
     assert fetched.count("/articles/lighthouse.html") == 1  # linked three times, once with a fragment
+    assert fetched.count("/") == 1
     assert "/files/report.pdf" not in fetched  # not a page
     assert result.stats["offsite/domains"] == 1  # offsite.example, never requested
     assert result.stats["finish_reason"] == "finished"

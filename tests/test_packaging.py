@@ -15,6 +15,7 @@ from importlib.metadata import packages_distributions
 from pathlib import Path
 from typing import Any
 
+import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
@@ -115,3 +116,41 @@ def test_what_the_package_imports_is_declared():
         extras = extras_of.get(path.relative_to(PACKAGE).as_posix(), ())
         declared = {canonicalize_name(r.name) for r in requirements(*extras)}
         assert imported_distributions(path) <= declared, path.relative_to(ROOT)
+
+
+def setup_script() -> Any:
+    """setup.py as a module (it builds only when run as a script)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("scrapy_readability_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_compiled_build_asks_for_mypy_and_the_engines_typed_requirements_at_their_bounds():
+    asked = {canonicalize_name(r.name): r for r in map(Requirement, setup_script().build_requirements())}
+    assert {"mypy", "types-lxml"} <= set(asked)
+    for name in ("lxml", "selectolax", "ada-url", "w3lib"):
+        declared = next(r for r in requirements() if canonicalize_name(r.name) == name)
+        assert asked[name].specifier == declared.specifier
+
+
+def test_the_compiled_build_compiles_engine_modules_only_and_keeps_readability_a_python_class():
+    compiled = setup_script().COMPILED
+    assert all((PACKAGE / "engine" / f"{name}.py").is_file() for name in compiled)
+    # Readability is subclassed (READABILITY_ENGINE); mypyc cannot compile markdown.
+    assert not {"__init__", "readability", "markdown"} & set(compiled)
+
+
+@pytest.mark.parametrize(("value", "compiles"), [("", False), ("0", False), ("off", False), ("1", True), ("yes", True)])
+def test_the_compile_variable(monkeypatch, value, compiles):
+    monkeypatch.setenv("SCRAPY_READABILITY_COMPILE", value)
+    assert setup_script().compile_requested() is compiles
+
+
+def test_an_unknown_compile_value_stops_the_build(monkeypatch):
+    monkeypatch.setenv("SCRAPY_READABILITY_COMPILE", "maybe")
+    with pytest.raises(SystemExit, match="say 1 to compile"):
+        setup_script().compile_requested()

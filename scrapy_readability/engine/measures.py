@@ -15,6 +15,36 @@ from collections.abc import Callable, Collection
 from .constants import FLAG_WEIGHT_CLASSES, REGEXPS
 from .dom import Element, TextLengths, class_string, inner_text_length, js_length, js_trim, text_content
 
+# --- Class and id values -------------------------------------------------------------
+
+
+class _Words:
+    """One of ``REGEXPS``' case-insensitive regexes of lowercase words, searched quickly in ASCII text.
+
+    re tries a case-insensitive alternation at every position of the text; the same pattern
+    with case significant skips to where one of its words may start, several times faster.
+    In ASCII text, lowercased, the two find the same matches: Unicode's case folding pairs
+    no ASCII character with another but its capital. Other text takes the regex as it is
+    (there ``ſ`` matches ``s``, and lowercasing would change what it says).
+    """
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.lowercase = re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+
+    def search(self, value: str) -> bool:
+        if value.isascii():
+            return self.lowercase.search(value.lower()) is not None
+        return self.pattern.search(value) is not None
+
+
+_NEGATIVE = _Words(REGEXPS.negative)
+_POSITIVE = _Words(REGEXPS.positive)
+_UNLIKELY_CANDIDATES = _Words(REGEXPS.unlikelyCandidates)
+_OK_MAYBE_ITS_A_CANDIDATE = _Words(REGEXPS.okMaybeItsACandidate)
+_BYLINE = _Words(REGEXPS.byline)
+
+
 # --- Class weight ------------------------------------------------------------------
 
 
@@ -31,9 +61,9 @@ def _name_weight(value: str | None) -> int:
     if not value:
         return 0
     weight = 0
-    if REGEXPS.negative.search(value):
+    if _NEGATIVE.search(value):
         weight -= 25
-    if REGEXPS.positive.search(value):
+    if _POSITIVE.search(value):
         weight += 25
     return weight
 
@@ -118,12 +148,12 @@ def is_probably_visible(node: Element) -> bool:
 @functools.lru_cache(maxsize=8192)
 def unlikely_match(match: str) -> bool:
     """The class/id test of unlikely candidates in ``_grabArticle`` and ``isProbablyReaderable``."""
-    return bool(REGEXPS.unlikelyCandidates.search(match) and not REGEXPS.okMaybeItsACandidate.search(match))
+    return _UNLIKELY_CANDIDATES.search(match) and not _OK_MAYBE_ITS_A_CANDIDATE.search(match)
 
 
 @functools.lru_cache(maxsize=8192)
 def _byline_match(match: str) -> bool:
-    return REGEXPS.byline.search(match) is not None
+    return _BYLINE.search(match)
 
 
 def is_valid_byline(node: Element, match: str) -> bool:

@@ -148,8 +148,10 @@ class ParsedPage:
         self._taken = True
         if self._libxml2 is not None:
             return self._libxml2
-        # Handed over, not kept here: lexbor's tree goes as soon as it is serialised.
-        return _html5_tree(self._data, _serialised(self._pop_lexbor()))
+        # Handed over, not kept here: lexbor's tree goes as soon as it is serialised, its serialisation
+        # once libxml2 has read it. In lists the callee empties: a compiled (mypyc) function borrows its
+        # arguments, and the caller's reference would keep each copy until the call returned.
+        return _html5_tree(self._data, [_serialised([self._pop_lexbor()])])
 
     def _pop_lexbor(self) -> LexborHTMLParser:
         document, self._lexbor = self._lexbor, None
@@ -323,12 +325,11 @@ _RENAMED_PREFIX = "readability-as-"
 _RENAMED_BACK = etree.XPath(f"//*[starts-with(local-name(), '{_RENAMED_PREFIX}')]")
 
 
-def _html5_tree(data: bytes, markup: bytes) -> etree._Element:
-    """libxml2's reading of lexbor's serialisation of ``data``, the special cases read again."""
+def _html5_tree(data: bytes, markups: list[bytes]) -> etree._Element:
+    """libxml2's reading of lexbor's serialisation of ``data`` (``markups``, emptied), special cases read again."""
     parser = _parser("utf-8")
     # lexbor's tree and its serialisation as text are gone before libxml2 builds its own (memory).
-    root = _read_back(markup, parser)
-    del markup
+    root = _read_back(markups.pop(), parser)
     if root is not None and not parser.error_log and not _misread(root):
         _unnest_void_elements(root)
         return _with_body(root)
@@ -346,9 +347,9 @@ def _html5_tree(data: bytes, markup: bytes) -> etree._Element:
             node.insert_before(keeper, move=True)
             keeper.insert_child(node, move=True)
             kept = True
-    markup = _serialised(document)
+    documents = [document]
     del document
-    root = _read_back(markup, parser)
+    root = _read_back(_serialised(documents), parser)
     if root is None:
         return empty_document()
     if kept:
@@ -435,13 +436,12 @@ _NONCHARACTERS = ("\ufffe".encode(), "\uffff".encode())
 _SURROGATE_UTF8 = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
 
 
-def _serialised(document: LexborHTMLParser) -> bytes:
-    """lexbor's serialisation of ``document`` as UTF-8, without what an lxml tree cannot hold.
+def _serialised(documents: list[LexborHTMLParser]) -> bytes:
+    """lexbor's serialisation of the document ``documents`` holds, as UTF-8, without what an lxml tree cannot hold.
 
-    Given the only reference to ``document``, it lets lexbor's tree go once serialised.
+    Handed the only reference to the document, in a list it empties, it lets lexbor's tree go once serialised.
     """
-    html = document.html or ""
-    del document
+    html = documents.pop().html or ""
     nonchars = "\ufffe" in html or "\uffff" in html  # a quick search in str (none at all in Latin-1 text)
     data = html.encode("utf-8")
     del html  # one copy at a time

@@ -2,7 +2,7 @@
 
 One place for everything the phases do with URLs: the pre-processing every
 URL parser applies (:func:`url_string`), the scheme (:func:`url_scheme`),
-resolution against a base (:func:`resolve`), the absolute-URL test of
+resolution against a base (:func:`resolve`), the host (:func:`url_host`), the absolute-URL test of
 ``_isUrl`` (:func:`is_absolute_url`), and the sanitiser's test of what a URL
 attribute may hold (:func:`is_safe_url`).
 
@@ -55,6 +55,14 @@ def resolve(url: str, base: str | None = None) -> str:
         return ada_url.normalize_url(url) if base is None else ada_url.join_url(base, url)
     except ValueError:
         raise InvalidURL(url) from None
+
+
+def url_host(url: str) -> str | None:
+    """``new URL(url).hostname``, lower-cased by the parser; ``None`` for no URL or a URL without a host."""
+    try:
+        return ada_url.URL(url).hostname or None
+    except ValueError:
+        return None
 
 
 def is_absolute_url(text: str) -> bool:

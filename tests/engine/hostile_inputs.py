@@ -287,7 +287,7 @@ def shift_jis_meta_late(scale: float) -> bytes:
 # --- Structure ---------------------------------------------------------------------
 
 
-@case("structure")
+@case("structure", expect_article=True, expect_text=("Before the nest.",))
 def nested_divs_50000(scale: float) -> str:
     # Not scaled: it is cheap, and the depth is the point. libxml2 stops at depth 2,047.
     depth = 50_000

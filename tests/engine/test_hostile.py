@@ -83,7 +83,11 @@ def check_case(case: Case, scale: float) -> dict[bool, Article | None]:
     return results
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{c.group}:{c.name}" for c in CASES])
+# The deepest nest costs seconds a parse: its own test runs the contract once, with more checks.
+MATRIX = [case for case in CASES if case.name != "nested_divs_50000"]
+
+
+@pytest.mark.parametrize("case", MATRIX, ids=[f"{c.group}:{c.name}" for c in MATRIX])
 def test_hostile_input(case: Case) -> None:
     check_case(case, UNIT_SCALE if case.big else 1.0)
 
@@ -151,11 +155,11 @@ def test_50000_nested_divs_are_cut_by_libxml2_at_its_depth_limit() -> None:
     bounded tree, no recursion error, and the content that came before the
     nest (here a paragraph) as the article, or None.
     """
-    html = CASES_BY_NAME["nested_divs_50000"].make(1.0)
-    root = parse_html(html)
+    case = CASES_BY_NAME["nested_divs_50000"]
+    root = parse_html(case.make(1.0))
     depth = max(sum(1 for _ in el.iterancestors()) for el in root.iter(etree.Element))
     assert 2000 < depth <= 2048
-    article = run(html)
+    article = check_case(case, 1.0)[False]  # the contract of every hostile input, then what this one gives
     assert article is not None
     assert "Before the nest." in article.text_content
     assert "committee published its findings" in article.text_content  # the paragraph before the nest

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import re
+import string
 
-from scrapy_readability.engine.constants import FLAG_WEIGHT_CLASSES, HEADING_TAGS
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scrapy_readability.engine import measures
+from scrapy_readability.engine.constants import FLAG_WEIGHT_CLASSES, HEADING_TAGS, REGEXPS
 from scrapy_readability.engine.dom import TextLengths
 from scrapy_readability.engine.measures import (
     get_class_weight,
@@ -124,3 +130,42 @@ def test_style_value_reads_the_last_declaration(style, prop, value):
 )
 def test_unlikely_match(match, unlikely):
     assert unlikely_match(match) is unlikely
+
+
+WORD_PATTERNS = ("negative", "positive", "unlikelyCandidates", "okMaybeItsACandidate", "byline")
+
+
+@pytest.mark.parametrize("name", WORD_PATTERNS)
+def test_the_patterns_searched_case_sensitively_spell_their_words_in_lowercase(name):
+    pattern = getattr(REGEXPS, name)
+    assert pattern.flags & re.IGNORECASE
+    assert not any(char.isupper() for char in re.sub(r"\\.", "", pattern.pattern))
+
+
+# Class and id values: the patterns' words in any case, between ASCII letters, digits, the separators pages use,
+# and a few characters that are not ASCII (some of which case-fold to ASCII letters).
+WORDS = sorted(
+    {word for name in WORD_PATTERNS for word in re.findall(r"[a-z][a-z0-9-]*", getattr(REGEXPS, name).pattern)}
+)
+CASES = (str.lower, str.upper, str.title, str.capitalize)
+FILLER = st.text(alphabet=string.ascii_letters + string.digits + "-_ :/" + "ſKİı", max_size=8)
+CLASS_TEXT = st.lists(
+    st.one_of(FILLER, st.builds(lambda word, case: case(word), st.sampled_from(WORDS), st.sampled_from(CASES))),
+    max_size=6,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=CLASS_TEXT, words=st.sampled_from(WORD_PATTERNS))
+def test_class_and_id_tests_find_what_readabilitys_regexes_find(value, words):
+    """The fast path on lowercased ASCII (measures._Words) says what the case-insensitive regex says."""
+    pattern = getattr(REGEXPS, words)
+    assert measures._Words(pattern).search(value) is (pattern.search(value) is not None)
+    unlikely = bool(REGEXPS.unlikelyCandidates.search(value) and not REGEXPS.okMaybeItsACandidate.search(value))
+    assert unlikely_match(value) is unlikely
+
+
+@pytest.mark.parametrize("value", ["SideBar", "ſidebar", "KOMMENT COMMENT", "Article-Body"])
+def test_class_and_id_tests_are_case_insensitive_as_readabilitys(value):
+    expected = bool(REGEXPS.unlikelyCandidates.search(value) and not REGEXPS.okMaybeItsACandidate.search(value))
+    assert unlikely_match(value) is expected

@@ -66,8 +66,8 @@ CHROMIUM = find_chromium()
 
 CORPUS = Path(__file__).with_name("xss_corpus")
 HOST = "http://article.test"
-PAGE_BATCH = 20  # outputs per page load
-PROBE_BATCH = 10  # outputs per host-page probe
+PAGE_BATCH = 60  # outputs per page load
+PROBE_BATCH = 30  # outputs per host-page probe
 EMBEDDINGS = ("page", "innerHTML", "round-trip", "fragment", "setHTMLUnsafe", "DOMParser")
 
 

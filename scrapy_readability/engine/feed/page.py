@@ -21,12 +21,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
-from urllib.parse import urlsplit
 
 from lxml import etree
 
 from ..dom import Element, text_content
-from ..urls import InvalidURL, resolve
+from ..urls import InvalidURL, resolve, url_host
 from .authors import clean_authors
 from .constants import (
     AUTHOR_WRITTEN_BY,
@@ -640,7 +639,7 @@ def _byline_text(element: Element) -> str:
 
 def _host_name(url: str) -> str | None:
     """The page's host without ``www.``: a site that names itself as the author often does so by it."""
-    host = urlsplit(url).hostname
+    host = url_host(url)
     return host.removeprefix("www.") if host else None
 
 
