@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.machinery
 import logging
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -23,6 +24,12 @@ def pytest_report_header() -> str:
 
     compiled = str(dom.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
     return f"scrapy_readability engine: {'compiled (mypyc)' if compiled else 'pure Python'}, from {dom.__file__}"
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pyproject.toml's default): two test processes a core, as the crawl, CLI and browser tests
+    spend much of their time waiting on a subprocess (on 2 cores: 3 min 48 s against 4 min 25 s with one a core)."""
+    return 2 * (os.cpu_count() or 1)
 
 
 @pytest.fixture(scope="session", autouse=True)
