@@ -6,15 +6,13 @@ The crawls themselves are tested in tests/article_spider/; these are about the c
 from __future__ import annotations
 
 import json
-import os
-import pty
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.support.crawling import CRAWL_COMMAND, run, subprocess_env
+from tests.support.cli import on_terminal
+from tests.support.crawling import CRAWL_COMMAND, run
 from tests.support.publishers import served
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
@@ -68,31 +66,11 @@ def test_without_output_the_feed_is_json_lines_on_standard_output(tmp_path: Path
 
 def test_progress_on_a_terminal_only(tmp_path: Path) -> None:
     with served("daily") as (publisher, site):
-        leader, follower = pty.openpty()
-        try:
-            shown = subprocess.run(
-                [sys.executable, *CRAWL_COMMAND, site.url + "/", "-O", str(tmp_path / "out.jsonl"), *QUICK],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=follower,
-                env=subprocess_env(),
-                cwd=tmp_path,
-                timeout=120,
-            )
-            os.close(follower)
-            on_terminal = b""
-            while True:
-                try:
-                    chunk = os.read(leader, 4096)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                on_terminal += chunk
-        finally:
-            os.close(leader)
+        status, shown = on_terminal(
+            [*CRAWL_COMMAND, site.url + "/", "-O", str(tmp_path / "out.jsonl"), *QUICK], cwd=tmp_path
+        )
         piped = command(tmp_path, site.url + "/", "-O", str(tmp_path / "piped.jsonl"), *QUICK)
-    assert shown.returncode == 0
-    assert b" articles, " in on_terminal and b" queued\x1b[K" in on_terminal  # the progress line, redrawn
-    assert b"scrapy-readability crawl: " in on_terminal  # the summary after it
+    assert status == 0
+    assert b" articles, " in shown and b" queued\x1b[K" in shown  # the progress line, redrawn
+    assert b"scrapy-readability crawl: " in shown  # the summary after it
     assert "\r" not in piped.stderr

@@ -6,7 +6,6 @@ import gzip
 import io
 import json
 import os
-import pty
 import shutil
 import subprocess
 import sys
@@ -14,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.cli import NO_ARTICLE, PARAGRAPH, PNG, article_page, cli, cli_with_engine
+from tests.support.cli import NO_ARTICLE, PARAGRAPH, PNG, article_page, cli, cli_with_engine, on_terminal
 from tests.support.crawling import subprocess_env
 
 pytestmark = pytest.mark.slow  # the command line in subprocesses
@@ -355,32 +354,11 @@ def test_a_corrupt_warc_is_a_failure(tmp_path: Path) -> None:
 
 
 def test_progress_bar_on_a_terminal_only(tmp_path: Path, pages: Path) -> None:
-    leader, follower = pty.openpty()
-    try:
-        shown = subprocess.run(
-            [sys.executable, "-m", "scrapy_readability", str(pages), "-o", str(tmp_path / "out.jsonl")],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=follower,
-            env=subprocess_env(),
-            timeout=60,
-        )
-        os.close(follower)
-        on_terminal = b""
-        while True:
-            try:
-                chunk = os.read(leader, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            on_terminal += chunk
-    finally:
-        os.close(leader)
-    assert shown.returncode == 0
-    assert b"\r1/3 pages, 0 failed, " in on_terminal  # the first page always draws the bar: of how many
-    assert b" pages/s, 0 s left" in on_terminal
-    assert b"3 pages, 3 extracted, 0 failed" in on_terminal
+    status, shown = on_terminal(["-m", "scrapy_readability", str(pages), "-o", str(tmp_path / "out.jsonl")])
+    assert status == 0
+    assert b"\r1/3 pages, 0 failed, " in shown  # the first page always draws the bar: of how many
+    assert b" pages/s, 0 s left" in shown
+    assert b"3 pages, 3 extracted, 0 failed" in shown
 
     piped = cli(tmp_path, str(pages))  # standard error not a terminal: no bar
     assert "\r" not in piped.stderr

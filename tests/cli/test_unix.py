@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import signal
 import subprocess
 import sys
@@ -15,6 +14,7 @@ import pytest
 
 from scrapy_readability.cli.extract import SMALL_BATCH
 from tests.support.cli import article_page, cli, web_archive
+from tests.support.cli import on_terminal as terminal
 from tests.support.crawling import subprocess_env
 
 pytestmark = pytest.mark.slow  # the command line in subprocesses
@@ -162,29 +162,7 @@ def test_an_archive_grows_its_workers_as_its_records_come(tmp_path: Path) -> Non
 
 def on_terminal(*args: str) -> bytes:
     """What the command writes on standard error when that is a terminal (its output to a file)."""
-    leader, follower = pty.openpty()
-    try:
-        subprocess.run(
-            [sys.executable, "-m", "scrapy_readability", *args],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=follower,
-            env=subprocess_env(),
-            timeout=120,
-        )
-        os.close(follower)
-        written = b""
-        while True:
-            try:
-                chunk = os.read(leader, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            written += chunk
-    finally:
-        os.close(leader)
-    return written
+    return terminal(["-m", "scrapy_readability", *args])[1]
 
 
 def test_the_progress_line_counts_down(tmp_path: Path) -> None:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import io
+import os
+import pty
 import subprocess
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 
-from tests.support.crawling import run
+from tests.support.crawling import run, subprocess_env
 
 PARAGRAPH = "<p>" + "A sentence of the story, long enough to count for something here. " * 10 + "</p>"
 NO_ARTICLE = "<html><head><title>Empty</title></head><body></body></html>"
@@ -23,6 +27,35 @@ def article_page(title: str, extra: str = "", charset: str = "utf-8") -> str:
 
 def cli(tmp_path: Path, *args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
     return run(["-m", "scrapy_readability", *args], tmp_path, input=input)
+
+
+def on_terminal(args: Sequence[str], cwd: Path | None = None, timeout: float = 120) -> tuple[int, bytes]:
+    """``python ARGS`` with its standard error on a terminal (a pseudo-terminal; its output to nowhere):
+    its exit status, and what it wrote there."""
+    leader, follower = pty.openpty()
+    try:
+        shown = subprocess.run(
+            [sys.executable, *args],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=follower,
+            env=subprocess_env(),
+            cwd=cwd,
+            timeout=timeout,
+        )
+        os.close(follower)
+        written = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # EIO: the command has ended and closed its side
+                break
+            if not chunk:
+                break
+            written += chunk
+    finally:
+        os.close(leader)
+    return shown.returncode, written
 
 
 def cli_with_engine(tmp_path: Path, engine: str, *args: str) -> subprocess.CompletedProcess[str]:
