@@ -375,7 +375,10 @@ def clean_conditionally(state: GrabState, root: Element, tag: str) -> None:
     """Port of ``_cleanConditionally``: remove ``tag`` elements that look fishy.
 
     Visits the elements last to first, so descendants are judged before the
-    containers that hold them.
+    containers that hold them. The lengths measured stay true: those measured so far are of
+    the elements visited and their descendants, all after a node in document order or inside
+    it, so removing the node changes none of them (its ancestors, whose text it changes, come
+    before it and have not been measured yet).
     """
     if not state.flag_is_active(FLAG_CLEAN_CONDITIONALLY):
         return
@@ -383,7 +386,6 @@ def clean_conditionally(state: GrabState, root: Element, tag: str) -> None:
     link_lengths: dict[Element, float] = {}  # a link's text changes only when it goes
     for node in reversed(iter_tags(root, tag)):
         if node.getparent() is not None and _should_clean_conditionally(state, node, tag, lengths, link_lengths):
-            lengths.forget_ancestors(node)
             remove(node)
 
 

@@ -142,9 +142,10 @@ _MANY_CHILDREN = 64
 class TextLengths:
     """Memoised :func:`inner_text_length` for a phase that removes nodes as it goes.
 
-    Removing a node changes the text of its ancestors only, so
-    :meth:`forget_ancestors` before each removal keeps every entry true; nested
-    containers then measure each descendant once instead of once per ancestor.
+    Removing a node changes the text of its ancestors only: a phase that removes nodes
+    keeps every entry true by measuring no ancestor of a node before it removes the node
+    (``_cleanConditionally`` goes last to first); nested containers then measure each
+    descendant once instead of once per ancestor.
     With ``streaming`` (a big page), elements are measured a text node at a time.
     (A plain class, not a ``dict`` subclass: compiled by mypyc, a callable
     ``dict`` subclass crashes.)
@@ -170,10 +171,6 @@ class TextLengths:
         """Whether ``el`` is measured a text node at a time: on a big page, the elements that
         hold much (a text node at a time is slower than the whole text for a small one)."""
         return self.streaming and (len(el) >= _MANY_CHILDREN or el.tag in ("body", "html"))
-
-    def forget_ancestors(self, el: Element) -> None:
-        for ancestor in el.iterancestors():
-            self._known.pop(ancestor, None)
 
 
 def class_string(el: Element) -> str:
@@ -531,8 +528,61 @@ def has_text(el: Element) -> bool:
     return False
 
 
-def is_element_without_content(node: Element) -> bool:
-    """Port of ``_isElementWithoutContent``."""
+def text_holder(el: Element) -> Element | None:
+    """The element (``el`` or a descendant) whose own text nodes hold the first text of
+    ``el.textContent`` found that is not whitespace, or None when there is none."""
+    for node in el.iter():
+        text = node.text
+        if text and text.strip(JS_WHITESPACE):
+            return node
+        if node is not el:
+            tail = node.tail
+            if tail and tail.strip(JS_WHITESPACE):
+                return node.getparent()
+    return None
+
+
+class TextFinder:
+    """:func:`has_text` for a walk in document order that changes only the node it is at.
+
+    Such a walk (``_grabArticle``'s, ``_simplifyNestedElements``'s) asks about each container,
+    and about the containers inside it next: in a nest, each answer read the same text at the
+    bottom again (or, in a nest without text, the whole nest), so the walk cost the nodes times
+    the depth. The text found for a node answers for every element between that node and the
+    element holding the text, and a node without text for every element inside it: they are
+    the node's descendants, which the walk has not changed yet; when it removes a node, those
+    inside go with it (and the walk never comes back to them); when it replaces a node by its
+    child or wraps children in a ``<p>``, an element that held the text still does, and no
+    walk adds text.
+    """
+
+    __slots__ = ("_blank", "_holding")
+
+    def __init__(self) -> None:
+        self._holding: set[Element] = set()  # the last text's holder and its ancestors up to the node asked
+        self._blank: set[Element] = set()  # the last node found without text, and its descendants
+
+    def __call__(self, el: Element) -> bool:
+        if el in self._holding:
+            return True
+        if el in self._blank:
+            return False
+        holder = text_holder(el)
+        if holder is None:
+            self._blank = set(el.iter())
+            return False
+        holding = {holder}
+        if holder is not el:
+            for ancestor in holder.iterancestors():
+                holding.add(ancestor)
+                if ancestor is el:
+                    break
+        self._holding = holding
+        return True
+
+
+def is_element_without_content(node: Element, has_text: Callable[[Element], bool] = has_text) -> bool:
+    """Port of ``_isElementWithoutContent`` (``has_text``: a :class:`TextFinder` in a walk)."""
     if has_text(node):
         return False
     children = element_children(node)

@@ -11,6 +11,7 @@ from lxml import etree
 from .constants import JS_S, REGEXPS
 from .dom import (
     Element,
+    TextFinder,
     child_nodes,
     create_element,
     element_children,
@@ -89,6 +90,7 @@ def simplify_nested_elements(article_content: Element) -> None:
 
     A wrapper hands its attributes down to the child that replaces it.
     """
+    has_text = TextFinder()
     node: Element | None = article_content
     while node is not None:
         if (
@@ -96,7 +98,7 @@ def simplify_nested_elements(article_content: Element) -> None:
             and node.tag in ("div", "section")
             and not (node.get("id") or "").startswith("readability")
         ):
-            if is_element_without_content(node):
+            if is_element_without_content(node, has_text):
                 node = remove_and_get_next(node)
                 continue
             if has_single_tag_inside_element(node, "div") or has_single_tag_inside_element(node, "section"):

@@ -32,6 +32,7 @@ from .constants import (
 from .dom import (
     Element,
     Node,
+    TextFinder,
     TextLengths,
     append_child,
     child_nodes,
@@ -154,6 +155,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
     if state.document_removed:
         return elements_to_score
     should_remove_title_header = True
+    has_text = TextFinder()
     node: Element | None = root
 
     while node is not None:
@@ -198,7 +200,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
                 node = _drop(state, node)
                 continue
 
-        if tag in EMPTY_CONTAINER_TAGS and is_element_without_content(node):
+        if tag in EMPTY_CONTAINER_TAGS and is_element_without_content(node, has_text):
             node = _drop(state, node)
             continue
 

@@ -280,3 +280,47 @@ def test_streamed_length_is_inner_text_length(html):
 
     div = parse_html(html).find("body/div")
     assert streamed_length(div) == inner_text_length(div)
+
+
+# --- Memos that a walk keeps: every answer checked against a fresh reading ---------------------
+
+
+def _memo_pages() -> list[tuple[str, str]]:
+    from tests.engine.hostile_inputs import CASES_BY_NAME
+    from tests.support.mozilla_harness import BASE_URL, CASES, PAGES_DIR
+
+    pages = [((PAGES_DIR / case / "source.html").read_text(encoding="utf-8"), BASE_URL) for case in CASES]
+    nests = ("nested_divs_2000", "nested_lists_and_quotes")
+    return pages + [(CASES_BY_NAME[name].make(1.0), "http://hostile.example/") for name in nests]
+
+
+def test_memoised_text_tests_and_lengths_answer_as_a_fresh_reading_would(monkeypatch):
+    """TextFinder (``_grabArticle``'s and ``_simplifyNestedElements``'s walks) and TextLengths
+    (``_cleanConditionally``) remember answers while the tree changes under them: each answer they
+    give, on every vendored page and on deep nests, is what reading the tree afresh gives."""
+    from scrapy_readability import Readability
+    from scrapy_readability.engine import cleanup, postprocess, scoring
+    from scrapy_readability.engine.dom import TextFinder, TextLengths, has_text
+
+    asked = {"text": 0, "length": 0}
+
+    class CheckedFinder(TextFinder):
+        def __call__(self, el):
+            asked["text"] += 1
+            answer = super().__call__(el)
+            assert answer == has_text(el), etree.tostring(el)[:200]
+            return answer
+
+    class CheckedLengths(TextLengths):
+        def __call__(self, el):
+            asked["length"] += 1
+            length = super().__call__(el)
+            assert length == TextLengths(self.streaming)(el), etree.tostring(el)[:200]
+            return length
+
+    monkeypatch.setattr(scoring, "TextFinder", CheckedFinder)
+    monkeypatch.setattr(postprocess, "TextFinder", CheckedFinder)
+    monkeypatch.setattr(cleanup, "TextLengths", CheckedLengths)
+    for html, url in _memo_pages():
+        Readability(html, url).parse()
+    assert asked["text"] > 10_000 and asked["length"] > 10_000  # the checks ran
