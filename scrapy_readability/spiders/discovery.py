@@ -24,7 +24,6 @@ from urllib.parse import urljoin
 
 from lxml import etree
 from scrapy.utils.gz import gunzip
-from scrapy.utils.sitemap import sitemap_urls_from_robots
 
 __all__ = [
     "FEED_PATHS",
@@ -125,8 +124,14 @@ def robots_sitemaps(body: bytes, base_url: str) -> list[str] | None:
     """The ``Sitemap:`` lines of a robots.txt (Scrapy's reader); ``None`` when the body is an HTML page."""
     if body.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"<":
         return None
-    text = body.decode("utf-8", "replace")  # Scrapy 2.13 reads only a str
-    return list(dict.fromkeys(sitemap_urls_from_robots(text, base_url=base_url)))
+    # Read as Scrapy's sitemap_urls_from_robots reads them (which takes only str in 2.13 and warns on str
+    # from 2.19 on): a line that starts with "Sitemap:", in any case, names a URL relative to robots.txt.
+    urls = (
+        urljoin(base_url, line.split(":", 1)[1].strip())
+        for line in body.decode("utf-8", "replace").splitlines()
+        if line.lstrip().lower().startswith("sitemap:")
+    )
+    return list(dict.fromkeys(urls))
 
 
 # --- Sitemaps ---------------------------------------------------------------------------------

@@ -290,8 +290,13 @@ def _memo_pages() -> list[tuple[str, str]]:
     from tests.support.mozilla_harness import BASE_URL, CASES, PAGES_DIR
 
     pages = [((PAGES_DIR / case / "source.html").read_text(encoding="utf-8"), BASE_URL) for case in CASES]
-    nests = ("nested_divs_2000", "nested_lists_and_quotes")
-    return pages + [(CASES_BY_NAME[name].make(1.0), "http://hostile.example/") for name in nests]
+    nests = [CASES_BY_NAME["nested_lists_and_quotes"].make(1.0)]
+    body = "<p>" + "Words of a paragraph, long enough to be scored as one. " * 4 + "</p>"
+    for inner in (body, "<br><hr>", " \u00a0 "):  # a nest with text at the bottom, and without any
+        nests.append(
+            "<html><body>" + "<div><section>" * 150 + inner + "</section></div>" * 150 + body + "</body></html>"
+        )
+    return pages + [(html, "http://hostile.example/") for html in nests]
 
 
 def test_memoised_text_tests_and_lengths_answer_as_a_fresh_reading_would(monkeypatch):

@@ -29,6 +29,12 @@ checked (a loaded machine makes that common), so loads are judged against the
 media of every output shown so far (:class:`Loads`), and what arrives after
 the last batch is judged too.
 
+An output is shown to Chromium once: ``make_sanitize_ledger.py`` runs the trial on every
+output and, when nothing ran, records each output's digest in ``sanitize_browser_verified.txt``
+(as Mozilla commits ``expected.html``). The test extracts every vector again and shows Chromium
+the outputs the ledger does not hold (a change to the sanitiser), so every output the sanitiser
+gives has been shown to a browser; ``SCRAPY_READABILITY_BROWSER_TRIAL=all`` shows them all.
+
 ``test_the_detector_sees_attacks`` runs the same trial on unsanitised vectors:
 each kind of finding must show up, or the detector is blind.
 
@@ -39,11 +45,12 @@ The browser tests are skipped, with the reason, when no Chromium is found (``$CH
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
+import os
 import re
 import sys
 import threading
-import time
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -66,6 +73,7 @@ CHROMIUM = find_chromium()
 
 CORPUS = Path(__file__).with_name("xss_corpus")
 HOST = "http://article.test"
+LEDGER = Path(__file__).with_name("sanitize_browser_verified.txt")
 PAGE_BATCH = 60  # outputs per page load
 PROBE_BATCH = 30  # outputs per host-page probe
 EMBEDDINGS = ("page", "innerHTML", "round-trip", "fragment", "setHTMLUnsafe", "DOMParser")
@@ -445,30 +453,68 @@ def report(line: str) -> None:
     sys.stderr.write(line + "\n")
 
 
-def test_sanitized_vectors_run_nothing_in_chromium(browser: Chromium, capsys: pytest.CaptureFixture[str]) -> None:
-    started = time.perf_counter()
+def all_outputs() -> tuple[dict[str, list[str]], dict[str, str]]:
+    """The vectors by source, and each distinct output of the sanitiser with the first vector that produced it."""
     sources = vector_sources()
     vectors: dict[str, str] = {}
     for vector_list in sources.values():
         vectors.update(sanitized_outputs(vector_list))
-    outputs = sorted(vectors, key=len)
-    extracted = time.perf_counter()
-    trial, found, guilty = run_trial(browser, outputs, vectors)
+    return sources, vectors
+
+
+def output_digest(output: str) -> str:
+    return hashlib.sha256(output.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def verified_digests() -> set[str]:
+    """The outputs Chromium has been shown (by tests/engine/make_sanitize_ledger.py) and found harmless."""
+    if not LEDGER.is_file():
+        return set()
+    return {line for line in LEDGER.read_text(encoding="ascii").splitlines() if line and not line.startswith("#")}
+
+
+def trial_report(browser: Chromium, trial: Trial, found: Findings, guilty: dict[str, Findings], outputs: int) -> None:
+    report(
+        f"  {outputs} outputs in Chromium ({browser.send('Browser.getVersion')['product']}), {len(EMBEDDINGS)} "
+        f"embeddings: {trial.page_loads} page loads, {trial.probes} host-page probes"
+    )
+    report(f"  findings: {found.kinds() or 'none'}; remote loads: {dict(trial.loads.remote) or 'none'}")
+    for vector, what in list(guilty.items())[:20]:
+        report(f"  GUILTY {vector[:150]!r}: { {k: v for k, v in vars(what).items() if v} }")
+
+
+def test_sanitized_vectors_run_nothing_in_chromium(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every output of the sanitiser on every vector has been shown to Chromium and ran nothing.
+
+    Those shown before are in the ledger (``sanitize_browser_verified.txt``, written by
+    ``make_sanitize_ledger.py`` after a trial without findings); an output not in it (the
+    sanitiser changed) is shown to Chromium now, and must run nothing either.
+    ``SCRAPY_READABILITY_BROWSER_TRIAL=all`` shows every output again.
+    """
+    sources, vectors = all_outputs()
+    everything = os.environ.get("SCRAPY_READABILITY_BROWSER_TRIAL") == "all"
+    verified = set() if everything else verified_digests()
+    unverified = sorted((output for output in vectors if output_digest(output) not in verified), key=len)
     with capsys.disabled():
         report("")
-        report(f"sanitiser in Chromium ({browser.send('Browser.getVersion')['product']}):")
+        report(f"sanitiser: {sum(map(len, sources.values()))} vectors -> {len(vectors)} distinct outputs")
         for source, vector_list in sources.items():
             report(f"  {len(vector_list):5d} vectors: {source}")
-        report(
-            f"  {sum(map(len, sources.values()))} vectors -> {len(outputs)} distinct outputs "
-            f"(extracted in {extracted - started:.0f} s); {len(EMBEDDINGS)} embeddings: {', '.join(EMBEDDINGS)}"
+        report(f"  {len(vectors) - len(unverified)} shown to Chromium before ({LEDGER.name}), {len(unverified)} not")
+    assert all(re.fullmatch(r"[0-9a-f]{32}", line) for line in verified), f"{LEDGER.name} holds other lines"
+    if not unverified:
+        return
+    if CHROMIUM is None:
+        pytest.skip(
+            f"{len(unverified)} outputs of the sanitiser never shown to a browser, and no Chromium (install "
+            "chromium or set $CHROMIUM); then python tests/engine/make_sanitize_ledger.py records them"
         )
-        report(
-            f"  {trial.page_loads} page loads, {trial.probes} host-page probes, in {time.perf_counter() - extracted:.0f} s"
-        )
-        report(f"  findings: {found.kinds() or 'none'}; remote loads: {dict(trial.loads.remote) or 'none'}")
-        for vector, what in list(guilty.items())[:20]:
-            report(f"  GUILTY {vector[:150]!r}: { {k: v for k, v in vars(what).items() if v} }")
+    with Chromium(CHROMIUM) as browser:
+        trial, found, guilty = run_trial(browser, unverified, vectors)
+        with capsys.disabled():
+            trial_report(browser, trial, found, guilty, len(unverified))
+            if not guilty and not found.kinds():
+                report("  none ran anything: python tests/engine/make_sanitize_ledger.py adds them to the ledger")
     assert not guilty, {vector[:200]: what for vector, what in guilty.items()}
     assert not found.kinds(), found
 

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests.support import zygote
+
 ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
 SPIDERS = TESTS / "spiders"
@@ -130,7 +132,13 @@ def run(
     env: Mapping[str, str] | None = None,
     input: str | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """``python ARGS`` in ``cwd`` with the test ``PYTHONPATH``, ``input`` on its standard input, output captured."""
+    """``python ARGS`` in ``cwd`` with the test ``PYTHONPATH``, ``input`` on its standard input, output captured.
+
+    The process is forked from the zygote (tests/support/zygote.py) where it can be, without Python's start-up.
+    """
+    forked = zygote.run(args, cwd, subprocess_env(env), timeout=timeout, input=input)
+    if forked is not None:
+        return forked
     return subprocess.run(
         [sys.executable, *args],
         cwd=cwd,
@@ -299,7 +307,7 @@ def _result(feed_path: Path, stats_path: Path, log: str, returncode: int, stdout
 class RunningCrawl:
     """A crawl started by :func:`start_crawl`, in a process group of its own (its worker processes too)."""
 
-    process: subprocess.Popen[bytes]
+    process: subprocess.Popen[bytes] | zygote.ForkedProcess
     feed: Path
     stats_file: Path
     log_file: Path
@@ -345,6 +353,13 @@ def start_crawl(
         tmp_path, target, settings=settings, spider_args=spider_args, command=command, feed=feed
     )
     log_path = tmp_path / (Path(feed).stem + ".log")
+    forks = zygote.zygote()
+    command, environment = ["-m", "scrapy", *args], subprocess_env(env)
+    if forks is not None and forks.can_fork(command, environment):
+        process = forks.start(
+            command, cwd or tmp_path, environment, stdin=None, stdout=Path(os.devnull), stderr=log_path, session=True
+        )
+        return RunningCrawl(process, feed_path, stats_path, log_path)
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "scrapy", *args],
