@@ -23,6 +23,7 @@ control characters in it: text in any encoding, read in that encoding, has none
 from __future__ import annotations
 
 import codecs
+import re
 from typing import NamedTuple
 
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom, resolve_encoding
@@ -179,6 +180,9 @@ SIGNATURES = (
 MIN_SNIFF_LENGTH = 128
 # The MIME Sniffing standard's "binary data bytes": C0 controls but tab, LF, FF, CR and ESC
 # (ISO-2022-JP's escape sequences).
+# A JPEG's start decoded: its markers (FF D8 FF Ex, non-ASCII whatever the decoder), the segment's length,
+# then "JFIF" or "Exif" and a NUL. Text that names JFIF is not an image.
+_JPEG_HEAD = re.compile(r"[^\x00-\x7f]{1,6}[\s\S]{0,3}?(?:JFIF|Exif)\x00")
 _BINARY_CONTROLS = frozenset([*range(0x00, 0x09), 0x0B, *range(0x0E, 0x1B), *range(0x1C, 0x20)])
 _KEEP_BINARY_CONTROLS = {code: None for code in range(0x80) if code not in _BINARY_CONTROLS}
 
@@ -210,7 +214,7 @@ def sniff_binary_text(text: str) -> str | None:
             return kind
     if "PNG\r\n\x1a\n" in head[:12]:
         return "a PNG image"
-    if "JFIF" in head[:16] or "Exif" in head[:16]:
+    if _JPEG_HEAD.match(head):
         return "a JPEG image"
     if head[4:8] == "ftyp":
         return "an MP4/QuickTime/HEIF file"

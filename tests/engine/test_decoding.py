@@ -203,6 +203,24 @@ def test_binary_formats_raise_not_html(body: bytes, kind: str) -> None:
     assert is_probably_readable(body) is False
 
 
+JPEGS = (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00", b"\xff\xd8\xff\xe1\x2a\x3eExif\x00\x00MM\x00*")
+
+
+@pytest.mark.parametrize("codec", ["utf-8", "windows-1252", "shift_jis", "gbk", "koi8-r", "euc-kr"])
+@pytest.mark.parametrize("jpeg", JPEGS, ids=["JFIF", "Exif"])
+def test_a_jpeg_decoded_as_text_is_still_a_jpeg(codec: str, jpeg: bytes) -> None:
+    body = jpeg + bytes(range(256)) * 2
+    with pytest.raises(NotHTMLError, match="^not HTML: the (body|text) looks like a JPEG image"):
+        Readability(body.decode(codec, "replace"))
+
+
+@pytest.mark.parametrize("page", ["<p>JFIF</p>", "JFIF and Exif are two ways to store a photo", "Exif\x00 data"])
+def test_text_that_names_jpeg_markers_is_text(page: str) -> None:
+    """Found by the property test below: a page whose first words were "JFIF" was refused as a JPEG."""
+    assert parse_html(page.encode(), "text/html; charset=utf-8") is not None
+    assert parse_html(page) is not None
+
+
 def test_binary_data_says_what_it_was_read_as() -> None:
     data = bytes(range(256)) * 8
     with pytest.raises(

@@ -89,6 +89,7 @@ def serve() -> None:
             importlib.import_module(name)
         except Exception:  # noqa: BLE001, S112 - an optional part (an extra not installed)
             continue
+    _preload_scrapy_components()
     if "twisted.internet.reactor" in sys.modules:  # a child must install the reactor its settings ask for
         raise SystemExit("the zygote's imports installed a Twisted reactor")
     own = set(_pythonpath(os.environ))
@@ -144,6 +145,28 @@ def serve() -> None:
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGCHLD])
                 os.write(1, f"{pid}\n".encode())
             reap()
+
+
+def _preload_scrapy_components() -> None:
+    """What Scrapy loads by name when a crawl starts: the components of its default settings and the commands
+    of every ``scrapy.commands`` entry point (scrapy-poet's among them)."""
+    from importlib.metadata import entry_points
+
+    from scrapy.settings import default_settings
+    from scrapy.utils.misc import load_object
+
+    paths: set[str] = set()
+    for name in dir(default_settings):
+        value = getattr(default_settings, name) if name.isupper() else None
+        names = [value] if isinstance(value, str) else [*value, *value.values()] if isinstance(value, dict) else []
+        paths.update(n for n in names if isinstance(n, str) and "." in n and n.split(".")[0].isidentifier())
+    loaders = [lambda path=path: load_object(path) for path in sorted(paths)]
+    loaders += [entry.load for entry in entry_points(group="scrapy.commands")]
+    for load in loaders:
+        try:
+            load()
+        except Exception:  # noqa: BLE001, S112 - a setting that is not a path, or an optional part
+            continue
 
 
 def _become(request: dict[str, Any], base: list[str]) -> None:
