@@ -377,7 +377,8 @@ def test_the_preflight_of_huge_pages_does_not_hold_the_reactor(tmp_path, workers
     # Each huge page's check takes 0.5-2 s of CPU; the reactor waits at most for the GIL, a few ms at a time.
     assert result.stats[HEARTBEAT_STAT] < 250, result.stats[HEARTBEAT_STAT]
     if gc_freeze:  # Scrapy, Twisted, lxml, the spider...: start-up's objects, out of every collection
-        assert result.stats[FROZEN_STAT] > 50_000
+        assert result.stats[FROZEN_STAT] > max(50_000, frozen_at_startup() + 1_000), frozen_at_startup()
     else:
-        assert result.stats[FROZEN_STAT] == frozen_at_startup()
+        # (a process forked from the zygote starts with its imports frozen, and frees a few of them)
+        assert result.stats[FROZEN_STAT] <= frozen_at_startup()
     assert result.clean, result.log[-3000:]

@@ -41,9 +41,9 @@ FROZEN_STAT = "test/gc_frozen_objects"
 
 @functools.cache
 def frozen_at_startup() -> int:
-    """``gc.get_freeze_count()`` in a fresh interpreter: 0, but some Pythons (3.12) start with objects frozen."""
-    probe = subprocess.run([sys.executable, "-c", "import gc; print(gc.get_freeze_count())"], capture_output=True)
-    return int(probe.stdout)
+    """``gc.get_freeze_count()`` where a crawl of :func:`crawl` starts: 0 in a fresh interpreter (but some
+    Pythons, 3.12, start with objects frozen), what the zygote froze in one it forked."""
+    return int(run(["-c", "import gc; print(gc.get_freeze_count())"], ROOT).stdout)
 
 
 class StatsToFile:
