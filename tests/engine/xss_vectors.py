@@ -9,8 +9,10 @@ video hosts, form controls, ``<base>``/``<meta http-equiv>``, styles.
 
 from __future__ import annotations
 
+import functools
 import html as html_module
 import re
+from typing import Any
 
 # (name, snippet). Grouped by technique; all hand-written.
 VECTORS: list[tuple[str, str]] = [
@@ -328,10 +330,8 @@ def embedding_hazards(html: str) -> list[str]:
     remote resources named by SVG, frames without ``https``, with a name or
     with a sandbox other than the player's.
     """
-    import html5lib
-
     problems: list[str] = []
-    fragment = html5lib.parseFragment(html, container="div", treebuilder="etree")
+    fragment = _fragment(html)
     for el in fragment.iter():
         if not isinstance(el.tag, str):
             continue
@@ -362,12 +362,18 @@ def embedding_hazards(html: str) -> list[str]:
     return problems
 
 
-def executable_constructs(html: str, video_regex: re.Pattern[str] | None = None) -> list[str]:
-    """Everything in ``html`` (parsed by an HTML5 parser as a body fragment) that could run code."""
+@functools.lru_cache(maxsize=4)
+def _fragment(html: str) -> Any:
+    """``html`` parsed by html5lib as a ``<div>``'s content (read, never changed: the checks share it)."""
     import html5lib
 
+    return html5lib.parseFragment(html, container="div", treebuilder="etree")
+
+
+def executable_constructs(html: str, video_regex: re.Pattern[str] | None = None) -> list[str]:
+    """Everything in ``html`` (parsed by an HTML5 parser as a body fragment) that could run code."""
     problems: list[str] = []
-    fragment = html5lib.parseFragment(html, container="div", treebuilder="etree")
+    fragment = _fragment(html)
     stack = [fragment]
     while stack:
         el = stack.pop()
