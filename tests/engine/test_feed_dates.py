@@ -16,6 +16,7 @@ from scrapy_readability.engine.feed.dates import (
     parse_date_value,
     parse_iso,
     relative_date,
+    unix_date,
     url_date,
 )
 
@@ -316,7 +317,12 @@ _zones = st.one_of(st.none(), st.integers(-12 * 4, 14 * 4).map(lambda q: timezon
 
 @given(st.text(max_size=200))
 def test_any_text_gives_a_valid_date_or_none(text):
-    for value in (parse_date_value(text, NOW), find_text_date(text, NOW), url_date("https://x.example/" + text, NOW)):
+    for value in (
+        parse_date_value(text, NOW),
+        find_text_date(text, NOW),
+        url_date("https://x.example/" + text, NOW),
+        unix_date(text, NOW),
+    ):
         if value is not None:
             stamp = parse_iso(value)
             assert stamp is not None
@@ -350,3 +356,19 @@ def test_any_numbers_give_a_real_day_or_none(year, month, day):
     value = parse_date_value(f"{year:04d}-{month:02d}-{day:02d}", NOW)
     if value is not None:
         assert date.fromisoformat(value) == date(year, month, day)
+
+
+@given(_moments)
+def test_unix_times_read_back_to_the_same_moment_in_seconds_and_milliseconds(moment):
+    moment = moment.replace(microsecond=0, tzinfo=UTC)
+    seconds = int(moment.timestamp())
+    assert unix_date(str(seconds), NOW) == moment.isoformat()
+    assert unix_date(str(seconds * 1000), NOW) == moment.isoformat()
+
+
+@given(st.integers(0, 10**14))
+def test_any_number_gives_a_valid_moment_or_none(number):
+    value = unix_date(str(number), NOW)
+    if value is not None:
+        stamp = parse_iso(value)
+        assert stamp is not None and stamp.year >= 1995 and is_plausible(stamp, NOW)

@@ -323,6 +323,73 @@ def test_an_updated_class_holds_the_date_when_its_text_says_published():
     assert fields(page("", body)).date_published is None
 
 
+def test_the_canonical_urls_date_when_the_page_url_has_none():
+    """A page fetched under a URL without a date (a tracking link, an AMP page, a mobile host) is dated by its
+    canonical URL, where the site's own URL has one."""
+    head = '<link rel="canonical" href="https://news.example/2025/04/25/ferry">'
+    assert fields(page(head)).date_published == "2025-04-25"
+    assert fields(page(head), url="https://news.example/2025/04/24/ferry").date_published == "2025-04-24"
+    og = '<meta property="og:url" content="/2025/04/23/ferry-amp">'
+    assert fields(page(og)).date_published == "2025-04-23"
+    far = '<span class="date">25 April 2025, 10:30</span>' + filler(200)  # the page's dateline first: it has the time
+    assert fields(page(head, far)).date_published == "2025-04-25T10:30:00"
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ('<p class="section-last">2019.03.05</p>', "2019-03-05"),
+        ("<div><span>2025年5月9日</span></div>", "2025-05-09"),
+        ("<table><tr><td> 2025/05/09 14:30 </td></tr></table>", "2025-05-09T14:30:00"),
+        ("<p>2025-05-09</p>", "2025-05-09"),
+        ("<span>7/23/2019</span>", None),  # the year last: as often a sidebar's date as the article's
+        ("<span>09.05.2025</span>", None),
+        ("<p>Updated 2025-05-09</p>", None),  # words: not a date alone (and not a date this source reads)
+        ("<p>2025-05-09 to 2025-05-12</p>", None),  # a range
+        ("<footer><p>2025-05-09</p></footer>", None),
+        ("<span>2031-01-01</span>", None),  # the future
+    ],
+)
+def test_a_date_alone_in_an_element_dates_a_page_that_has_no_other(body, expected):
+    """Far from the headline (by it, any text that gives a date is the dateline), on a page in Japanese,
+    Chinese or Korean (the others are not searched for them)."""
+    for title in ("フェリーの時刻表", "渡轮时刻表", "여객선 시간표"):
+        html = page(body_before=body + filler(200)).replace("<title>Ferry", f"<title>{title} Ferry")
+        assert fields(html).date_published == expected
+    assert fields(page(body_before=body + filler(200))).date_published is None
+
+
+def test_a_date_alone_comes_after_every_other_source():
+    def japanese(html: str) -> str:
+        return html.replace("<title>Ferry", "<title>フェリー Ferry")
+
+    alone = "<p>2025.05.01</p>" + filler(200)
+    dateline = '<span class="date">3 May 2025</span>' + filler(200)
+    assert fields(japanese(page(body_before=alone + dateline))).date_published == "2025-05-03"
+    image = '<meta property="og:image" content="https://cdn.example/2025/05/05/pier.jpg">'
+    assert fields(japanese(page(image, alone))).date_published == "2025-05-05"
+    assert fields(japanese(page(body_before=alone))).date_published == "2025-05-01"
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ('<span class="_timestamp" data-time="1466522845">Jun 21</span>', "2016-06-21T15:27:25+00:00"),
+        ('<abbr class="timestamp" data-utime="1466522845">Tuesday</abbr>', "2016-06-21T15:27:25+00:00"),
+        ('<span class="time" data-time-ms="1466522845000">Jun 21</span>', "2016-06-21T15:27:25+00:00"),
+        ('<span class="time" data-time="1466522845.5">Jun 21</span>', None),
+        ('<span class="time" data-time="99999999999">Jun 21</span>', None),  # 11 digits: no unit
+        ('<span class="time" data-time="4102444800">Jun 21</span>', None),  # 2100: the future
+        ('<span class="time" data-time="631152000">Jan 1</span>', None),  # 1990: before the web
+        ('<span class="time" data-time="١٤٦٦٥٢٢٨٤٥">Jun 21</span>', None),  # digits, not ASCII ones
+        ('<span class="time" data-id="1466522845">Jun 21</span>', None),  # a number, not a time
+    ],
+)
+def test_a_timestamps_unix_time_when_its_text_has_no_year(body, expected):
+    assert fields(page(body_before=body + filler(200))).date_published == expected
+    assert fields(page(body_before=body)).date_published == expected  # by the headline too
+
+
 @pytest.mark.parametrize(
     "script, expected",
     [

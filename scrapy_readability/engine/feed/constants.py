@@ -106,6 +106,8 @@ MAX_BYLINE_LENGTH = 100
 """Characters a byline may have (Readability.js's ``_isValidByline`` limit)."""
 HAN = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
 """Kana and the common Han ideographs: a title in Chinese or Japanese."""
+CJK = re.compile("[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+"""Kana, the common Han ideographs and Hangul: a title in Chinese, Japanese or Korean."""
 PUBLISHED_LABEL = re.compile(
     r"^\W*(?:published|posted|submitted|veröffentlicht|publié|publicado|pubblicato|gepubliceerd|发布|發布|发表|發表|"
     r"投稿日|公開日|掲載日)",
@@ -268,6 +270,11 @@ TEXT_DATES = (
     # 2024年5月3日, 2024년 5월 3일
     re.compile(_YEAR + r"\s*[年년]\s*(?P<month>[01]?\d)\s*[月월]\s*" + _DAY + r"\s*[日일]?" + _TIME, re.ASCII),
 )
+LONE_DATE = re.compile(r"(?:19|20)\d\d\s*[./\-年][\d\s./\-:,年月日号時时分]+", re.ASCII)
+"""A text that is a date and nothing else, the year first: numbers, their separators, a time, the CJK date units."""
+TIMESTAMP_ATTRIBUTES = ("data-time", "data-timestamp", "data-utime", "data-time-ms")
+"""Attributes whose name says they hold a Unix time (seconds, or milliseconds)."""
+MAX_LONE_DATE_LENGTH = 32
 YEAR_IN_TEXT = re.compile(r"(?:19|20)\d\d|\d\.[01]\d\.\d\d", re.ASCII)
 """What a text needs before the date patterns are tried on it (most texts have none: a cheap test first)."""
 DATE_RANGE_BEFORE = re.compile(r"(?:\d\s*[-–—]|\bto|\bbis|\bau|\bal)\s*\Z", re.ASCII | re.IGNORECASE)

@@ -117,6 +117,16 @@ def parse_date_value(value: object, now: datetime | None = None) -> str | None:
     return iso(stamp) if stamp is not None and is_plausible(stamp, now) else None
 
 
+def unix_date(value: str | None, now: datetime | None = None) -> str | None:
+    """A Unix time where an attribute's name says it is one (``data-time="1466522845"``), in ISO 8601 (UTC):
+    ten digits or fewer are seconds, twelve or thirteen milliseconds; ``None`` for anything else."""
+    if not value or not value.isascii() or not value.isdigit() or len(value) not in (9, 10, 12, 13):
+        return None
+    seconds = int(value) / (1000 if len(value) > 10 else 1)
+    stamp = datetime.fromtimestamp(seconds, UTC).replace(microsecond=0)
+    return iso(stamp) if is_plausible(stamp, now or utc_now()) else None
+
+
 def _iso_stamp(match: re.Match[str]) -> Stamp | None:
     parts = match.groupdict()
     zone = _zone(parts["zone"]) if parts["zone"] else None

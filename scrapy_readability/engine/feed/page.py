@@ -31,13 +31,16 @@ from .constants import (
     AUTHOR_WRITTEN_BY,
     BYLINE_CLASS,
     BYLINE_PREFIX,
+    CJK,
     COPYRIGHT,
     DATELINE_HINT,
     DATELINE_SKIP,
     DATELINE_UPDATE,
     HAN,
+    LONE_DATE,
     MAX_BYLINE_LENGTH,
     MAX_HEADINGS,
+    MAX_LONE_DATE_LENGTH,
     MAX_PAGE_DATELINES,
     MAX_TEXT_DATE_LENGTH,
     META_AUTHOR,
@@ -57,10 +60,11 @@ from .constants import (
     RELATED_HEADING,
     SCRIPT_DATE,
     SCRIPT_DATE_KEYS,
+    TIMESTAMP_ATTRIBUTES,
     UPDATED_LABEL,
     YEAR_IN_TEXT,
 )
-from .dates import find_text_date, machine_date, parse_date_value, parse_iso, relative_date, url_date
+from .dates import find_text_date, machine_date, parse_date_value, parse_iso, relative_date, unix_date, url_date
 from .images import web_url
 from .jsonld import JsonLd, first_value, image_url, language, names, read_json_ld_nodes
 from .language import language_tag
@@ -125,6 +129,10 @@ _LABELLED_DATELINES = etree.XPath(
 """Candidates in document order. The classes are tested as attribute nodes (twice as fast as ``[contains(@class,
 ...)]``), and the labels on pages whose title is Chinese or Japanese only: a test of every text node costs
 more than the rest of the feed fields together."""
+_LONE_DATE_TEXTS = etree.XPath(
+    "descendant::text()[string-length(.) <= 64 and contains(translate(., '0123456789', '##########'), '##')]"
+)
+"""Short texts with two digits in a row: a lone date's (a pass over the page, made only when nothing else dates it)."""
 _BLOCKS = frozenset({"div", "p", "br", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6"})
 _LINES = re.compile(r"(?:\s*\|\s*)+")
 Dateline = tuple[Element, str]
@@ -151,9 +159,10 @@ def read_page_facts(
     facts.date_modified = _first_date(_modified_values(tags, nodes), now)
     # A page that says only when it was last changed was published by then, and on some (Baidu's) that
     # date is the publication's: a feed sorts it there rather than nowhere.
-    facts.date_published = _date_published(root, tags, nodes, document_url, facts.image, now) or facts.date_modified
-    facts.date_modified = _later_or_none(facts.date_modified, facts.date_published)
     facts.canonical_url = _first_url((tags.links.get("canonical"), tags.meta.get("og:url")), base_url)
+    urls = (document_url, facts.canonical_url)
+    facts.date_published = _date_published(root, tags, nodes, urls, facts.image, now) or facts.date_modified
+    facts.date_modified = _later_or_none(facts.date_modified, facts.date_published)
     facts.authors = _author_values(root, tags, nodes, json_ld)
     facts.written_by = tags.written_by
     facts.language = _declared_language(root, tags, nodes)
@@ -289,11 +298,17 @@ def _modified_values(tags: _Tags, nodes: list[dict[str, Any]]) -> Iterator[objec
 
 
 def _date_published(
-    root: Element, tags: _Tags, nodes: list[dict[str, Any]], document_url: str, image: str | None, now: datetime
+    root: Element,
+    tags: _Tags,
+    nodes: list[dict[str, Any]],
+    urls: tuple[str, str | None],
+    image: str | None,
+    now: datetime,
 ) -> str | None:
     """The publication date from the most reliable source that gives one: what the page's markup declares,
-    its ``<time>``s, the dateline by its headline, its URL, a dateline elsewhere on the page, its inline
-    scripts, its lead image's URL, and last a relative dateline ("3 hours ago") against the crawl's clock.
+    its ``<time>``s, the dateline by its headline, its URL, a dateline elsewhere on the page, its canonical
+    URL (the page may be fetched under another), its inline scripts, its lead image's URL, a date that
+    an element holds alone, and last a relative dateline ("3 hours ago") against the crawl's clock.
     The later sources cost a pass over the page each, so they are read only when the earlier give nothing."""
     date = _first_date(_published_values(tags, nodes), now) or _time_element_date(tags.times, now)
     if date is not None:
@@ -301,19 +316,23 @@ def _date_published(
     near: list[Dateline] = []  # what the first reading saw, for the last one
     updates: list[Dateline] = []  # datelines that say when the article was updated, for the last but one
     date = _first_text_date(_kept(_datelines_near(_headlines(tags)), near), now, away=False, updates=updates)
-    date = date or url_date(document_url, now)
+    date = date or url_date(urls[0], now)
     if date is not None:
         return date
     elsewhere: list[Dateline] = []
     datelines = _kept(_datelines_in(root.find("body"), tags.title), elsewhere)
     return (
         _first_text_date(datelines, now, away=True, updates=updates)
+        # the canonical URL's day, when the page was fetched under another URL (after the page's datelines,
+        # which may give the time too)
+        or url_date(urls[1], now)
         # a <time> without a datetime= is a date all the same: its text
         or _first_text_date(
             ((t, _short_text(t)) for t in tags.times if not t.get("datetime")), now, away=True, updates=updates
         )
         or _script_date(tags.scripts, now)
         or url_date(image, now)  # a CMS files images by the day they were uploaded
+        or (_first_text_date(_lone_dates(root.find("body")), now, away=True) if _is_cjk(tags.title) else None)
         # hAtom's rule: an entry's "updated" is its "published" when it has no other (a template's class, not a
         # text that tells the reader it was updated).
         or _first_text_date(((e, text) for e, text in updates if not UPDATED_LABEL.search(text)), now, away=True)
@@ -421,7 +440,7 @@ def _first_text_date(
             continue
         date = find_text_date(text, now) if YEAR_IN_TEXT.search(text) else None
         # hAtom's <abbr class="published" title="2016-06-13T1603Z">Jun 13, 4:03 PM</abbr>: the year in the title
-        date = date or machine_date(element.get("title"), now)
+        date = date or machine_date(element.get("title"), now) or _timestamp_attribute_date(element, now)
         if date is None or _not_the_articles(element):
             continue
         if updates is not None and _is_update(element, text):
@@ -429,6 +448,39 @@ def _first_text_date(
         elif not (away and _outside_the_article(element)):
             return date
     return None
+
+
+def _timestamp_attribute_date(element: Element, now: datetime) -> str | None:
+    """The Unix time a timestamp's attribute holds when its text has no year (``<span class="_timestamp"
+    data-time="1466522845">Jun 21</span>``, Facebook's ``data-utime``)."""
+    for name in TIMESTAMP_ATTRIBUTES:
+        date = unix_date(element.get(name), now)
+        if date is not None:
+            return date
+    return None
+
+
+def _is_cjk(title: str | None) -> bool:
+    return bool(title and CJK.search(title))
+
+
+def _lone_dates(body: Element | None) -> Iterator[Dateline]:
+    """Elements whose whole text is a date, numbers alone and the year first (``<p class="section-last">
+    2019.03.05</p>``, ``2019年3月5日``): a page that dates itself nowhere else may date itself so. Read on
+    pages in Chinese, Japanese and Korean, which write dates so: a pass over every text of the page costs
+    a sixth of ``parse()``. (Written the year last, such a date is as often a sidebar's, a community's
+    founding, a user's joining.)"""
+    if body is None:
+        return
+    for text in _LONE_DATE_TEXTS(body)[:MAX_PAGE_DATELINES]:
+        element = text.getparent()
+        if element is None or element.tag in _NOT_TEXT or not text.strip():
+            continue
+        if text.is_tail:
+            continue  # a text between elements is no element of its own
+        whole = text_content(element).strip()
+        if len(whole) <= MAX_LONE_DATE_LENGTH and LONE_DATE.fullmatch(whole):
+            yield element, whole
 
 
 def _first_relative_date(datelines: Iterable[Dateline], now: datetime, *, away: bool) -> str | None:
