@@ -556,8 +556,6 @@ class TextFinder:
     walk adds text.
     """
 
-    __slots__ = ("_blank", "_holding")
-
     def __init__(self) -> None:
         self._holding: set[Element] = set()  # the last text's holder and its ancestors up to the node asked
         self._blank: set[Element] = set()  # the last node found without text, and its descendants

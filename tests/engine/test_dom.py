@@ -299,6 +299,19 @@ def _memo_pages() -> list[tuple[str, str]]:
     return pages + [(html, "http://hostile.example/") for html in nests]
 
 
+def _phases_compiled() -> bool:
+    import importlib.machinery
+
+    from scrapy_readability.engine import scoring
+
+    return str(scoring.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+@pytest.mark.skipif(
+    _phases_compiled(),
+    reason="compiled phases call TextFinder and TextLengths directly: no stand-in can be swapped in "
+    "(benchmarks/compiled.py checks that the compiled engine's articles are the pure one's)",
+)
 def test_memoised_text_tests_and_lengths_answer_as_a_fresh_reading_would(monkeypatch):
     """TextFinder (``_grabArticle``'s and ``_simplifyNestedElements``'s walks) and TextLengths
     (``_cleanConditionally``) remember answers while the tree changes under them: each answer they
