@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 import sys
 import tomllib
 from importlib.metadata import packages_distributions
@@ -154,3 +155,52 @@ def test_an_unknown_compile_value_stops_the_build(monkeypatch):
     monkeypatch.setenv("SCRAPY_READABILITY_COMPILE", "maybe")
     with pytest.raises(SystemExit, match="say 1 to compile"):
         setup_script().compile_requested()
+
+
+# --- The README's installation and command-line sections ----------------------------------------------------
+
+
+def readme_shell_lines() -> list[str]:
+    """The commands of README.md's ``bash`` blocks, one a line (comments left out)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [block.split("```", 1)[0] for block in text.split("```bash\n")[1:]]
+    return [line.split("  #", 1)[0].strip() for block in blocks for line in block.splitlines() if line.strip()]
+
+
+def test_the_readmes_extras_are_the_packages_and_quoted_for_every_shell() -> None:
+    """Every extra the README installs exists; every ``pip install`` with brackets has them in double quotes."""
+    extras = set(project()["optional-dependencies"])
+    commands = [command.strip() for line in readme_shell_lines() for command in line.split("&&")]
+    installs = [command for command in commands if command.startswith("pip install") and "[" in command]
+    assert installs
+    for line in installs:
+        for spec in re.findall(r"\S*\[[^\]]*\]\S*", line):
+            assert spec.startswith('"') and spec.endswith('"'), f"unquoted in {line!r}: {spec}"
+            named = set(re.search(r"\[([^\]]*)\]", spec).group(1).split(","))  # type: ignore[union-attr]
+            assert named <= extras, f"{line!r} names extras the package does not have: {named - extras}"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert all(f"`{extra}`" in readme for extra in extras), "every extra is explained in README.md"
+
+
+def test_the_wheel_the_readme_installs_is_the_one_a_build_makes() -> None:
+    """The wheel's name in the README is the package's name and version as a build names it (PEP 427)."""
+    wheel = f"{canonicalize_name(project()['name']).replace('-', '_')}-{Version(project()['version'])}-py3-none-any.whl"
+    named = {name for line in readme_shell_lines() for name in re.findall(r"[\w.-]+\.whl", line)}
+    assert named == {wheel}
+
+
+def test_the_readme_shows_every_flag_of_the_command_line() -> None:
+    """``--no-progress`` and the rest: a flag ``scrapy-readability --help`` lists is in the README."""
+    from scrapy_readability.cli import crawl, extract
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for parser in (extract.build_parser(), crawl.build_parser()):
+        # an option is shown by one of its names (``-o``/``--output``; ``--debug`` for ``--no-debug`` too)
+        missing = sorted(
+            "/".join(action.option_strings)
+            for action in parser._actions
+            if action.option_strings and "--help" not in action.option_strings
+            if not any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", readme) for name in action.option_strings)
+        )
+        assert not missing, f"not in README.md: {missing}"
+    assert "`path`" in readme  # the field of multi-page output that says where a page came from

@@ -372,6 +372,9 @@ class ArticleSpider(scrapy.Spider):
             self._count("skipped/offsite_redirect")
             return
         article = self.is_article(response)
+        if article and about.get("start"):
+            self._count("start_articles")
+            logger.info("The start URL %s is an article: written, and its site crawled from its links", response.url)
         if article:
             item = self.article_item(response)
             if item is not None:

@@ -86,7 +86,10 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LocalSit
         pages.update(_hostile_pages(site.url))
         folder = tmp_path_factory.mktemp("hostile")
         result = crawl_command(
-            folder, [site.url + "/stories/first.html", "--max-pages", str(MAX_PAGES)], settings=QUICK, timeout=180
+            folder,
+            [site.url + "/stories/first.html", "--max-pages", str(MAX_PAGES), "-L", "INFO"],
+            settings=QUICK,
+            timeout=180,
         )
         yield site, result
 
@@ -104,6 +107,8 @@ def test_the_start_url_that_is_an_article_is_one(hostile: tuple[LocalSite, Crawl
     site, result = hostile
     urls = {item["url"] for item in result.items}
     assert site.url + "/stories/first.html" in urls
+    assert result.stats["readability/spider/start_articles"] == 1
+    assert f"The start URL {site.url}/stories/first.html is an article" in result.log
 
 
 def test_robots_txt_as_html_is_said_and_the_usual_places_are_tried(hostile: tuple[LocalSite, CrawlResult]) -> None:

@@ -7,7 +7,8 @@ asked for.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
@@ -17,8 +18,8 @@ from scrapy.settings import Settings
 from scrapy_readability.addon import Addon
 from scrapy_readability.spiders import ArticleSpider, ArticleSpiderPipeline
 from tests.support.crawling import crawl, crawl_command
-from tests.support.localserver import LocalSite
-from tests.support.publishers import Publisher, requested_articles, served
+from tests.support.localserver import LocalSite, Page, PageLike, serve
+from tests.support.publishers import Publisher, build, requested_articles, served
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
 
@@ -87,6 +88,65 @@ def test_sitemap_strategy_by_scrapy_crawl_writes_the_commands_feed(
     assert len(documents) == 6 and "/sections/world" in asked  # a page the sitemap lists, judged navigation
     assert command.stats["readability/spider/discovered/sitemap"] == len(set(asked) - documents) + 1
     assert "readability/spider/discovered/links" not in command.stats
+
+
+@contextmanager
+def _served_as(
+    name: str, host: str, extra: Callable[[str], Mapping[str, PageLike]] = lambda port: {}
+) -> Iterator[tuple[Publisher, LocalSite]]:
+    """The publisher ``name`` at ``http://HOST:PORT`` (a name under ``.test``: LocalNamesResolver), beside
+    the pages ``extra(PORT)`` gives."""
+    pages: dict[str, PageLike] = {}
+    holder: list[Publisher] = []
+    with serve(pages, fallback=lambda path: holder[0].fallback(path) if holder else None) as site:
+        port = site.url.rsplit(":", 1)[1]
+        holder.append(build(name, f"http://{host}:{port}"))
+        pages.update(holder[0].pages)
+        pages.update(extra(port))
+        yield holder[0], site
+
+
+def _portal(port: str) -> dict[str, PageLike]:
+    """news.test's one page: links to its blog (a subdomain), to another site and to an address."""
+    links = (
+        f'<a href="//blog.news.test:{port}/">Our blog</a>',
+        f'<a href="//elsewhere.test:{port}/elsewhere-only/">A friend</a>',
+        '<a href="mailto:desk@news.test">Write to us</a>',
+    )
+    items = "".join(f"<li>{link}</li>" for link in links)
+    return {
+        "/portal.html": Page(f"<html><head><title>News</title></head><body><h1>News</h1><ul>{items}</ul></body></html>")
+    }
+
+
+def test_several_sites_their_subdomains_and_allow_by_scrapy_crawl(tmp_path: Path) -> None:
+    """Two start URLs; the daily lives on a subdomain of the first (``subdomains``); ``allow`` keeps its tag and
+    author listings out; a link to another site is not followed. Names under ``.test`` all reach 127.0.0.1."""
+    with (
+        _served_as("daily", "blog.news.test", _portal) as (daily, site),
+        _served_as("weekly", "weekly.test") as (
+            weekly,
+            _,
+        ),
+    ):
+        result = crawl(
+            tmp_path,
+            "article",
+            command="crawl",
+            cwd=_project(tmp_path),
+            start_urls=[daily.url("/portal.html").replace("blog.news.test", "news.test"), weekly.url("/")],
+            spider_args={
+                "subdomains": "true",
+                "allow": r"blog\.news\.test:\d+/($|category/|[^/]+/$) weekly\.test:\d+/posts/",
+            },
+            settings={**QUICK, "DNS_RESOLVER": "tests.support.resolver.LocalNamesResolver"},
+        )
+    assert result.clean, result.log[-3000:]
+    assert {item["url"] for item in result.items} == daily.truth() | weekly.truth()
+    assert "/elsewhere-only/" not in site.requests and result.stats["readability/spider/skipped/offsite"] >= 1
+    assert not [path for path in site.requests if path.startswith(("/tag/", "/author/"))]
+    assert result.stats["readability/spider/skipped/filtered"] > 0
+    assert result.stats["readability/spider/discovered/feed"] > 0  # the weekly's, through its feeds
 
 
 def test_feed_strategy_skips_entries_older_than_since_without_fetching_them(

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.engine.test_decoding import FIXTURES
 from tests.support.cli import PARAGRAPH, article_page, cli, web_archive, web_archive_and_offsets
 
 pytestmark = pytest.mark.slow  # the command line in subprocesses
@@ -120,6 +121,27 @@ def test_a_web_archive_is_recognised_by_its_content(tmp_path: Path) -> None:
     gzipped_page = tmp_path / "page.html.gz"  # gzipped HTML is still a page
     gzipped_page.write_bytes(gzip.compress(article_page("Gzipped").encode()))
     assert json.loads(cli(tmp_path, str(gzipped_page)).stdout)["title"] == "Gzipped"
+
+
+@pytest.mark.parametrize("header", ["text/html", "text/html; charset=utf-16"])
+def test_a_web_archive_of_utf16_pages_in_other_scripts(tmp_path: Path, header: str) -> None:
+    """Russian and Japanese in UTF-16 inside WARC records (a byte-order mark, or the record's HTTP charset)."""
+    responses, expected = [], []
+    for number, lang in enumerate(("ru", "ja")):
+        text = (FIXTURES / "texts" / f"{lang}.txt").read_text("utf-8")
+        title, paragraph = text.splitlines()[0], text.partition("\n\n")[2].split("\n\n")[0].strip()
+        article = f"<article><p>{paragraph}</p>{PARAGRAPH}</article>"
+        html = f"<html><head><title>{title}</title></head><body>{article}</body></html>"
+        body = html.encode("utf-16") if header == "text/html" else html.encode("utf-16-le")  # with a BOM, or none
+        responses.append((f"https://news.example/{number}", "200 OK", header, body))
+        expected.append((title, paragraph))
+    (tmp_path / "utf16.warc.gz").write_bytes(web_archive(responses))
+    result = cli(tmp_path, "--formats", "text", "utf16.warc.gz")
+    assert result.returncode == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) == len(expected)
+    for record, (title, paragraph) in zip(records, expected, strict=True):
+        assert record["title"] == title and paragraph in record["text"], record
 
 
 @pytest.mark.parametrize("gzipped", [True, False])

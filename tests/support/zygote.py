@@ -29,11 +29,13 @@ import io
 import json
 import locale
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
+import weakref
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -271,6 +273,7 @@ class Zygote:
     def __init__(self) -> None:
         self.env = dict(os.environ)
         self.folder = Path(tempfile.mkdtemp(prefix="zygote-"))
+        weakref.finalize(self, shutil.rmtree, self.folder, ignore_errors=True)  # at the latest when pytest exits
         self.process = subprocess.Popen(
             [sys.executable, __file__],
             stdin=subprocess.PIPE,
