@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from scrapy_readability.spiders.discovery import MAX_DOCUMENT_SIZE, MAX_SITEMAP_URLS
-from tests.support.crawling import CrawlResult, crawl_command
+from tests.support.crawling import HEARTBEAT_SETTING, HEARTBEAT_STAT, CrawlResult, crawl_command
 from tests.support.localserver import LocalSite, Page, serve
 from tests.support.publishers import ABOUT_TEXT, served, stories
 
@@ -88,7 +88,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LocalSit
         result = crawl_command(
             folder,
             [site.url + "/stories/first.html", "--max-pages", str(MAX_PAGES), "-L", "INFO"],
-            settings=QUICK,
+            settings={**QUICK, HEARTBEAT_SETTING: True},
             timeout=180,
         )
         yield site, result
@@ -147,6 +147,13 @@ def test_a_sitemap_of_100000_urls_is_read_up_to_the_protocols_limit(hostile: tup
     ) in result.log
     assert result.stats["readability/spider/invalid/sitemap_truncated"] == 1
     assert result.stats["readability/spider/skipped/max_pages"] > 0
+
+
+def test_no_document_holds_the_reactor(hostile: tuple[LocalSite, CrawlResult]) -> None:
+    """The 100,000-URL sitemap (11 MB), the 60 MB one and the gzip bomb are read in a thread: the reactor's
+    20-ms heartbeat is never late by more than a few ticks (reading the big sitemap on it took over a second)."""
+    _, result = hostile
+    assert result.stats[HEARTBEAT_STAT] < 250, result.stats[HEARTBEAT_STAT]
 
 
 def test_a_feed_in_the_wrong_encoding_is_read_as_windows_1252(hostile: tuple[LocalSite, CrawlResult]) -> None:

@@ -398,9 +398,8 @@ def crawl_command(
         if not append:
             feed_path.unlink(missing_ok=True)
         command += ["-o" if append else "-O", str(feed_path)]
-    command += setting_args(
-        {"EXTENSIONS": {"tests.support.crawling.StatsToFile": 0}, STATS_FILE_SETTING: str(stats_path)}
-    )
+    extensions = {"tests.support.crawling.StatsToFile": 0, "tests.support.crawling.ReactorHeartbeat": 0}
+    command += setting_args({"EXTENSIONS": extensions, STATS_FILE_SETTING: str(stats_path)})
     command += setting_args(settings)
     result = run(command, tmp_path, timeout=timeout, env=env)
     (tmp_path / "crawl.log").write_text(result.stderr, encoding="utf-8")
