@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scrapy_readability import Readability
 from scrapy_readability.engine.feed.authors import clean_authors, split_names
+from scrapy_readability.engine.feed.constants import CJK, HAN
 from scrapy_readability.engine.feed.language import detect_language, guess_language, language_tag
+from scrapy_readability.engine.feed.page import _written_in as written_in
 
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
 URL = "https://news.example/section/ferry"
@@ -913,3 +918,12 @@ def test_fields_in_to_dict_and_their_defaults():
         "canonical_url": None,
     }
     assert data["language"] == "en"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0xFFFF), max_size=40))
+def test_a_title_is_cjk_as_the_character_classes_say(title: str) -> None:
+    """The ranges page.py tests titles against (a regex of them costs milliseconds to compile)."""
+    assert written_in(title, HAN) == bool(re.search("[\u3040-\u30ff\u4e00-\u9fff]", title))
+    assert written_in(title, CJK) == bool(re.search("[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", title))
+    assert written_in("東京 news", HAN) and written_in("서울 news", CJK) and not written_in("서울", HAN)

@@ -404,7 +404,7 @@ def _datelines_in(body: Element | None, title: str | None) -> Iterator[Dateline]
     ``<th>`` and its ``<td>``)."""
     if body is None:
         return
-    find = _LABELLED_DATELINES if title and HAN.search(title) else _CLASSED_DATELINES
+    find = _LABELLED_DATELINES if _written_in(title, HAN) else _CLASSED_DATELINES
     for element in find(body)[:MAX_PAGE_DATELINES]:
         if element.tag in _NOT_TEXT:
             continue
@@ -461,7 +461,15 @@ def _timestamp_attribute_date(element: Element, now: datetime) -> str | None:
 
 
 def _is_cjk(title: str | None) -> bool:
-    return bool(title and CJK.search(title))
+    return _written_in(title, CJK)
+
+
+def _written_in(text: str | None, ranges: tuple[tuple[str, str], ...]) -> bool:
+    """Whether ``text`` has a character in one of ``ranges`` (lowest first): most titles have none above the
+    first range's start, which ``max`` tells at C speed."""
+    if not text or max(text) < ranges[0][0]:
+        return False
+    return any(low <= char <= high for char in text for low, high in ranges)
 
 
 def _lone_dates(body: Element | None) -> Iterator[Dateline]:
