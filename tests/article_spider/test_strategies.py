@@ -7,8 +7,7 @@ asked for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -18,8 +17,8 @@ from scrapy.settings import Settings
 from scrapy_readability.addon import Addon
 from scrapy_readability.spiders import ArticleSpider, ArticleSpiderPipeline
 from tests.support.crawling import crawl, crawl_command
-from tests.support.localserver import LocalSite, Page, PageLike, serve
-from tests.support.publishers import Publisher, build, requested_articles, served
+from tests.support.localserver import LocalSite, Page, PageLike
+from tests.support.publishers import Publisher, requested_articles, served
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
 
@@ -90,22 +89,6 @@ def test_sitemap_strategy_by_scrapy_crawl_writes_the_commands_feed(
     assert "readability/spider/discovered/links" not in command.stats
 
 
-@contextmanager
-def _served_as(
-    name: str, host: str, extra: Callable[[str], Mapping[str, PageLike]] = lambda port: {}
-) -> Iterator[tuple[Publisher, LocalSite]]:
-    """The publisher ``name`` at ``http://HOST:PORT`` (a name under ``.test``: LocalNamesResolver), beside
-    the pages ``extra(PORT)`` gives."""
-    pages: dict[str, PageLike] = {}
-    holder: list[Publisher] = []
-    with serve(pages, fallback=lambda path: holder[0].fallback(path) if holder else None) as site:
-        port = site.url.rsplit(":", 1)[1]
-        holder.append(build(name, f"http://{host}:{port}"))
-        pages.update(holder[0].pages)
-        pages.update(extra(port))
-        yield holder[0], site
-
-
 def _portal(port: str) -> dict[str, PageLike]:
     """news.test's one page: links to its blog (a subdomain), to another site and to an address."""
     links = (
@@ -122,13 +105,7 @@ def _portal(port: str) -> dict[str, PageLike]:
 def test_several_sites_their_subdomains_and_allow_by_scrapy_crawl(tmp_path: Path) -> None:
     """Two start URLs; the daily lives on a subdomain of the first (``subdomains``); ``allow`` keeps its tag and
     author listings out; a link to another site is not followed. Names under ``.test`` all reach 127.0.0.1."""
-    with (
-        _served_as("daily", "blog.news.test", _portal) as (daily, site),
-        _served_as("weekly", "weekly.test") as (
-            weekly,
-            _,
-        ),
-    ):
+    with served("daily", "blog.news.test", _portal) as (daily, site), served("weekly", "weekly.test") as (weekly, _):
         result = crawl(
             tmp_path,
             "article",

@@ -236,15 +236,13 @@ def parse_document(html: str) -> Node:
         while child is not None:
             if child.tag == "-text":
                 add_text(node, child.text_content)
-            elif child.tag not in _NOT_ELEMENTS:  # comments are dropped: the text beside them joins up
+            elif child.tag and child.tag[0].isalpha():  # an element (comments, processing instructions: dropped,
+                # the text beside them joins up)
                 element = Node(child.tag, attrs=attributes(child), parent=node)
                 node.children.append(element)
                 pending.append((child, element))
             child = child.next
     return root
-
-
-_NOT_ELEMENTS = frozenset({"_comment", "-comment", "!doctype", "-doctype"})
 
 
 def significant_nodes(root: Node) -> list[Node]:

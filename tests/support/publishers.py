@@ -35,7 +35,7 @@ import html
 import json
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -575,8 +575,11 @@ def build(name: str, base: str) -> Publisher:
     return BUILDERS[name](base, share)
 
 
-def served(name: str) -> Any:
-    """A context manager: ``with served("gazette") as (publisher, site):`` serves the publisher on 127.0.0.1."""
+def served(name: str, host: str | None = None, extra: Callable[[str], Mapping[str, PageLike]] | None = None) -> Any:
+    """A context manager: ``with served("gazette") as (publisher, site):`` serves the publisher on 127.0.0.1.
+
+    With ``host`` (a name under ``.test``: tests/support/resolver.py) the publisher's URLs are
+    ``http://HOST:PORT``; ``extra(PORT)`` gives more pages to serve beside it."""
     from contextlib import contextmanager
 
     from tests.support.localserver import serve
@@ -586,8 +589,10 @@ def served(name: str) -> Any:
         pages: dict[str, PageLike] = {}
         holder: list[Publisher] = []
         with serve(pages, fallback=lambda path: holder[0].fallback(path) if holder else None) as site:
-            publisher = build(name, site.url)
+            port = site.url.rsplit(":", 1)[1]
+            publisher = build(name, f"http://{host}:{port}" if host else site.url)
             pages.update(publisher.pages)
+            pages.update(extra(port) if extra else {})
             holder.append(publisher)
             yield publisher, site
 

@@ -130,7 +130,8 @@ _LABELLED_DATELINES = etree.XPath(
 ...)]``), and the labels on pages whose title is Chinese or Japanese only: a test of every text node costs
 more than the rest of the feed fields together."""
 _LONE_DATE_TEXTS = etree.XPath(
-    "descendant::text()[string-length(.) <= 64 and contains(translate(., '0123456789', '##########'), '##')]"
+    f"descendant::text()[string-length(.) <= {2 * MAX_LONE_DATE_LENGTH}"  # the date and the blanks around it
+    " and contains(translate(., '0123456789', '##########'), '##')]"
 )
 """Short texts with two digits in a row: a lone date's (a pass over the page, made only when nothing else dates it)."""
 _BLOCKS = frozenset({"div", "p", "br", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6"})
@@ -332,7 +333,7 @@ def _date_published(
         )
         or _script_date(tags.scripts, now)
         or url_date(image, now)  # a CMS files images by the day they were uploaded
-        or (_first_text_date(_lone_dates(root.find("body")), now, away=True) if _is_cjk(tags.title) else None)
+        or (_first_text_date(_lone_dates(root.find("body")), now, away=True) if _written_in(tags.title, CJK) else None)
         # hAtom's rule: an entry's "updated" is its "published" when it has no other (a template's class, not a
         # text that tells the reader it was updated).
         or _first_text_date(((e, text) for e, text in updates if not UPDATED_LABEL.search(text)), now, away=True)
@@ -460,10 +461,6 @@ def _timestamp_attribute_date(element: Element, now: datetime) -> str | None:
     return None
 
 
-def _is_cjk(title: str | None) -> bool:
-    return _written_in(title, CJK)
-
-
 def _written_in(text: str | None, ranges: tuple[tuple[str, str], ...]) -> bool:
     """Whether ``text`` has a character in one of ``ranges`` (lowest first): most titles have none above the
     first range's start, which ``max`` tells at C speed."""
@@ -482,10 +479,8 @@ def _lone_dates(body: Element | None) -> Iterator[Dateline]:
         return
     for text in _LONE_DATE_TEXTS(body)[:MAX_PAGE_DATELINES]:
         element = text.getparent()
-        if element is None or element.tag in _NOT_TEXT or not text.strip():
-            continue
-        if text.is_tail:
-            continue  # a text between elements is no element of its own
+        if element is None or text.is_tail or element.tag in _NOT_TEXT or not text.strip():
+            continue  # (a tail is a text between elements: no element of its own)
         whole = text_content(element).strip()
         if len(whole) <= MAX_LONE_DATE_LENGTH and LONE_DATE.fullmatch(whole):
             yield element, whole
