@@ -7,7 +7,8 @@ themselves, and the suite runs hundreds. A zygote, started once per test process
 and then forks a child for each command. The child takes the command's working directory,
 environment, ``sys.path``, arguments and standard streams as ``python ARGS`` would, runs it as
 Python runs it (``runpy``; ``-c`` code in a fresh ``__main__``), and ends as an interpreter ends
-(``atexit`` handlers, exit status). What it shares with the zygote is what the zygote imported,
+(threads joined, ``atexit`` handlers, exit status) but for the teardown of its modules, which would
+copy every page it shares with the zygote. What it shares with the zygote is what the zygote imported,
 which a fresh process imports from the same files, frozen (``gc.freeze()``, as a server that forks
 workers does): the child's collections skip it (a crawl's CPU time halves; a test of the crawl's own
 ``gc.freeze`` compares with what a forked child starts with).
@@ -154,7 +155,7 @@ def serve() -> None:
                     signal.set_wakeup_fd(-1)
                     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
                     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGCHLD])
-                    _become(request, base)  # raises SystemExit: the interpreter ends as any does
+                    _end(_become, request, base)
                 statuses[pid] = request["status"]
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGCHLD])
                 os.write(1, f"{pid}\n".encode())
@@ -229,6 +230,34 @@ def _become(request: dict[str, Any], base: list[str]) -> None:
         sys.excepthook(*sys.exc_info())
         raise SystemExit(1) from None
     raise SystemExit(0)
+
+
+def _end(become: Any, request: dict[str, Any], base: list[str]) -> None:
+    """Run the command in the child, then end as an interpreter ends: the threads joined, the ``atexit``
+    handlers run (logging's flushes its handlers), the standard streams flushed, the exit status as
+    ``SystemExit`` gives it. The modules are not torn down: that would touch, and so copy, every page
+    the child shares with the zygote (0.1 s of CPU a command, most of what a short one costs)."""
+    import atexit
+    import threading
+
+    try:
+        become(request, base)
+        code: object = 0
+    except SystemExit as exit:
+        code = exit.code
+    threading._shutdown()  # type: ignore[attr-defined]  # what the interpreter does first at exit
+    atexit._run_exitfuncs()
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):  # sys.exit("message"): the message on standard error, status 1
+        print(code, file=sys.stderr)
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # closed, or a reader that went away
+            pass
+    os._exit(code & 0xFF)
 
 
 # --- The test process's side ---------------------------------------------------------------------
