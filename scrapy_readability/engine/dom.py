@@ -120,10 +120,15 @@ def _collapsed_length(text: str) -> int:
 
 
 def streamed_length(el: Element) -> int:
-    """:func:`inner_text_length`, read a text node at a time: a huge element's text is never built whole."""
+    """:func:`inner_text_length`, read a piece at a time: a huge element's text is never built whole.
+
+    The pieces are the element's own text, each child's text content and tail, and, for a child with
+    many children, its pieces in turn: a few thousand calls into lxml where a text node at a time made
+    hundreds of thousands of Python steps, and no piece much longer than one of the page's parts.
+    """
     length = 0
     gap = False  # whitespace since the last text that was not blank
-    for text in el.itertext():
+    for text in _pieces(el):
         piece = normalized_length(text)
         if not piece:
             gap = gap or bool(text)
@@ -133,6 +138,29 @@ def streamed_length(el: Element) -> int:
         length += piece
         gap = text[-1] in JS_WHITESPACE
     return length
+
+
+def _pieces(el: Element) -> Iterator[str]:
+    """``el``'s text content in consecutive pieces, which together make the whole, in order (a stack, not
+    recursion: a hostile page may nest such elements hundreds deep)."""
+    if el.text:
+        yield el.text
+    stack: list[tuple[Iterator[Element], Element | None]] = [(iter(el), None)]
+    while stack:
+        children, owner = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            if owner is not None and owner.tail:
+                yield owner.tail
+        elif len(child) >= _MANY_CHILDREN:
+            if child.text:
+                yield child.text
+            stack.append((iter(child), child))
+        else:
+            yield _string_value(child)
+            if child.tail:
+                yield child.tail
 
 
 # On a big page, an element with this many children (or <body>, <html>) is measured a text node at a time.

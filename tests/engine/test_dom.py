@@ -273,12 +273,16 @@ def test_text_content_and_inner_text():
         "<div><p>\U0001f600 one</p> <p>two \U0001f600</p></div>",
         "<div> <span> </span> </div>",
         "<div>a<span>b</span>c<span> </span> d</div>",
+        # children with many children are read in pieces in turn, their tails after them
+        "<div> x <ul>" + "<li> a </li>\n" * 70 + "</ul> tail <p>" + "<b>b</b> " * 80 + "</p>\u00a0end </div>",
+        "<div>" + "<section> s " + "<i> \U0001f600 </i>" * 65 + " </section>" * 3 + "</div>",
     ],
 )
 def test_streamed_length_is_inner_text_length(html):
-    from scrapy_readability.engine.dom import streamed_length
+    from scrapy_readability.engine.dom import _pieces, streamed_length
 
     div = parse_html(html).find("body/div")
+    assert "".join(_pieces(div)) == text_content(div)
     assert streamed_length(div) == inner_text_length(div)
 
 
