@@ -150,7 +150,8 @@ BROKEN = {
 @pytest.mark.parametrize("broken", list(BROKEN))
 def test_workers_that_cannot_start_stop_the_crawl_with_one_error(site, tmp_path, broken):
     """Issue 11: an engine that cannot be imported used to fail every page as worker_died."""
-    result = crawl(tmp_path, SPIDER, start_urls=[f"{site.url}/?never-fetched"], settings=BROKEN[broken], check=False)
+    start = f"/?never-fetched={broken.replace(' ', '-')}"  # its own URL: the site is shared by the module's tests
+    result = crawl(tmp_path, SPIDER, start_urls=[site.url + start], settings=BROKEN[broken], check=False)
     errors = [line for line in result.log.splitlines() if " ERROR: " in line or " CRITICAL: " in line]
     if SCRAPY_VERSION >= (2, 18):  # a clean stop: Scrapy 2.18 lets open_spider close the spider
         assert errors == [
@@ -162,9 +163,9 @@ def test_workers_that_cannot_start_stop_the_crawl_with_one_error(site, tmp_path,
     else:  # before, the exception is how it stops (Scrapy logs its traceback)
         assert "ImportError: libxml2.so.2" in result.log and "READABILITY_WORKERS = 0 extracts in threads" in result.log
     if SCRAPY_VERSION >= (2, 18) or broken == "pipeline":
-        assert site.fetched("/?never-fetched") == 0  # it stopped before the first request
+        assert site.fetched(start) == 0  # it stopped before the first request
     else:  # a spider_opened handler cannot stop a crawl before 2.18: the crawl goes on without the pool
-        assert site.fetched("/?never-fetched") == 1  # a 404, which the preflight does not judge
+        assert site.fetched(start) == 1  # a 404, which the preflight does not judge
         assert "readability/preflight/readerable" not in result.stats
     assert result.items == []
     assert not any(key.startswith("readability/failed") for key in result.stats)
