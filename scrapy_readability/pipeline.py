@@ -123,8 +123,6 @@ class ReadabilityPipeline:
             if result.traceback is not None:  # a bug in the engine: keep the traceback
                 logger.debug("Readability raised on %s:\n%s", url, result.traceback)
             raise ExtractionFailed(result.reason, result.detail)
-        if result.preflight_tree:
-            self.stats.inc_value("readability/preflight_tree_reused")
         _log_extracted(url, result)
         return result.fields
 

@@ -59,10 +59,6 @@ def test_crawl_with_defaults(site, tmp_path, workers):
     """The defaults, and the same feed and stats with extraction in 2 worker processes."""
     items, result = crawl_site(tmp_path, site, ["/"], f"READABILITY_WORKERS={workers}")
     stats, log = result.stats, result.log
-    # each extraction read the tree its preflight parsed: always in the pool's threads, in worker
-    # processes when the page's preflight ran in the same one
-    reused = stats.get("readability/preflight_tree_reused", 0)
-    assert reused == 4 if not workers else 0 <= reused <= 4
     assert sorted(items) == [
         "/articles/brief.html",
         "/articles/lighthouse.html",
@@ -103,7 +99,6 @@ def test_crawl_with_defaults(site, tmp_path, workers):
         "readability/failed/no_article": 1,  # members.html: its text is hidden
         "readability/failed/too_many_elements": 1,  # heavy.html: max_elems_to_parse from its link
         "readability/extraction_seconds": pytest.approx(stats["readability/extraction_seconds"]),
-        **({"readability/preflight_tree_reused": reused} if reused else {}),
         **({"readability/workers/started": 2} if workers else {}),  # and none replaced
     }
     assert 0 < stats["readability/extraction_seconds"] < 30
@@ -144,7 +139,6 @@ def test_crawl_dropping_pages_keeping_failures_on_a_plain_twisted_reactor(site, 
         "readability/failed": 1,
         "readability/failed/no_article": 1,
         "readability/extraction_seconds": pytest.approx(stats["readability/extraction_seconds"]),
-        "readability/preflight_tree_reused": 1,  # the article's extraction read its preflight's tree
     }
     assert "item_dropped_count" not in stats
 
@@ -319,7 +313,6 @@ def test_robots_txt_and_error_pages_are_not_judged(tmp_path, action):
         "readability/extracted": 1,
         "readability/attempt/strict": 1,
         "readability/extraction_seconds": stats["readability/extraction_seconds"],
-        "readability/preflight_tree_reused": 1,
     }
     assert result.clean, result.log[-3000:]
 

@@ -5,32 +5,22 @@ and the representations wanted) gets :func:`extract`, which returns
 :class:`Extracted` with the article's fields or :class:`Failed` with the
 reason; a :class:`Preflight` gets :func:`judge`, which returns :class:`Judged`
 or :class:`Failed`. Both run through :func:`perform` with the :class:`Engines`
-loaded by dotted path, and never raise. A :class:`ParsedPages` lets the
-extraction of a page take the tree its preflight parsed, in the same process.
+loaded by dotted path, and never raise.
 """
 
 from __future__ import annotations
 
 import importlib
 import logging
-import threading
 import time
 import traceback
-from collections import OrderedDict
-from collections.abc import Callable, Sized
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
-from scrapy_readability.engine import (
-    InputError,
-    NotHTMLError,
-    Readability,
-    ReadabilityError,
-    TooManyElementsError,
-    is_probably_readable,
-)
+from scrapy_readability.engine import NotHTMLError, ReadabilityError, TooManyElementsError
 from scrapy_readability.engine.options import Options, OutputOptions, PreflightOptions
-from scrapy_readability.engine.parsing import ParsedPage, parse_page
+from scrapy_readability.engine.parsing import parse_page
 
 ENGINE = "scrapy_readability.engine.Readability"
 """The engine class by dotted path (``READABILITY_ENGINE``): ``Readability(html, url, content_type=..., **options)``."""
@@ -84,7 +74,6 @@ class Extracted:
     fields: dict[str, Any]
     seconds: float
     trace: tuple[logging.LogRecord, ...] = ()  # the decision trace, from a worker process that kept it
-    preflight_tree: bool = False  # read the tree the page's preflight parsed (:class:`ParsedPages`)
 
 
 @dataclass(frozen=True)
@@ -135,125 +124,51 @@ def load_object(path: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def perform(job: Job, engines: Engines, parsed: ParsedPages | None = None) -> Outcome:
-    """Run one page's job (an extraction or a preflight); never raises.
-
-    With ``parsed``, a readerable page's preflight keeps its tree there for the page's extraction.
-    """
+def perform(job: Job, engines: Engines) -> Outcome:
+    """Run one page's job (an extraction or a preflight); never raises."""
     if isinstance(job, Preflight):
-        return judge(job, engines.check, parsed)
-    return extract(job, engines.engine, parsed)
+        return judge(job, engines.check)
+    return extract(job, engines.engine)
 
 
-def judge(job: Preflight, check: Callable[..., Any], parsed: ParsedPages | None = None) -> Judged | Failed:
+def judge(job: Preflight, check: Callable[..., Any]) -> Judged | Failed:
     """The preflight's verdict on one page; never raises (an error comes back as Failed).
 
     Bytes with a Content-Type are parsed first, for the header's charset (into lexbor's tree, which
     the preflight reads as it is); a page that cannot be parsed at all (an image, say) fails, as
-    its extraction would. With ``parsed`` (and our own check), every page is parsed first, and a
-    readerable one's tree is kept there for its extraction.
+    its extraction would.
     """
     started = time.perf_counter()
     verdict: Judged | Failed
     try:
-        sharing = parsed is not None and check is is_probably_readable and parsed.may_keep(job)
-        page: object = job.html
-        if job.content_type or job.encoding:  # bytes with a charset
-            page = parse_page(job.html, job.url, content_type=job.content_type, encoding=job.encoding)
-        elif sharing:
-            page = _parsed_or_as_is(job)
+        bytes_with_a_charset = job.content_type or job.encoding
+        page = (
+            parse_page(job.html, job.url, content_type=job.content_type, encoding=job.encoding)
+            if bytes_with_a_charset
+            else job.html
+        )
         verdict = Judged(bool(check(page, **job.options.values())), 0.0)
-        if sharing and verdict.readerable and isinstance(page, ParsedPage):
-            assert parsed is not None
-            parsed.keep(job, page)
     except Exception as error:  # every failure comes back as Failed
         verdict = failure(error)
     return replace(verdict, seconds=time.perf_counter() - started)
 
 
-def _parsed_or_as_is(job: Preflight) -> object:
-    """The page parsed, or as it came when it is not HTML (for the check to say no, as it says without sharing)."""
-    try:
-        return parse_page(job.html, job.url)
-    except InputError:
-        return job.html
-
-
-def extract(job: Extraction, engine: Callable[..., Any], parsed: ParsedPages | None = None) -> Extracted | Failed:
-    """Run the engine on one page; never raises. The tree its preflight kept in ``parsed``, if any, is
-    taken (our engine, or a subclass that builds itself as it does, reads it as it would the page)."""
+def extract(job: Extraction, engine: Callable[..., Any]) -> Extracted | Failed:
+    """Run the engine on one page; never raises."""
     started = time.perf_counter()
     result: Extracted | Failed
-    tree = None
     try:
-        tree = parsed.take(job) if parsed is not None and _reads_parsed_pages(engine) else None
-        if tree is not None:
-            article = engine(tree, job.url, **job.options.values()).parse()
-        else:
-            page = {"content_type": job.content_type, "encoding": job.encoding}
-            page = {name: value for name, value in page.items() if value}  # an engine of the user's needs neither
-            article = engine(job.html, job.url, **page, **job.options.values()).parse()
+        page = {"content_type": job.content_type, "encoding": job.encoding}
+        page = {name: value for name, value in page.items() if value}  # an engine of the user's needs neither
+        article = engine(job.html, job.url, **page, **job.options.values()).parse()
     except Exception as error:  # every failure comes back as Failed
         result = failure(error)
     else:
         if article is None:
             result = Failed("no_article", FAILURE_REASONS["no_article"])
         else:
-            result = Extracted(article.to_dict(job.output.formats), 0.0, preflight_tree=tree is not None)
+            result = Extracted(article.to_dict(job.output.formats), 0.0)
     return replace(result, seconds=time.perf_counter() - started)
-
-
-def _reads_parsed_pages(engine: Callable[..., Any]) -> bool:
-    return isinstance(engine, type) and issubclass(engine, Readability) and engine.__init__ is Readability.__init__
-
-
-KEPT_PAGES = 16
-"""Trees of readerable pages kept for their extractions, at most (the oldest goes first)."""
-KEPT_CHARACTERS = 2_000_000
-"""Characters of markup those pages hold, at most (lexbor's trees take about 7 bytes a character: 14 MB);
-a page of more than a quarter of it is never kept."""
-
-
-class ParsedPages:
-    """Trees the preflight parsed, each kept until its page's extraction takes it: one parse for both.
-
-    A page is known by its markup (the same text or bytes), URL, Content-Type and forced encoding, so
-    an extraction takes a tree only for what its preflight read. The preflight of a page that is never
-    extracted (the spider yields no item for it) leaves its tree until newer ones push it out: a few
-    pages' trees at most (:data:`KEPT_PAGES`, :data:`KEPT_CHARACTERS`). Shared by a pool's threads.
-    """
-
-    def __init__(self, pages: int = KEPT_PAGES, characters: int = KEPT_CHARACTERS) -> None:
-        self._trees: OrderedDict[tuple[object, ...], ParsedPage] = OrderedDict()
-        self._pages = pages
-        self._characters = characters
-        self._held = 0
-        self._lock = threading.Lock()
-
-    def may_keep(self, job: Preflight) -> bool:
-        return isinstance(job.html, (str, bytes)) and len(job.html) <= self._characters // 4
-
-    def keep(self, job: Preflight, page: ParsedPage) -> None:
-        key = (job.html, job.url, job.content_type, job.encoding)
-        with self._lock:
-            if key in self._trees:
-                return
-            self._trees[key] = page
-            self._held += len(job.html)
-            while len(self._trees) > self._pages or self._held > self._characters:
-                (html, *_), _page = self._trees.popitem(last=False)
-                self._held -= len(cast(Sized, html))
-
-    def take(self, job: Extraction) -> ParsedPage | None:
-        key = (job.html, job.url, job.content_type, job.encoding)
-        with self._lock:
-            page = self._trees.pop(key, None)
-            if page is not None:
-                self._held -= len(job.html)
-            return page
-
-    def __len__(self) -> int:
-        return len(self._trees)
 
 
 def failure(error: Exception) -> Failed:

@@ -43,7 +43,6 @@ from .jobs import (
     Job,
     Judged,
     Outcome,
-    ParsedPages,
     Preflight,
     perform,
 )
@@ -122,8 +121,6 @@ class Shared:
         self._watchdog = Watchdog()
         self._lock = threading.Lock()
         self._starting = config.size if config.processes else 0
-        # The threads' trees of readerable pages, for their extractions (a worker process keeps its own).
-        self.parsed = None if config.processes else ParsedPages()
 
     def arm(self, callback: Callable[[], None], seconds: float | None = None) -> int | None:
         """Call back when the page's time limit (or ``seconds``) has passed; None without a limit."""
@@ -233,7 +230,7 @@ class ThreadLane(Lane):
         with self._lock:
             self._current = pending
         timer = self._shared.arm(lambda: self._expire(pending))
-        outcome = perform(pending.job, self._engines, self._shared.parsed)
+        outcome = perform(pending.job, self._engines)
         self._shared.disarm(timer)
         with self._lock:
             self._current, given_up = None, self._given_up

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import IO
 
-from .jobs import ENGINE, PREFLIGHT_CHECK, Engines, Extraction, Failed, Outcome, ParsedPages, Preflight, perform
+from .jobs import ENGINE, PREFLIGHT_CHECK, Engines, Extraction, Failed, Outcome, Preflight, perform
 from .protocol import Answer, Broken, Ready, receive, send
 from .tracing import TraceCollector
 
@@ -85,7 +85,6 @@ def serve(argv: Sequence[str] | None = None) -> int:
         send(answers, Broken(f"{type(error).__name__}: {error}", traceback.format_exc()))
         return 1
     collector = TraceCollector.install()  # only pages with the debug option log to it
-    parsed = ParsedPages()  # a readerable page's tree, for its extraction if it comes here
     send(answers, Ready(os.getpid()))
     while True:
         try:
@@ -94,7 +93,7 @@ def serve(argv: Sequence[str] | None = None) -> int:
             return 0
         if not isinstance(job, (Extraction, Preflight)):  # told to stop
             return 0
-        outcome = replace(perform(job, engines, parsed), trace=collector.take())
+        outcome = replace(perform(job, engines), trace=collector.take())
         try:
             _answer(answers, outcome)
         except OSError:  # the crawl's process has gone

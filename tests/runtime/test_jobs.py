@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from scrapy_readability.engine import Options, OutputOptions, PreflightOptions, Readability, is_probably_readable
+from scrapy_readability.engine import Options, OutputOptions, PreflightOptions, is_probably_readable
 from scrapy_readability.runtime.jobs import (
     FAILURE_REASONS,
-    KEPT_CHARACTERS,
     Engines,
     Extracted,
     Extraction,
     Failed,
     Judged,
-    ParsedPages,
     Preflight,
     extract,
     judge,
@@ -79,85 +75,3 @@ def test_engines_load_by_dotted_path_or_say_why_not():
         Engines.load("scrapy_readability.engine.is_probably_readable")
     with pytest.raises(ImportError):
         Engines.load("tests.support.broken_engine.Readability")
-
-
-# --- One parse for the preflight and the extraction ------------------------------------------------
-
-
-def _vendored_pages() -> list[tuple[str, str]]:
-    from tests.support.mozilla_harness import BASE_URL, CASES, PAGES_DIR
-
-    return [((PAGES_DIR / case / "source.html").read_text(encoding="utf-8"), BASE_URL) for case in CASES[::7]]
-
-
-def test_an_extraction_takes_its_preflights_tree_and_gives_the_same_article():
-    """A readerable page's preflight keeps its tree; its extraction takes it and gives what parsing again gives."""
-    parsed = ParsedPages()
-    taken = 0
-    for html, url in [(LIGHTHOUSE, URL), *_vendored_pages()]:
-        verdict = judge(Preflight(html, url), ENGINES.check, parsed)
-        assert verdict == replace(judge(Preflight(html, url), ENGINES.check), seconds=verdict.seconds)
-        kept = isinstance(verdict, Judged) and verdict.readerable and len(html) <= KEPT_CHARACTERS // 4
-        assert len(parsed) == kept
-        shared = extract(Extraction(html, url, Options(sanitize=True)), ENGINES.engine, parsed)
-        alone = extract(Extraction(html, url, Options(sanitize=True)), ENGINES.engine)
-        assert len(parsed) == 0
-        if isinstance(shared, Extracted):
-            assert isinstance(alone, Extracted) and shared.fields == alone.fields
-            assert shared.preflight_tree == kept and not alone.preflight_tree
-            taken += shared.preflight_tree
-        else:
-            assert alone == replace(shared, seconds=alone.seconds)
-    assert taken >= 10
-
-
-def test_a_tree_is_taken_only_for_the_page_its_preflight_read():
-    parsed = ParsedPages()
-    judge(Preflight(LIGHTHOUSE, URL), ENGINES.check, parsed)
-    for other in (
-        Extraction(LIGHTHOUSE, URL + "?page=2"),  # another URL: links resolve against it
-        Extraction(LIGHTHOUSE.encode(), URL),  # bytes: decoded by their own declarations
-        Extraction(LIGHTHOUSE, URL, encoding="cp1252"),
-        Extraction(LIGHTHOUSE.replace("lighthouse", "Lighthouse"), URL),
-    ):
-        result = extract(other, ENGINES.engine, parsed)
-        assert isinstance(result, Extracted) and not result.preflight_tree
-    assert len(parsed) == 1
-    result = extract(Extraction(LIGHTHOUSE, URL), ENGINES.engine, parsed)
-    assert isinstance(result, Extracted) and result.preflight_tree and len(parsed) == 0
-    result = extract(Extraction(LIGHTHOUSE, URL), ENGINES.engine, parsed)  # taken once: parsed again
-    assert isinstance(result, Extracted) and not result.preflight_tree
-
-
-def test_pages_not_kept_not_readerable_not_html_too_big_or_another_check():
-    parsed = ParsedPages(pages=2, characters=4 * len(LIGHTHOUSE))
-    assert judge(Preflight(ABOUT, URL), ENGINES.check, parsed) == Judged(False, pytest.approx(0, abs=5))
-    not_html = "%PDF-1.4\n\x00\x01\x02 binary"
-    assert judge(Preflight(not_html, URL), ENGINES.check, parsed) == replace(
-        judge(Preflight(not_html, URL), ENGINES.check), seconds=pytest.approx(0, abs=5)
-    )  # judged as without sharing, not failed
-    assert len(parsed) == 0
-    judge(Preflight(LIGHTHOUSE + " " * len(LIGHTHOUSE), URL), ENGINES.check, parsed)  # over a quarter of the bound
-    judge(Preflight(LIGHTHOUSE, URL), lambda html, **options: is_probably_readable(html, **options), parsed)  # a user's
-    assert len(parsed) == 0
-    for n in range(3):  # the oldest goes first
-        judge(Preflight(LIGHTHOUSE, f"{URL}?n={n}"), ENGINES.check, parsed)
-    assert len(parsed) == 2
-    assert not extract(Extraction(LIGHTHOUSE, f"{URL}?n=0"), ENGINES.engine, parsed).preflight_tree  # type: ignore[union-attr]
-    assert extract(Extraction(LIGHTHOUSE, f"{URL}?n=2"), ENGINES.engine, parsed).preflight_tree  # type: ignore[union-attr]
-
-
-class OwnInit(Readability):
-    """A user's engine that builds itself its own way: it is given the page, never a tree."""
-
-    def __init__(self, html: object, url: str | None = None, **options: object) -> None:
-        assert isinstance(html, str)
-        super().__init__(html, url, **options)
-
-
-def test_an_engine_with_its_own_constructor_gets_the_page():
-    parsed = ParsedPages()
-    judge(Preflight(LIGHTHOUSE, URL), ENGINES.check, parsed)
-    result = extract(Extraction(LIGHTHOUSE, URL), OwnInit, parsed)
-    assert isinstance(result, Extracted) and not result.preflight_tree
-    assert len(parsed) == 1  # left for an extraction that can read it (or pushed out by newer ones)
