@@ -1,7 +1,7 @@
 """Running pages off the reactor: the engine in pool threads, or in worker processes of its own.
 
-Owns the jobs a page can be given (an extraction or a preflight), their
-outcomes, and the trees a preflight keeps for its page's extraction (``jobs``), the messages between a pool and a worker process
+Owns the jobs a page can be given (an extraction or a preflight) and their
+outcomes (``jobs``), the messages between a pool and a worker process
 (``protocol``), the worker process itself (``worker``), the pool that runs
 jobs in threads or processes with time and memory limits (``pool``, with
 ``processes`` and ``watchdog``), and the engine's decision trace carried back
