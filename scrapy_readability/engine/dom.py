@@ -163,7 +163,7 @@ def _pieces(el: Element) -> Iterator[str]:
                 yield child.tail
 
 
-# On a big page, an element with this many children (or <body>, <html>) is measured a text node at a time.
+# On a big page, an element with this many children (or <body>, <html>) is measured a piece at a time.
 _MANY_CHILDREN = 64
 
 

@@ -275,7 +275,7 @@ def test_text_content_and_inner_text():
         "<div>a<span>b</span>c<span> </span> d</div>",
         # children with many children are read in pieces in turn, their tails after them
         "<div> x <ul>" + "<li> a </li>\n" * 70 + "</ul> tail <p>" + "<b>b</b> " * 80 + "</p>\u00a0end </div>",
-        "<div>" + "<section> s " + "<i> \U0001f600 </i>" * 65 + " </section>" * 3 + "</div>",
+        "<div>" + ("<section> s " + "<i> \U0001f600 </i>" * 65 + " </section>") * 3 + "</div>",
     ],
 )
 def test_streamed_length_is_inner_text_length(html):

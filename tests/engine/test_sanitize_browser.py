@@ -496,12 +496,13 @@ def test_sanitized_vectors_run_nothing_in_chromium(part: int, capsys: pytest.Cap
     """
     sources = vector_sources()
     everything = [vector for vector_list in sources.values() for vector in vector_list]
-    vectors = sanitized_outputs(everything[part::PARTS])
+    share = everything[part::PARTS]
+    vectors = sanitized_outputs(share)
     verified = set() if os.environ.get("SCRAPY_READABILITY_BROWSER_TRIAL") == "all" else verified_digests()
     unverified = sorted((output for output in vectors if output_digest(output) not in verified), key=len)
     with capsys.disabled():
         report("")
-        report(f"sanitiser, part {part + 1} of {PARTS}: {len(everything[part::PARTS])} of {len(everything)} vectors")
+        report(f"sanitiser, part {part + 1} of {PARTS}: {len(share)} of {len(everything)} vectors")
         report(f"  -> {len(vectors)} distinct outputs, {len(vectors) - len(unverified)} shown to Chromium before")
         report(f"  ({LEDGER.name}), {len(unverified)} not")
     assert all(re.fullmatch(r"[0-9a-f]{32}", line) for line in verified), f"{LEDGER.name} holds other lines"

@@ -7,7 +7,7 @@ themselves, and the suite runs hundreds. A zygote, started once per test process
 and then forks a child for each command. The child takes the command's working directory,
 environment, ``sys.path``, arguments and standard streams as ``python ARGS`` would, runs it as
 Python runs it (``runpy``; ``-c`` code in a fresh ``__main__``), and ends as an interpreter ends
-(threads joined, ``atexit`` handlers, exit status) but for the teardown of its modules, which would
+(threads joined, garbage collected, ``atexit`` handlers, exit status) but for the teardown of its modules, which would
 copy every page it shares with the zygote. What it shares with the zygote is what the zygote imported,
 which a fresh process imports from the same files, frozen (``gc.freeze()``, as a server that forks
 workers does): the child's collections skip it (a crawl's CPU time halves; a test of the crawl's own
@@ -155,7 +155,7 @@ def serve() -> None:
                     signal.set_wakeup_fd(-1)
                     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
                     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGCHLD])
-                    _end(_become, request, base)
+                    _end(request, base)
                 statuses[pid] = request["status"]
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGCHLD])
                 os.write(1, f"{pid}\n".encode())
@@ -232,7 +232,7 @@ def _become(request: dict[str, Any], base: list[str]) -> None:
     raise SystemExit(0)
 
 
-def _end(become: Any, request: dict[str, Any], base: list[str]) -> None:
+def _end(request: dict[str, Any], base: list[str]) -> None:
     """Run the command in the child, then end as an interpreter ends: the threads joined, the garbage
     collected, the ``atexit`` handlers run (logging's flushes its handlers), the standard streams
     flushed, the exit status as ``SystemExit`` gives it. The modules are not torn down: that would touch,
@@ -243,7 +243,7 @@ def _end(become: Any, request: dict[str, Any], base: list[str]) -> None:
     import threading
 
     try:
-        become(request, base)
+        _become(request, base)
         code: object = 0
     except SystemExit as exit:
         code = exit.code
