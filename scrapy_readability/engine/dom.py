@@ -174,7 +174,7 @@ class TextLengths:
     keeps every entry true by measuring no ancestor of a node before it removes the node
     (``_cleanConditionally`` goes last to first); nested containers then measure each
     descendant once instead of once per ancestor.
-    With ``streaming`` (a big page), elements are measured a text node at a time.
+    With ``streaming`` (a big page), the elements that hold much are read a piece at a time (:func:`_pieces`).
     (A plain class, not a ``dict`` subclass: compiled by mypyc, a callable
     ``dict`` subclass crashes.)
     """
@@ -192,12 +192,12 @@ class TextLengths:
     def count(self, el: Element, char: str) -> int:
         """How many times ``char`` occurs in ``el.textContent``."""
         if self._streams(el):
-            return sum(text.count(char) for text in el.itertext())
+            return sum(piece.count(char) for piece in _pieces(el))
         return _string_value(el).count(char)
 
     def _streams(self, el: Element) -> bool:
-        """Whether ``el`` is measured a text node at a time: on a big page, the elements that
-        hold much (a text node at a time is slower than the whole text for a small one)."""
+        """Whether ``el`` is read a piece at a time: on a big page, the elements that hold
+        much (pieces cost more than the whole text for a small one)."""
         return self.streaming and (len(el) >= _MANY_CHILDREN or el.tag in ("body", "html"))
 
 

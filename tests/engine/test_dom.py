@@ -279,11 +279,13 @@ def test_text_content_and_inner_text():
     ],
 )
 def test_streamed_length_is_inner_text_length(html):
-    from scrapy_readability.engine.dom import _pieces, streamed_length
+    from scrapy_readability.engine.dom import TextLengths, _pieces, streamed_length
 
     div = parse_html(html).find("body/div")
     assert "".join(_pieces(div)) == text_content(div)
     assert streamed_length(div) == inner_text_length(div)
+    body = div.getparent()  # <body> is read in pieces on a big page, for its length and for counting
+    assert TextLengths(streaming=True).count(body, " ") == text_content(body).count(" ")
 
 
 # --- Memos that a walk keeps: every answer checked against a fresh reading ---------------------
