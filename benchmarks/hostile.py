@@ -22,6 +22,7 @@ By default the preflight runs after ``parse()``, the article still held (the har
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -67,7 +68,7 @@ def child(name: str, scale: float = 1.0, preflight_first: bool = False) -> None:
     baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     result: dict = {"name": name, "size": size}
 
-    def extract() -> object:
+    def parse() -> object:
         cpu = time.process_time()
         started = time.perf_counter()
         article = None
@@ -85,28 +86,27 @@ def child(name: str, scale: float = 1.0, preflight_first: bool = False) -> None:
             result["ok"] = False
         result["parse_s"] = time.perf_counter() - started
         result["parse_cpu_s"] = time.process_time() - cpu  # steadier than wall time on a busy machine
-        return article  # held while the preflight runs after it, as the matrix has always measured
+        return article
 
-    def preflight() -> None:
+    def preflight() -> object:
         started = time.perf_counter()
         try:
             is_probably_readable(html)
-        except BaseException as error:  # noqa: BLE001
-            result["readerable_error"] = f"; readerable raised {type(error).__name__}"
+            error = None
+        except BaseException as raised:  # noqa: BLE001
+            error = f"; readerable raised {type(raised).__name__}"
         result["readerable_s"] = time.perf_counter() - started
+        return error
 
-    if preflight_first:  # a crawl's order: the middleware's preflight, then the pipeline's extraction
-        preflight()
-        extract()
-        result["order"] = "preflight, parse"
-    else:
-        article = extract()
-        preflight()
-        del article
-        result["order"] = "parse, preflight"
-    if "readerable_error" in result:
-        result["outcome"] += result.pop("readerable_error")
+    # By default the article is held while the preflight runs after it, as the matrix has always measured;
+    # --preflight-first runs them in a crawl's order: the middleware's preflight, then the pipeline's parse().
+    steps = (preflight, parse) if preflight_first else (parse, preflight)
+    returned = {step: step() for step in steps}  # in order, each result held while the next step runs
+    result["order"] = ", ".join(step.__name__ for step in steps)
+    if returned[preflight]:
+        result["outcome"] += returned[preflight]
         result["ok"] = False
+    del returned
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     result["peak_mb"] = peak / 1024
     result["growth_mb"] = (peak - baseline) / 1024
@@ -125,7 +125,8 @@ def main(names: list[str], scale: float = 1.0, preflight_first: bool = False) ->
         seconds, megabytes = BOUNDS.get(case.name, DEFAULT_BOUND)
         try:
             done = subprocess.run(
-                [sys.executable, __file__, "--child", case.name, str(scale), str(int(preflight_first))],
+                [sys.executable, __file__, "--child", case.name, "--scale", str(scale)]
+                + ["--preflight-first"] * preflight_first,
                 capture_output=True,
                 text=True,
                 timeout=seconds * 3 + 30,
@@ -156,13 +157,13 @@ def main(names: list[str], scale: float = 1.0, preflight_first: bool = False) ->
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 5 and sys.argv[1] == "--child":
-        child(sys.argv[2], float(sys.argv[3]), sys.argv[4] == "1")
+    parser = argparse.ArgumentParser(description="The hostile-input matrix at full size (see the module's docstring).")
+    parser.add_argument("cases", nargs="*", help="cases to run (default: all)")
+    parser.add_argument("--scale", type=float, default=1.0, help="make the big cases bigger or smaller")
+    parser.add_argument("--preflight-first", action="store_true", help="the preflight, then parse(): a crawl's order")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)  # one case, in this process
+    args = parser.parse_args()
+    if args.child:
+        child(args.cases[0], args.scale, args.preflight_first)
     else:
-        args = sys.argv[1:]
-        scale = 1.0
-        first = "--preflight-first" in args
-        args = [arg for arg in args if arg != "--preflight-first"]
-        if args[:1] == ["--scale"]:
-            scale, args = float(args[1]), args[2:]
-        sys.exit(main(args, scale, first))
+        sys.exit(main(args.cases, args.scale, args.preflight_first))
