@@ -19,7 +19,8 @@ pagination, a site of traps), each served on 127.0.0.1 afresh for every run.
   line stops short. Its downloads refuse loopback addresses and its URL
   filter refuses IP hosts, so it runs in a process of its own with a config
   file that turns ``SSRF_PROTECTION`` off and ``SLEEP_TIME`` to 0, and a name
-  resolver that sends ``<publisher>.test`` to 127.0.0.1.
+  resolver that sends ``<publisher>.test`` to 127.0.0.1
+  (``trafilatura_discovery.py``, shared with ``realsites.py``).
 
 For each: recall (the site's articles listed), precision (of what was listed,
 the articles; trafilatura lists URLs, it does not tell articles from other
@@ -35,7 +36,6 @@ import argparse
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -44,16 +44,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.trafilatura_discovery import CRAWL_BUDGET, label, trafilatura_config  # noqa: E402
+from benchmarks.trafilatura_discovery import run as run_trafilatura  # noqa: E402
 from scrapy_readability.spiders.urls import url_key  # noqa: E402
 from tests.support.localserver import LocalSite, PageLike, serve  # noqa: E402
 from tests.support.publishers import PUBLISHERS, Publisher, build, requested_articles, score  # noqa: E402
-
-CRAWL_BUDGET = 200  # pages trafilatura's focused_crawler may visit
 
 
 @dataclass
@@ -150,53 +149,15 @@ def ours(name: str, strategy: str, folder: Path) -> Row:
 # --- trafilatura ------------------------------------------------------------------------------------
 
 
-def trafilatura_config(folder: Path) -> Path:
-    from trafilatura import settings
-
-    text = Path(settings.__file__).with_name("settings.cfg").read_text(encoding="utf-8")
-    text = text.replace("SSRF_PROTECTION = on", "SSRF_PROTECTION = off").replace("SLEEP_TIME = 5.0", "SLEEP_TIME = 0")
-    path = folder / "trafilatura.cfg"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def trafilatura_worker(mode: str, url: str, config: str) -> None:
-    """In a process of its own: ``<name>.test`` resolves to 127.0.0.1, then trafilatura runs; URLs on stdout."""
-    resolve = socket.getaddrinfo
-
-    def local(host: Any, *args: Any, **kwargs: Any) -> Any:
-        return resolve("127.0.0.1" if isinstance(host, str) and host.endswith(".test") else host, *args, **kwargs)
-
-    socket.getaddrinfo = local  # type: ignore[assignment]
-    if mode == "focused":
-        from trafilatura.settings import use_config
-        from trafilatura.spider import focused_crawler
-
-        _, known = focused_crawler(url, max_seen_urls=CRAWL_BUDGET, config=use_config(config))
-        print("\n".join(known))
-        return
-    from trafilatura.cli import main
-
-    sys.argv = ["trafilatura", "--config-file", config, f"--{mode}", url, *(["--list"] if mode != "crawl" else [])]
-    main()
-
-
 def trafilatura(name: str, mode: str, folder: Path, config: Path) -> Row:
     with publisher_site(name, host=f"{name}.test") as (publisher, site):
         url = publisher.base + "/"
-        started = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, __file__, "--trafilatura-worker", mode, url, str(config)],
-            capture_output=True,
-            text=True,
-            cwd=folder,
-            timeout=600,
-        )
-        seconds = time.perf_counter() - started
-        listed = {url_key(line.strip()) for line in done.stdout.splitlines() if line.startswith("http")}
+        urls, seconds = run_trafilatura(mode, url, folder, config, budget=CRAWL_BUDGET)
+        listed = {url_key(line) for line in urls}
         truth = {url_key(article) for article in publisher.truth()}
-        label = f"trafilatura {'focused_crawler(max_seen_urls=200)' if mode == 'focused' else '--' + mode}"
-        return Row(name, label, len(truth), len(truth & listed), len(listed), len(site.requests), seconds)
+        return Row(
+            name, label(mode, CRAWL_BUDGET), len(truth), len(truth & listed), len(listed), len(site.requests), seconds
+        )
 
 
 # --- report ---------------------------------------------------------------------------------------
@@ -226,11 +187,7 @@ def main() -> int:
     parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
     parser.add_argument("--publishers", default=",".join(PUBLISHERS), help="a subset, comma-separated")
     parser.add_argument("--no-trafilatura", action="store_true", help="ours only")
-    parser.add_argument("--trafilatura-worker", nargs=3, metavar=("MODE", "URL", "CONFIG"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.trafilatura_worker:
-        trafilatura_worker(*args.trafilatura_worker)
-        return 0
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
