@@ -90,7 +90,16 @@ COPYRIGHT = re.compile(r"©|&copy;|\(c\)|copyright", re.IGNORECASE)
 # which lxml looks for in C) or, on a Chinese or Japanese page, whose text has a label that says published
 # or when; never one in a comment, a list of other articles, a sidebar or the page's footer (an <article>'s
 # own footer is the article's).
-PAGE_DATELINE_CLASSES = ("date", "Date", "time", "submitted")
+PAGE_DATELINE_CLASSES = ("date", "Date", "time", "submitted", "datum", "Datum", "fecha", "Fecha", "publish", "Publish")
+PAGE_DATELINE_CLASS_WORDS = ("data",)
+"""Whole class words (Portuguese, Italian "data") that say date only alone: "metadata" says nothing."""
+PAGE_DATELINE_ANY_LABELS = (
+    "Published", "published", "Posted", "posted", "Datum", "Stand:", "Publié", "publié", "Publicado", "publicado",
+    "Pubblicato", "pubblicato", "Veröffentlicht", "veröffentlicht", "Gepubliceerd", "gepubliceerd", "Publicerad",
+    "Publisert", "Julkaistu", "Opublikowano", "Publikováno", "Yayınlanma", "Опубликовано", "Дата", "입력", "등록",
+    "发布于", "Fecha:", "Data:", "Date:",
+)  # fmt: skip
+"""Labels that say a date follows, in any language, looked for on every page that dates itself nowhere else."""
 PAGE_DATELINE_LABELS = (
     "发布", "發布", "发表", "發表", "时间", "時間", "日期", "投稿日", "公開日", "掲載日", "配信", "発行日",
 )  # fmt: skip
@@ -117,6 +126,15 @@ PUBLISHED_LABEL = re.compile(
 NOT_THE_ARTICLE = re.compile(
     r"comment|related|teaser|sidebar|widget|recommend|popular|trending|copyright|breadcrumb", re.IGNORECASE
 )
+"""A quick test (a substring): the class words below then decide."""
+NOT_THE_ARTICLE_WORD = re.compile(
+    r"(?:comment|related|teaser|sidebar|widget|recommend(?:ed|ation)?|popular|trending|copyright|breadcrumbs?)"
+    r"(?:s|list|lists|box|area|section|block|container|wrap|wrapper|items?)?"
+)
+"""A class word (a class, or a part of one between hyphens, underscores or a lower-to-upper case change) of
+an element that is not the article: "comments", "commentlist", "related-posts", "sidebarLeft"; not "commented"
+(Drupal's status of an article with comments), not "uncommented"."""
+DATELINE_SKIP_WORD = re.compile(r"(?:comment|footer|copyright|related|teaser)(?:s|list|lists|box|area|section)?")
 NOT_THE_ARTICLE_TAGS = frozenset({"aside", "nav"})
 PAGE_FOOTER = re.compile(r"footer", re.IGNORECASE)
 """A footer (``<footer>``, or a class or id that says so) is the page's unless it is in an ``<article>``."""
@@ -140,7 +158,7 @@ SCRIPT_DATE = re.compile(
 _TIME_OF_DAY = (
     r"[\sT,|@·•–-]+(?:at|um|à|a las|alle|om|kl\.?|klo|o)?\s*"
     r"(?P<hour>[012]?\d)[:h.](?P<minute>[0-5]\d)(?::(?P<second>[0-5]\d)(?:[.,]\d+)?)?"
-    r"(?:\s*(?P<ampm>[ap]\.?\s?m\.?))?(?![\d:])"
+    r"(?:\s*(?P<ampm>[aApP]\.?\s?[mM]\.?))?(?![\d:])"
     r"(?:\s*(?:Uhr|h|hrs|horas?))?"
     r"(?:\s*(?P<zone>Z\b|UTC|GMT|[+-]\d{2}:?\d{2}\b|[A-Z]{3,4}T\b|[A-Z]{2,3}\b(?=\s|$|\)|,)))?"
     r"(?:\s*(?P<offset>[+-]\d{2}:?\d{2}\b))?"
@@ -273,7 +291,10 @@ TEXT_DATES = (
 )
 LONE_DATE = re.compile(r"(?:19|20)\d\d\s*[./\-年][\d\s./\-:,年月日号時时分]+", re.ASCII)
 """A text that is a date and nothing else, the year first: numbers, their separators, a time, the CJK date units."""
-TIMESTAMP_ATTRIBUTES = ("data-time", "data-timestamp", "data-utime", "data-time-ms")
+TIMESTAMP_ATTRIBUTES = (
+    "data-time", "data-timestamp", "data-utime", "data-time-ms", "data-timestamp-ms", "data-ts", "data-epoch",
+    "data-unix", "data-published", "data-publish-time", "data-date", "data-datetime", "data-created",
+)  # fmt: skip
 """Attributes whose name says they hold a Unix time (seconds, or milliseconds)."""
 MAX_LONE_DATE_LENGTH = 32
 YEAR_IN_TEXT = re.compile(r"(?:19|20)\d\d|\d\.[01]\d\.\d\d", re.ASCII)
@@ -323,6 +344,15 @@ RELATIVE_DAY = re.compile(
 URL_DATE = re.compile(
     r"/(?P<year>(?:19|20)\d{2})(?P<sep>[/-]?)(?P<month>[01]\d)(?P=sep)(?P<day>[0-3]\d)(?=[/._-]|\Z)", re.ASCII
 )
+URL_DATE_SECTION = re.compile(
+    r"/(?P<year>(?:19|20)\d{2})/[a-z][a-z-]{1,30}/(?P<month>[01]?\d)/(?P<day>[0-3]?\d)/", re.ASCII
+)
+"""``/2019/world/03/03/``: a section between the year and the month."""
+URL_DATE_GLUED = re.compile(
+    r"[a-z][-_](?P<year>(?:19|20)\d{2})(?P<month>[01]\d)(?P<day>[0-3]\d)(?=[/._-]|\Z)", re.ASCII
+)
+"""``/la-fi-tech-downturn-20160429-story.html``: the day glued to a slug's word (a page's URL only: in a file's
+name, such digits are a camera's or an upload's)."""
 URL_DATE_SLASHED = re.compile(r"/(?P<year>(?:19|20)\d{2})/(?P<month>[01]?\d)/(?P<day>[0-3]?\d)/", re.ASCII)
 # Abbreviations whose offset is not in doubt (IST, CST in Asia, BST are).
 ZONE_OFFSETS = {

@@ -36,6 +36,8 @@ from .constants import (
     RFC_2822,
     TEXT_DATES,
     URL_DATE,
+    URL_DATE_GLUED,
+    URL_DATE_SECTION,
     URL_DATE_SLASHED,
     ZONE_OFFSETS,
 )
@@ -250,7 +252,9 @@ def _text_stamp(match: re.Match[str], month_first: bool) -> Stamp | None:
         month: str | int | None = MONTH_NAMES.get(name.lower()) or MONTH_SPELLINGS.get(name)
         day: str | int | None = parts["day"]
     elif parts.get("first"):
-        month, day = _day_and_month(int(parts["first"]), int(parts["other"]), parts["sep"], month_first)
+        # a 12-hour clock ("4/6/2016 4:00:00 PM") is an American writing: the month first
+        american = month_first or bool(parts.get("ampm"))
+        month, day = _day_and_month(int(parts["first"]), int(parts["other"]), parts["sep"], american)
     else:
         month, day = parts["month"], parts["day"]
     if month is None or day is None:
@@ -307,13 +311,16 @@ def _plausible_day(day: date, now: datetime) -> str | None:
 # --- The URL ----------------------------------------------------------------------------
 
 
-def url_date(url: str | None, now: datetime | None = None) -> str | None:
-    """The day in the URL's path (``/2025/05/09/``, ``/2025-05-09-``, ``/20250509/``); ``None`` without one."""
+def url_date(url: str | None, now: datetime | None = None, *, page: bool = True) -> str | None:
+    """The day in the URL's path (``/2025/05/09/``, ``/2025-05-09-``, ``/20250509/``); ``None`` without one.
+    A ``page``'s URL may also have a section between the year and the month (``/2025/world/05/09/``) or the
+    day glued to its slug (``-20250509-story.html``); a file's (an image's) not."""
     if not url:
         return None
     now = now or utc_now()
     path = url.split("?", 1)[0].split("#", 1)[0]
-    for pattern in (URL_DATE_SLASHED, URL_DATE):
+    patterns = (URL_DATE_SLASHED, URL_DATE, URL_DATE_SECTION, URL_DATE_GLUED) if page else (URL_DATE_SLASHED, URL_DATE)
+    for pattern in patterns:
         for match in pattern.finditer(path):
             stamp = _stamp(match["year"], match["month"], match["day"])
             if stamp is not None and is_plausible(stamp, now):

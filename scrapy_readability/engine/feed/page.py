@@ -35,6 +35,7 @@ from .constants import (
     COPYRIGHT,
     DATELINE_HINT,
     DATELINE_SKIP,
+    DATELINE_SKIP_WORD,
     DATELINE_UPDATE,
     HAN,
     LONE_DATE,
@@ -53,6 +54,9 @@ from .constants import (
     NOT_A_BYLINE,
     NOT_THE_ARTICLE,
     NOT_THE_ARTICLE_TAGS,
+    NOT_THE_ARTICLE_WORD,
+    PAGE_DATELINE_ANY_LABELS,
+    PAGE_DATELINE_CLASS_WORDS,
     PAGE_DATELINE_CLASSES,
     PAGE_DATELINE_LABELS,
     PAGE_FOOTER,
@@ -101,6 +105,8 @@ class _Tags:
     links: dict[str, str] = field(default_factory=dict)
     base: str | None = None
     times: list[Element] = field(default_factory=list)
+    abbrs: list[Element] = field(default_factory=list)
+    """hAtom's ``<abbr class="published" title="...">`` (the machine's date in the title)."""
     headings: list[Element] = field(default_factory=list)
     """The page's first ``<h1>``-``<h3>``s (at most ``MAX_HEADINGS``), in document order: the headline is one."""
     first_heading: dict[str, Element] = field(default_factory=dict)
@@ -118,11 +124,20 @@ _ITEMPROPS = frozenset({"datepublished", "datemodified", "datecreated", "dateupd
 _ITEMPROP_ELEMENTS = etree.XPath("descendant::*[@itemprop]")
 _REL_LINKS = etree.XPath("descendant::a/@rel/..")
 """Links with a ``rel`` (tested as attribute nodes: a test of every ``<a>``'s ``rel`` costs several times more)."""
-_CLASS_HINTS = "descendant::*/@class[" + " or ".join(f"contains(., '{w}')" for w in PAGE_DATELINE_CLASSES) + "]/.."
-_CLASSED_DATELINES = etree.XPath(_CLASS_HINTS)
+_CLASS_HINTS = (
+    "descendant::*/@*[(name() = 'class' or name() = 'id') and ("
+    + " or ".join(f"contains(., '{w}')" for w in PAGE_DATELINE_CLASSES)
+    + " or "
+    + " or ".join(f"contains(concat(' ', normalize-space(.), ' '), ' {w} ')" for w in PAGE_DATELINE_CLASS_WORDS)
+    + ")]/.."
+)
+_ANY_LABELS = "descendant::text()[" + " or ".join(f"contains(., '{label}')" for label in PAGE_DATELINE_ANY_LABELS)
+_CLASSED_DATELINES = etree.XPath(_CLASS_HINTS + " | " + _ANY_LABELS + "]/..")
 _LABELLED_DATELINES = etree.XPath(
     _CLASS_HINTS
-    + " | descendant::text()["
+    + " | "
+    + _ANY_LABELS
+    + " or "
     + " or ".join(f"contains(., '{label}')" for label in PAGE_DATELINE_LABELS)
     + "]/.."
 )
@@ -178,7 +193,9 @@ def read_page_facts(
 def _read_tags(root: Element, microdata: bool) -> _Tags:
     """One pass over the tags that matter (lxml filters them in C), and one over ``itemprop``s if there are any."""
     tags = _Tags()
-    for element in root.iter("meta", "link", "base", "time", "relative-time", "h1", "h2", "h3", "title", "script"):
+    for element in root.iter(
+        "meta", "link", "base", "time", "relative-time", "h1", "h2", "h3", "title", "script", "abbr"
+    ):
         tag = element.tag
         if tag == "meta":
             _read_meta(element, tags)
@@ -192,6 +209,9 @@ def _read_tags(root: Element, microdata: bool) -> _Tags:
                 tags.base = element.get("href")
         elif tag == "time" or tag == "relative-time":  # GitHub's element for a time it shows as "3 days ago"
             tags.times.append(element)
+        elif tag == "abbr":
+            if element.get("title") and "published" in (element.get("class") or "").lower().split():
+                tags.abbrs.append(element)
         elif tag == "script":
             if element.text and element.get("src") is None and element.get("type") != "application/ld+json":
                 tags.scripts.append(element)
@@ -261,6 +281,8 @@ def _itemprop_value(element: Element) -> str:
         value = element.get(attribute)
         if value:
             return value
+    if element.tag == "abbr" and element.get("title"):  # <abbr itemprop="datePublished" title="2019-03-03">
+        return str(element.get("title"))
     return text_content(element).strip()
 
 
@@ -282,6 +304,7 @@ def _published_values(tags: _Tags, nodes: list[dict[str, Any]]) -> Iterator[obje
     yield tags.itemprops.get("datepublished")
     yield first_value(nodes, "dateCreated", "uploadDate")
     yield tags.itemprops.get("datecreated")
+    yield from (abbr.get("title") for abbr in tags.abbrs)
     for time in tags.times:
         if time.get("pubdate") is not None or "publish" in (time.get("class") or "").lower():
             yield time.get("datetime")
@@ -316,29 +339,44 @@ def _date_published(
         return date
     near: list[Dateline] = []  # what the first reading saw, for the last one
     updates: list[Dateline] = []  # datelines that say when the article was updated, for the last but one
-    date = _first_text_date(_kept(_datelines_near(_headlines(tags)), near), now, away=False, updates=updates)
+    headlines = _headlines(tags, root.find("body"))
+    # the boxes that hold the headline are the article's, whatever their class says ("widget Blog", "commented")
+    keep = frozenset(a for h in headlines[:1] for a in (h, *h.iterancestors()))
+    date = _first_text_date(_kept(_datelines_near(headlines), near), now, away=False, updates=updates, keep=keep)
     date = date or url_date(urls[0], now)
     if date is not None:
         return date
     elsewhere: list[Dateline] = []
     datelines = _kept(_datelines_in(root.find("body"), tags.title), elsewhere)
     return (
-        _first_text_date(datelines, now, away=True, updates=updates)
+        _first_text_date(datelines, now, away=True, updates=updates, keep=keep)
         # the canonical URL's day, when the page was fetched under another URL (after the page's datelines,
         # which may give the time too)
         or url_date(urls[1], now)
         # a <time> without a datetime= is a date all the same: its text
         or _first_text_date(
-            ((t, _short_text(t)) for t in tags.times if not t.get("datetime")), now, away=True, updates=updates
+            ((t, _short_text(t)) for t in tags.times if not t.get("datetime")),
+            now,
+            away=True,
+            updates=updates,
+            keep=keep,
         )
         or _script_date(tags.scripts, now)
-        or url_date(image, now)  # a CMS files images by the day they were uploaded
-        or (_first_text_date(_lone_dates(root.find("body")), now, away=True) if _written_in(tags.title, CJK) else None)
+        or url_date(image, now, page=False)  # a CMS files images by the day they were uploaded
+        or (
+            _first_text_date(_lone_dates(root.find("body")), now, away=True, keep=keep)
+            if _written_in(tags.title, CJK)
+            else None
+        )
         # hAtom's rule: an entry's "updated" is its "published" when it has no other (a template's class, not a
         # text that tells the reader it was updated).
-        or _first_text_date(((e, text) for e, text in updates if not UPDATED_LABEL.search(text)), now, away=True)
-        or _first_relative_date(near, now, away=False)
-        or _first_relative_date(elsewhere, now, away=True)
+        or _first_text_date(
+            ((e, text) for e, text in updates if not UPDATED_LABEL.search(text)), now, away=True, keep=keep
+        )
+        or _first_relative_date(near, now, away=False, keep=keep)
+        or _first_relative_date(elsewhere, now, away=True, keep=keep)
+        # the document's <title>, last, when it carries a full date ("Ferry timetable | 3 May 2025")
+        or _title_date(tags.title, now)
     )
 
 
@@ -370,18 +408,56 @@ def _time_element_date(times: list[Element], now: datetime) -> str | None:
     return None
 
 
-def _headlines(tags: _Tags) -> list[Element]:
-    """Where the headline, and so the dateline, may be: the first heading whose text the page's title
-    (``og:title``, ``<title>``) holds or is held in, and the first ``<h1>`` (else ``<h2>``, else ``<h3>``),
-    which is often the site's logo but on other pages the headline the title does not repeat."""
+def _headlines(tags: _Tags, body: Element | None = None) -> list[Element]:
+    """Where the headline, and so the dateline, may be: the heading whose text the page's title
+    (``og:title``, ``<title>``) holds or is held in, the longest such (in "Headline - Site", the heading
+    "Site" is the logo's), and the first ``<h1>`` (else ``<h2>``, else ``<h3>``), which is often the site's
+    logo but on other pages the headline the title does not repeat. Given the ``body``, when no heading holds
+    the title's headline, any element that does (a ``<dt>``, a ``<p class="title">``, a ``<div>``)."""
     first = tags.first_heading
     found = [heading for heading in (first.get("h1", first.get("h2", first.get("h3"))),) if heading is not None]
     titles = [" ".join(t.split()).casefold() for t in (tags.meta.get("og:title"), tags.title) if t and t.strip()]
+    best, best_length = None, 0
     for heading in tags.headings:
         text = " ".join(text_content(heading).split()).casefold()
-        if len(text) >= 4 and any(text in title or title in text for title in titles):
-            return [heading, *(h for h in found if h is not heading)]
-    return found
+        if len(text) > best_length and len(text) >= 4 and any(text in title or title in text for title in titles):
+            best, best_length = heading, len(text)
+    if body is not None and titles and best_length < _headline_length(titles) // 2:
+        best = _first_not_none(_titled_element(body, titles, max(best_length, 9)), best)
+    if best is None:
+        return found
+    return [best, *(h for h in found if h is not best)]
+
+
+def _first_not_none(*elements: Element | None) -> Element | None:
+    return next((element for element in elements if element is not None), None)
+
+
+_TITLE_PARTS = re.compile(r"\s+[|\-–—:·»]+\s+")
+_TITLED_TAGS = ("p", "div", "dt", "dd", "span", "strong", "b", "td", "header", "a", "h4", "h5", "h6", "li")
+
+
+def _headline_length(titles: list[str]) -> int:
+    """The length of the longest part of the titles ("Headline - Site": the headline's)."""
+    return max(len(part) for title in titles for part in _TITLE_PARTS.split(title))
+
+
+def _titled_element(body: Element, titles: list[str], longer_than: int) -> Element | None:
+    """The element, of a few that hold text, whose whole text is the headline part of a title ("Headline" of
+    "Headline - Site": its longest part, not the site's name) or the whole title, the longest such."""
+    parts = set()
+    for title in titles:
+        split = _TITLE_PARTS.split(title)
+        parts.add(title)
+        parts.add(max(split, key=len))
+    best, best_length = None, longer_than
+    for element in body.iter(*_TITLED_TAGS):
+        if len(element) > 3 or not (element.text or len(element)):
+            continue  # a box of many elements is no headline
+        text = " ".join(text_content(element).split()).casefold()
+        if best_length < len(text) <= 300 and text in parts:
+            best, best_length = element, len(text)
+    return best
 
 
 def _datelines_near(headlines: list[Element]) -> Iterator[Dateline]:
@@ -392,7 +468,7 @@ def _datelines_near(headlines: list[Element]) -> Iterator[Dateline]:
             if element.tag in _NOT_TEXT:
                 continue
             if DATELINE_HINT.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
-                text = text_content(element)
+                text = _spaced_text(element)
             else:
                 text = _own_text(element)
             yield element, text
@@ -418,8 +494,21 @@ def _datelines_in(body: Element | None, title: str | None) -> Iterator[Dateline]
 
 def _short_text(element: Element) -> str:
     """An element's text, or its own text (without its descendants') when the whole is too long for a dateline."""
-    text = text_content(element)
+    text = _spaced_text(element)
     return _own_text(element) if len(text) > MAX_TEXT_DATE_LENGTH else text
+
+
+def _spaced_text(element: Element) -> str:
+    """An element's text with a space between its elements' texts: "By Jane Roe" and "March 3, 2019" in two
+    elements are not "RoeMarch 3, 2019" (a month glued to a word is no month)."""
+    return " ".join(part.strip() for part in element.itertext() if part.strip())
+
+
+def _title_date(title: str | None, now: datetime) -> str | None:
+    """A full date the document's ``<title>`` carries ("Ferry timetable | 3 May 2025"), not a copyright's."""
+    if not title or len(title) > 2 * MAX_TEXT_DATE_LENGTH or COPYRIGHT.search(title) or not YEAR_IN_TEXT.search(title):
+        return None
+    return find_text_date(title, now)
 
 
 def _own_text(element: Element) -> str:
@@ -428,7 +517,12 @@ def _own_text(element: Element) -> str:
 
 
 def _first_text_date(
-    datelines: Iterable[Dateline], now: datetime, *, away: bool, updates: list[Dateline] | None = None
+    datelines: Iterable[Dateline],
+    now: datetime,
+    *,
+    away: bool,
+    updates: list[Dateline] | None = None,
+    keep: frozenset[Element] = frozenset(),
 ) -> str | None:
     """The first full date written in the text of one of ``datelines`` (a short one: a long text is no
     dateline), not a comment's, a related article's or the footer's; ``away`` from the headline, not one in
@@ -442,11 +536,11 @@ def _first_text_date(
         date = find_text_date(text, now) if YEAR_IN_TEXT.search(text) else None
         # hAtom's <abbr class="published" title="2016-06-13T1603Z">Jun 13, 4:03 PM</abbr>: the year in the title
         date = date or machine_date(element.get("title"), now) or _timestamp_attribute_date(element, now)
-        if date is None or _not_the_articles(element):
+        if date is None or _not_the_articles(element, keep):
             continue
         if updates is not None and _is_update(element, text):
             updates.append((element, text))
-        elif not (away and _outside_the_article(element)):
+        elif not (away and _outside_the_article(element, keep)):
             return date
     return None
 
@@ -455,7 +549,8 @@ def _timestamp_attribute_date(element: Element, now: datetime) -> str | None:
     """The Unix time a timestamp's attribute holds when its text has no year (``<span class="_timestamp"
     data-time="1466522845">Jun 21</span>``, Facebook's ``data-utime``)."""
     for name in TIMESTAMP_ATTRIBUTES:
-        date = unix_date(element.get(name), now)
+        value = element.get(name)
+        date = unix_date(value, now) or machine_date(value, now)
         if date is not None:
             return date
     return None
@@ -486,22 +581,47 @@ def _lone_dates(body: Element | None) -> Iterator[Dateline]:
             yield element, whole
 
 
-def _first_relative_date(datelines: Iterable[Dateline], now: datetime, *, away: bool) -> str | None:
+def _first_relative_date(
+    datelines: Iterable[Dateline], now: datetime, *, away: bool, keep: frozenset[Element] = frozenset()
+) -> str | None:
     """The first day the text of one of ``datelines`` names relative to the crawl's clock ("3 hours ago";
     "gestern" in an element whose class or id says date or time only); ``away`` from the headline, where
     the article is."""
     for element, text in datelines:
         hinted = DATELINE_HINT.search(f"{element.get('class') or ''} {element.get('id') or ''}") is not None
         date = relative_date(text, now, day_words=hinted)
-        if date is None or _not_the_articles(element) or _is_update(element, text):
+        if date is None or _not_the_articles(element, keep) or _is_update(element, text):
             continue
-        if not (away and _outside_the_article(element)):
+        if not (away and _outside_the_article(element, keep)):
             return date
     return None
 
 
+_DOCUMENT_WRITE = re.compile(r"""document\.write(?:ln)?\(\s*(["'])(.{6,300}?)(?<!\\)\1""")
+_TAGS = re.compile(r"<[^>]*>")
+
+
 def _script_date(scripts: list[Element], now: datetime) -> str | None:
-    """The first publication date an inline script gives as the value of a key that says so."""
+    """The first publication date an inline script gives as the value of a key that says so, else the first
+    full date one writes into the page (``document.write('Posted 3 March 2019')``), not a copyright's."""
+    return _script_key_date(scripts, now) or _document_write_date(scripts, now)
+
+
+def _document_write_date(scripts: list[Element], now: datetime) -> str | None:
+    for script in scripts:
+        text = script.text or ""
+        if "document.write" not in text:
+            continue
+        for match in _DOCUMENT_WRITE.finditer(text):
+            written = " ".join(_TAGS.sub(" ", match.group(2)).split())
+            if YEAR_IN_TEXT.search(written) and not COPYRIGHT.search(written):
+                date = find_text_date(written, now)
+                if date is not None:
+                    return date
+    return None
+
+
+def _script_key_date(scripts: list[Element], now: datetime) -> str | None:
     for script in scripts:
         text = script.text or ""
         if not any(key in text for key in SCRIPT_DATE_KEYS):  # most scripts name none: a cheap test first
@@ -543,11 +663,22 @@ def _preceding(element: Element, limit: int) -> list[Element]:
     return found[::-1]
 
 
-def _not_the_articles(element: Element) -> bool:
-    """Whether a date here would be a comment's, a related article's or the footer's."""
-    if DATELINE_SKIP.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
+def _not_the_articles(element: Element, keep: frozenset[Element] = frozenset()) -> bool:
+    """Whether a date here would be a comment's, a related article's or the footer's (by its class words)."""
+    attributes = f"{element.get('class') or ''} {element.get('id') or ''}"
+    if element not in keep and DATELINE_SKIP.search(attributes) and _has_word(attributes, DATELINE_SKIP_WORD):
         return True
     return _page_footer(element)
+
+
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _has_word(attributes: str, words: re.Pattern[str]) -> bool:
+    """Whether a class or id has one of ``words`` as a word: a class, or a part of one between hyphens,
+    underscores, digits or a lower-to-upper case change ("related-posts", "commentList"), not a part of a
+    longer word ("commented")."""
+    return any(words.fullmatch(word.lower()) for word in _WORDS.findall(attributes))
 
 
 def _is_update(element: Element, text: str) -> bool:
@@ -567,15 +698,18 @@ def _page_footer(element: Element) -> bool:
     return any(not _in_article(footer) for footer in element.iterancestors("footer"))
 
 
-def _outside_the_article(element: Element) -> bool:
+def _outside_the_article(element: Element, keep: frozenset[Element] = frozenset()) -> bool:
     """Whether ``element`` sits in a comment, a list of other articles, a sidebar, a menu or the page's footer
-    (an ``<article>``'s own footer is the article's)."""
+    (an ``<article>``'s own footer is the article's), by its ancestors' class words; the boxes in ``keep``
+    (those that hold the headline) are the article's."""
     for ancestor in element.iterancestors():
+        if ancestor in keep:
+            continue
         tag = ancestor.tag
         if tag in NOT_THE_ARTICLE_TAGS:
             return True
         attributes = f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}"
-        if NOT_THE_ARTICLE.search(attributes):
+        if NOT_THE_ARTICLE.search(attributes) and _has_word(attributes, NOT_THE_ARTICLE_WORD):
             return True
         if (tag == "footer" or PAGE_FOOTER.search(attributes)) and not _in_article(ancestor):
             return True
