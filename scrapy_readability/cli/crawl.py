@@ -14,7 +14,9 @@ terminal a progress line shows pages, articles and the queue; a summary ends
 the run: pages fetched, articles, what was skipped and why, seconds.
 
 Exit status: 0 when the crawl ran to its end (or to ``--max-articles``), 1 when
-it fetched nothing or was stopped, 2 for bad usage.
+it fetched nothing or was stopped, 2 for bad usage, 3 when it ran to its end
+and wrote no article (and knew of none from ``--state``): the log says what it
+tried.
 """
 
 from __future__ import annotations
@@ -23,18 +25,18 @@ import argparse
 import logging
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from scrapy_readability.cli.arguments import add_page_options, option_values
 from scrapy_readability.engine.errors import ReadabilityConfigError
 from scrapy_readability.engine.options import PAGE_OPTIONS
 from scrapy_readability.spiders.options import spider_options
+from scrapy_readability.spiders.report import NOTHING_WRITTEN, STATS, summary, wrote_nothing
 
 __all__ = ["CrawlProgress", "add_arguments", "main", "run", "summary"]
 
 PROG = "scrapy-readability crawl"
-STATS = "readability/spider/"
 REPEATED = ("allow", "deny", "not_articles")  # options given once per pattern
 
 
@@ -176,49 +178,16 @@ def run(args: argparse.Namespace) -> int:
     (crawler,) = process.crawlers
     process.start()
     stats = crawler.stats.get_stats() if crawler.stats is not None else {}
-    print(summary(stats, time.monotonic() - started), file=sys.stderr)
+    if logging.getLevelName(settings.get("LOG_LEVEL")) > logging.INFO:  # else the spider has logged it
+        print(summary(stats, time.monotonic() - started), file=sys.stderr)
     reason = stats.get("finish_reason")
     failed = stats.get(STATS + "start_failed", 0)
     if not stats.get("downloader/response_count") or (failed and failed >= stats.get(STATS + "discovered/start", 0)):
         print(f"{PROG}: no start URL could be fetched", file=sys.stderr)
         return 1
-    return 0 if reason in ("finished", "max_articles") or str(reason).startswith("closespider_") else 1
-
-
-# What the summary counts as skipped, by the reason it gives.
-SKIPPED = (
-    ("already known", (STATS + "skipped/known",)),
-    ("older than --since", (STATS + "skipped/old", STATS + "skipped/old_sitemap")),
-    ("duplicates", (STATS + "duplicates/",)),
-    ("crawler traps", (STATS + "traps/",)),
-    ("off the site", (STATS + "skipped/offsite", "offsite/filtered")),
-    ("filtered by --allow/--deny", (STATS + "skipped/filtered",)),
-    ("beyond --max-depth", (STATS + "skipped/depth",)),
-    ("beyond --max-pages", (STATS + "skipped/max_pages",)),
-    ("forbidden by robots.txt", ("robotstxt/forbidden",)),
-    ("no article in the page", ("readability/failed",)),
-)
-
-
-def summary(stats: Mapping[str, Any], seconds: float) -> str:
-    """One line: pages fetched, articles written, navigation pages, skipped by reason, seconds."""
-
-    def total(keys: Sequence[str]) -> int:
-        return sum(
-            value
-            for name, value in stats.items()
-            if isinstance(value, int)
-            and any(name == key or (key.endswith("/") and name.startswith(key)) for key in keys)
-        )
-
-    skipped = [f"{total(keys)} {label}" for label, keys in SKIPPED if total(keys)]
-    line = (
-        f"{PROG}: {stats.get('downloader/response_count', 0)} pages fetched, "
-        f"{stats.get('item_scraped_count', 0)} articles, {stats.get(STATS + 'navigation', 0)} navigation pages"
-    )
-    if skipped:
-        line += "; skipped: " + ", ".join(skipped)
-    return line + f"; {seconds:.1f} s"
+    if reason not in ("finished", "max_articles") and not str(reason).startswith("closespider_"):
+        return 1
+    return NOTHING_WRITTEN if wrote_nothing(stats) else 0
 
 
 class CrawlProgress:
@@ -283,7 +252,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Crawl sites for their articles with scrapy-readability's ArticleSpider "
         "(no Scrapy project needed).",
-        epilog="Exit status: 0 the crawl ran to its end, 1 it fetched nothing or was stopped, 2 bad usage.",
+        epilog="Exit status: 0 the crawl ran to its end, 1 it fetched nothing or was stopped, 2 bad usage, "
+        "3 it ran to its end and wrote no article.",
     )
     add_arguments(parser)
     return parser

@@ -5,11 +5,11 @@ Strategies (``-a strategy=...``, ``READABILITY_SPIDER_STRATEGY``):
 - ``full`` (the default): the sitemaps robots.txt names (else the usual
   places), the feeds the start pages link to with ``<link rel="alternate">``
   (else the usual places), and the site's own links from the start pages on.
-  Each page the preflight calls readerable (``meta['readability']['readerable']``,
-  from the package's downloader middleware) and whose URL is not one of the
-  pages that are never articles becomes an :class:`ArticleItem`; the others
-  are navigation, and their links are followed. Links on article pages are
-  followed too, after those of navigation pages.
+  Each page is an article or navigation by the evidence ``verdicts.py``
+  weighs (its URL, its declared type, its shape, whether the site's own feed
+  or sitemap lists it, the preflight's verdict from the package's downloader
+  middleware); an article becomes an :class:`ArticleItem`. The links of every
+  page are followed, those of navigation pages first.
 - ``sitemap``, ``feed``: only the pages sitemaps or feeds list, skipping those
   they date before ``since`` without fetching them; no links followed.
 - ``direct``: the start URLs (and ``urls_file``) are articles.
@@ -21,8 +21,8 @@ articles of earlier crawls by ``state.py``. Stats: ``readability/spider/...``.
 
 from __future__ import annotations
 
-import json
 import logging
+import time
 from collections.abc import AsyncIterator, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,7 +54,11 @@ from scrapy_readability.spiders.discovery import (
 )
 from scrapy_readability.spiders.frontier import Frontier
 from scrapy_readability.spiders.options import POLITE_DEFAULTS, SpiderOptions, spider_options, user_agent
+from scrapy_readability.spiders.report import nothing_found, summary
+from scrapy_readability.spiders.robots import RobotsTxtOnce
 from scrapy_readability.spiders.state import KnownArticles
+from scrapy_readability.spiders.urls import url_key
+from scrapy_readability.spiders.verdicts import Evidence, Verdict, judge, ld_types, listing_shape
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -74,6 +78,7 @@ DOCUMENT_PRIORITY = 100
 START_PRIORITY = 90
 ENTRY_PRIORITY = 50
 ARTICLE_LINKS_PENALTY = 10
+LISTING_LINKS_PENALTY = 5  # links to pages never articles (not_articles: tags, pagination) after the others
 
 ADMIT_BATCH = 200  # entries of a sitemap or feed admitted between two turns of the reactor: about 15 ms of work
 
@@ -106,6 +111,8 @@ class ArticleSpider(scrapy.Spider):
         self._feeds_asked: set[str] = set()  # sites whose feed guesses were requested
         self._accepted = 0  # articles past the last pipeline's checks (max_articles counts these)
         self._warned_no_verdict = False
+        self._verdicts: dict[str, Verdict] = {}  # URL -> the verdict of the page being parsed
+        self._started = time.monotonic()
 
     @classmethod
     def update_settings(cls, settings: BaseSettings) -> None:
@@ -117,6 +124,7 @@ class ArticleSpider(scrapy.Spider):
 
         _add_component(settings, "ADDONS", Addon, 0)
         _add_component(settings, "ITEM_PIPELINES", ArticleSpiderPipeline, PIPELINE_AFTER_EXTRACTION)
+        _add_component(settings, "DOWNLOADER_MIDDLEWARES", RobotsTxtOnce, RobotsTxtOnce.PRIORITY)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> ArticleSpider:
@@ -182,8 +190,12 @@ class ArticleSpider(scrapy.Spider):
 
     # --- Documents: robots.txt, sitemaps, feeds -------------------------------------------------
 
-    def _document(self, url: str, kind: str, callback: Any = None, guessed: bool = False) -> Iterator[Request]:
-        admitted = self.frontier.admit_document(url)
+    def _document(
+        self, url: str, kind: str, callback: Any = None, guessed: bool = False, quiet: bool = False
+    ) -> Iterator[Request]:
+        """A document's request; a ``guessed`` one (the usual places) or a ``quiet`` one (an announced JSON
+        alternate, which may be a search index) that is not there or not a document is not worth a warning."""
+        admitted = self.frontier.admit_document(url, kind, guessed)
         if admitted is None:
             return
         self._count(f"documents/{kind}")
@@ -196,7 +208,7 @@ class ArticleSpider(scrapy.Spider):
             meta={
                 META_KEY: False,  # no preflight for a document
                 "download_maxsize": MAX_DOCUMENT_SIZE,
-                SPIDER_META: {"kind": kind, "guessed": guessed},
+                SPIDER_META: {"kind": kind, "guessed": guessed, "quiet": guessed or quiet},
             },
         )
 
@@ -213,22 +225,32 @@ class ArticleSpider(scrapy.Spider):
             yield from self._document(url, "sitemap")
 
     def _guess(self, url: str, paths: Iterable[str], kind: str) -> Iterator[Request]:
+        """The usual places of a sitemap or feed: under each start URL's folder on ``url``'s site, then at its root
+        (a project's site served at ``/name/`` keeps its sitemap there)."""
         root = _site_root(url)
-        for path in paths:
-            yield from self._document(root + path, kind, guessed=True)
+        folders = [
+            start.rsplit("/", 1)[0] for start in self.start_url_list() if _site_root(start) == root and "/" in start[8:]
+        ]
+        for base in dict.fromkeys([*(folder for folder in folders if folder != root), root]):
+            for path in paths:
+                yield from self._document(base + path, kind, guessed=True)
 
     def _document_failed(self, failure: Failure) -> Iterator[Request]:
         """A document that could not be fetched: a missing robots.txt sends the spider to the usual places."""
         request = failure.request  # type: ignore[attr-defined]
         about = request.meta.get(SPIDER_META, {})
         kind = about.get("kind", "document")
-        if kind == "robots":
+        if kind in ("sitemap", "feed") and request.url.endswith("/") and _status(failure) == 404:
+            self._count("documents/not_found")
+            logger.info("No %s at %s: trying %sindex.xml", kind, request.url, request.url)
+            yield from self._document(request.url + "index.xml", kind, quiet=about.get("quiet", False))
+        elif kind == "robots":
             self._count("documents/not_found")
             logger.info(
                 "No robots.txt at %s (%s): looking for sitemaps in the usual places", request.url, _reason(failure)
             )
             yield from self._guess(request.url, SITEMAP_PATHS, "sitemap")
-        elif about.get("guessed"):
+        elif about.get("quiet"):
             self._count("documents/not_found")
             logger.debug("No %s at %s (%s)", kind, request.url, _reason(failure))
         else:
@@ -245,7 +267,10 @@ class ArticleSpider(scrapy.Spider):
         batches (a sitemap of 50,000 URLs takes seconds to admit); or why it is not read."""
         about = response.meta.get(SPIDER_META, {})
         expected = about.get("kind", "document")
-        if document.error is not None:
+        if document.error is not None and about.get("quiet") and document.kind is None:
+            self._count("documents/not_found")  # a guess, or a JSON alternate that is a search index
+            logger.debug("%s is not a %s (%s): not read", response.url, expected, document.error)
+        elif document.error is not None:
             kind = document.kind or expected
             self._count(f"invalid/{kind}")
             logger.warning("Not reading the %s %s: %s", kind, response.url, document.error)
@@ -255,7 +280,7 @@ class ArticleSpider(scrapy.Spider):
         elif document.feed is not None:
             async for request in _in_batches(self._feed(response, document.feed)):
                 yield request
-        elif about.get("guessed") and isinstance(response, HtmlResponse):
+        elif about.get("quiet"):
             self._count("documents/not_found")  # a site that answers every URL with a page
             logger.debug("No %s at %s: an HTML page", expected, response.url)
         else:
@@ -263,6 +288,7 @@ class ArticleSpider(scrapy.Spider):
             logger.warning("%s is not a sitemap or a feed (%s): not read", response.url, _describe(document.body))
 
     def _sitemap(self, response: Response, sitemap: Sitemap) -> Iterator[Request]:
+        self._count("read/sitemap")
         if sitemap.truncated:
             self._count("invalid/sitemap_truncated")
             logger.warning(
@@ -281,6 +307,7 @@ class ArticleSpider(scrapy.Spider):
         yield from self._entries(sitemap.entries, "sitemap")
 
     def _feed(self, response: Response, feed: Feed) -> Iterator[Request]:
+        self._count("read/feed")
         if feed.decoded_as is not None:
             self._count("invalid/feed_encoding")
             logger.warning("The feed %s is not in the encoding it declares: read as %s", response.url, feed.decoded_as)
@@ -289,6 +316,7 @@ class ArticleSpider(scrapy.Spider):
     def _entries(self, entries: list[Entry], source: str) -> Iterator[Request]:
         """Requests for the pages a sitemap or feed lists (no links followed from them but in ``full``)."""
         for index, entry in enumerate(entries):
+            self.frontier.note_listed(entry.url, source)
             if self.frontier.exhausted:
                 self._count("skipped/max_pages", len(entries) - index)
                 return
@@ -348,17 +376,20 @@ class ArticleSpider(scrapy.Spider):
             yield from self._robots(response.url)
 
     def _feeds_of(self, response: HtmlResponse) -> Iterator[Request]:
-        links = [
-            response.urljoin(href)
-            for link in response.xpath("//link[@href]")
-            if "alternate" in (link.attrib.get("rel") or "").lower().split()
-            and (link.attrib.get("type") or "").lower().split(";")[0].strip() in FEED_TYPES
-            for href in [link.attrib["href"]]
-        ]
-        for url in links:
+        """The feeds the page announces; a plain ``application/json`` one (a search index, often) is tried quietly,
+        and the usual places are tried when nothing but such is announced."""
+        feeds: list[str] = []
+        maybe: list[str] = []
+        for link in response.xpath("//link[@href]"):
+            kind = (link.attrib.get("type") or "").lower().split(";")[0].strip()
+            if "alternate" in (link.attrib.get("rel") or "").lower().split() and kind in FEED_TYPES:
+                (maybe if kind == "application/json" else feeds).append(response.urljoin(link.attrib["href"]))
+        for url in feeds:
             yield from self._document(url, "feed")
+        for url in maybe:
+            yield from self._document(url, "feed", quiet=True)
         root = _site_root(response.url)
-        if not links and root not in self._feeds_asked:
+        if not feeds and root not in self._feeds_asked:
             self._feeds_asked.add(root)
             yield from self._guess(response.url, FEED_PATHS, "feed")
 
@@ -373,6 +404,13 @@ class ArticleSpider(scrapy.Spider):
             self._count("skipped/offsite_redirect")
             return
         article = self.is_article(response)
+        verdict = self._verdicts.pop(response.url, None)
+        if verdict is None or verdict.article != article:
+            verdict = Verdict(article, "is_article")  # a subclass's own decision
+        self._count(f"verdict/{verdict.reason}")
+        if not article and _readerable(response):
+            self._count(f"readerable_not_taken/{verdict.reason}")
+        logger.debug("%s (%s): %s", "Article" if article else "Navigation", verdict.reason, response.url)
         if article and about.get("start"):
             self._count("start_articles")
             logger.info("The start URL %s is an article: written, and its site crawled from its links", response.url)
@@ -400,9 +438,13 @@ class ArticleSpider(scrapy.Spider):
             yield item
 
     def is_article(self, response: HtmlResponse) -> bool:
-        """Readerable, not at a URL of the pages that are never articles, and not declared another kind of page."""
-        verdict = response.meta.get(META_KEY)
-        if not isinstance(verdict, dict):
+        """Whether the page is an article: :meth:`verdict`'s answer. Override either (``verdict`` gives the reason)."""
+        return self.verdict(response).article
+
+    def verdict(self, response: HtmlResponse) -> Verdict:
+        """Article or navigation, and why, from the evidence (``verdicts.py``; ``ignore_rules`` leaves rules out)."""
+        preflight = response.meta.get(META_KEY)
+        if not isinstance(preflight, dict):
             if not self._warned_no_verdict:
                 self._warned_no_verdict = True
                 logger.error(
@@ -410,17 +452,47 @@ class ArticleSpider(scrapy.Spider):
                     "disabled? Pages without one are taken as navigation.",
                     response.url,
                 )
-            return False
-        return (
-            bool(verdict.get("readerable"))
-            and self.frontier.is_article_url(response.url)
-            and not declared_not_article(response)
+            verdict = Verdict(False, "not_readerable")
+        else:
+            evidence = self.evidence(response)
+            verdict = judge(evidence, frozenset(self.options.ignore_rules))
+            if not verdict.article and evidence.shape.is_listing:
+                for href in evidence.shape.items:  # its items: a short one is still an article
+                    self.frontier.note_listed(urljoin(response.url, href), "listing")
+        self._verdicts[response.url] = verdict
+        return verdict
+
+    def evidence(self, response: HtmlResponse) -> Evidence:
+        """What is known of a fetched page: the preflight's verdict, its URL, its declared type, its shape, lists."""
+        types = frozenset(
+            name.lower()
+            for script in response.xpath('//script[@type="application/ld+json"]/text()').getall()
+            for name in ld_types(script)
+        )
+        own = url_key(response.url)
+
+        def elsewhere(href: str) -> bool:
+            if not href or href.startswith("#"):
+                return False
+            url = urljoin(response.url, href.strip())
+            return self.frontier.in_scope(url) and url_key(url) != own
+
+        return Evidence(
+            readerable=_readerable(response),
+            not_article_url=not self.frontier.is_article_url(response.url),
+            types=types,
+            shape=listing_shape(response.selector.root, elsewhere),
+            listed=self.frontier.listed(response.url),
         )
 
     def article_item(self, response: HtmlResponse) -> ArticleItem | None:
         """The item for an article page, or ``None`` when it is one already yielded (or known)."""
-        href = response.xpath("//link[contains(concat(' ', normalize-space(@rel), ' '), ' canonical ')]/@href").get()
-        canonical = urljoin(response.url, href.strip()) if href else None
+        hrefs = response.xpath(_CANONICAL).getall()
+        named = list(dict.fromkeys(urljoin(response.url, href.strip()) for href in hrefs if href.strip()))
+        canonical = named[0] if len(named) == 1 else None
+        if len(named) > 1:  # a template's mistake: which one is meant is anyone's guess
+            self._count("invalid/canonical_conflict")
+            logger.debug("%s names %d canonical URLs: none is followed", response.url, len(named))
         url = self.frontier.claim_article(response.url, canonical)
         if url is None:
             return None
@@ -432,7 +504,9 @@ class ArticleSpider(scrapy.Spider):
         links = [link.url for link in _LINKS.extract_links(response)]
         penalty = ARTICLE_LINKS_PENALTY if article else 0
         for url, stale_run in self.frontier.follow(response.url, links, depth, article, stale):
-            yield self._page_request(url, self.parse_page, -(depth + 1) - penalty, depth=depth + 1, stale=stale_run)
+            listing = 0 if self.frontier.is_article_url(url) else LISTING_LINKS_PENALTY
+            priority = -(depth + 1) - penalty - listing
+            yield self._page_request(url, self.parse_page, priority, depth=depth + 1, stale=stale_run)
 
     def _start_failed(self, failure: Failure) -> None:
         request = failure.request  # type: ignore[attr-defined]
@@ -451,6 +525,11 @@ class ArticleSpider(scrapy.Spider):
         fetched = adapter.get("url")
         if isinstance(fetched, str) and fetched in self._item_urls:
             adapter["url"] = self._item_urls.pop(fetched)
+        texts = (adapter.get(name) for name in ("text_content", "text"))
+        text = next((value for value in texts if isinstance(value, str)), "")
+        earlier = self.frontier.claim_text(str(adapter.get("url")), text)
+        if earlier is not None:
+            raise DropItem(f"The same text as {earlier}: {adapter.get('url')}", log_level="DEBUG")
         if self.options.max_articles and self._accepted >= self.options.max_articles:
             raise DropItem(
                 f"max_articles ({self.options.max_articles}) reached: {adapter.get('url')}", log_level="DEBUG"
@@ -480,9 +559,15 @@ class ArticleSpider(scrapy.Spider):
             return
         self.known.close()
         stats = self.crawler.stats
-        if stats is not None and self.known.source is not None:
-            skipped = stats.get_value(STATS_PREFIX + "skipped/known", 0)
+        if stats is None:
+            return
+        values = stats.get_stats()
+        if self.known.source is not None:
+            skipped = values.get(STATS_PREFIX + "skipped/known", 0)
             logger.info("%d articles already known from %s were not fetched again", skipped, self.known.source)
+        for line in nothing_found(values, self.options, self.frontier.spent):
+            logger.warning(line)
+        logger.info(summary(values, time.monotonic() - self._started))
 
     def _count(self, name: str, count: int = 1) -> None:
         assert self.crawler.stats is not None
@@ -508,81 +593,9 @@ class ArticleSpiderPipeline:
         return spider.finish_item(item) if isinstance(spider, ArticleSpider) else item
 
 
+_CANONICAL = "//link[contains(concat(' ', normalize-space(@rel), ' '), ' canonical ')]/@href"
+
 _LINKS = LinkExtractor(unique=True)  # web links only, each once a page; not to images, PDFs, archives...
-
-
-ARTICLE_TYPES = frozenset(
-    {
-        "article",
-        "newsarticle",
-        "blogposting",
-        "report",
-        "scholarlyarticle",
-        "techarticle",
-        "analysisnewsarticle",
-        "opinionnewsarticle",
-        "reportagenewsarticle",
-        "reviewnewsarticle",
-        "backgroundnewsarticle",
-        "askpublicnewsarticle",
-        "liveblogposting",
-        "satiricalarticle",
-        "review",
-    }
-)
-"""schema.org types (lowercased) of a page that is an article."""
-
-OTHER_TYPES = frozenset(
-    {"collectionpage", "itemlist", "searchresultspage", "profilepage", "aboutpage", "contactpage", "faqpage"}
-)
-"""schema.org types of a page that is not: a listing, a search, a profile, an about or contact page."""
-
-OTHER_OG_TYPES = frozenset({"website", "profile"})
-"""``og:type`` values of a page that is not an article (sites give their front and section pages ``website``)."""
-
-
-def declared_not_article(response: HtmlResponse) -> bool:
-    """The page says it is not an article: a JSON-LD listing type (and no article type), else ``og:type``.
-
-    A section page with long teasers passes Readability.js's preflight, which
-    reads paragraph lengths only; its metadata says what it is.
-    """
-    types = {
-        name.lower()
-        for script in response.xpath('//script[@type="application/ld+json"]/text()').getall()
-        for name in _ld_types(script)
-    }
-    if types & ARTICLE_TYPES:
-        return False
-    if types & OTHER_TYPES:
-        return True
-    og_type = response.xpath('//meta[@property="og:type"]/@content').get()
-    return (og_type or "").strip().lower() in OTHER_OG_TYPES
-
-
-def _ld_types(script: str) -> Iterator[str]:
-    """The ``@type`` values of a JSON-LD script: its object, its list, its ``@graph``."""
-    try:
-        data = json.loads(script)
-    except ValueError:
-        return
-    stack, seen = [data], 0
-    while stack and seen < 100:  # the top of the document is enough
-        node = stack.pop()
-        seen += 1
-        if isinstance(node, list):
-            stack.extend(node)
-        elif isinstance(node, dict):
-            kind = node.get("@type")
-            yield from (
-                [kind]
-                if isinstance(kind, str)
-                else [k for k in kind if isinstance(k, str)]
-                if isinstance(kind, list)
-                else []
-            )
-            if isinstance(node.get("@graph"), list):
-                stack.extend(node["@graph"])
 
 
 def _looks_like_sitemap(url: str) -> bool:
@@ -619,6 +632,16 @@ async def _in_batches(requests: Iterator[Request], size: int = ADMIT_BATCH) -> A
 def _describe(body: bytes) -> str:
     start = body.lstrip()[:60].decode("utf-8", "replace").replace("\n", " ")
     return f"it starts {start!r}" if start else "it is empty"
+
+
+def _readerable(response: Response) -> bool:
+    preflight = response.meta.get(META_KEY)
+    return isinstance(preflight, dict) and bool(preflight.get("readerable"))
+
+
+def _status(failure: Failure) -> int | None:
+    response = getattr(failure.value, "response", None)
+    return getattr(response, "status", None)
 
 
 def _reason(failure: Failure) -> str:

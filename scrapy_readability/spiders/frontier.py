@@ -16,14 +16,25 @@ comes through :meth:`Frontier.admit`, which answers with the URL to request or
 - ``duplicates/url``: another URL of a page already decided (tracking
   parameters, AMP, print views, ``?page=1``: see ``urls.py``).
 
+Documents (robots.txt, sitemaps, feeds) come through :meth:`Frontier.admit_document`;
+the sitemaps and feeds guessed at the usual places, which often do not exist,
+may take no more than :data:`GUESS_SHARE` of a ``max_pages`` budget
+(``skipped/guess_budget``), so that a site without them still has pages to
+spend it on. :attr:`Frontier.spent` says where the budget went.
+
 Once a page is fetched, :meth:`Frontier.claim_article` makes sure each article
 is yielded once, under its canonical URL (``duplicates/page``,
-``duplicates/canonical``). No Scrapy here: the spider turns the answers into
-requests.
+``duplicates/canonical``), and :meth:`Frontier.claim_text` once by its text
+(``duplicates/content``: the same article at two addresses and no canonical
+link). :meth:`Frontier.note_listed` remembers the pages the site's own feeds and
+sitemaps list, evidence that a short page is an article (``verdicts.py``). No
+Scrapy here: the spider turns the answers into requests.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from datetime import datetime
@@ -43,10 +54,16 @@ from scrapy_readability.spiders.urls import (
     url_template,
 )
 
-__all__ = ["STALE_PAGES", "Frontier"]
+__all__ = ["GUESS_SHARE", "STALE_PAGES", "Frontier", "text_fingerprint"]
 
 STALE_PAGES = 2
 """Pages of a series in a row that bring no new URL, after which the series is followed no further."""
+
+LISTS = ("feed", "sitemap", "listing", "none")
+"""What lists a page, the strongest word first (``Frontier.note_listed``)."""
+
+GUESS_SHARE = 0.25
+"""The share of a ``max_pages`` budget that guessed sitemap and feed locations may take (at least one request)."""
 
 
 class Frontier:
@@ -58,6 +75,9 @@ class Frontier:
         self.count = count
         self.sites: list[Site] = []
         self.requested = 0
+        self.spent: Counter[str] = Counter()  # requests made, by kind: start, robots, sitemap, feed, guess, page
+        self._listed: dict[str, str] = {}  # key -> "feed" or "sitemap": the site's own lists name the page
+        self._texts: dict[str, str] = {}  # fingerprint of an article's text -> its URL
         self._decided: dict[str, str] = {}  # key -> the URL requested for it ("" when refused)
         self._variants: set[str] = set()  # other URLs of decided pages, each counted once
         self._emitted: set[str] = set()  # keys of the articles yielded
@@ -85,23 +105,37 @@ class Frontier:
         """``max_pages`` requests made."""
         return bool(self.options.max_pages) and self.requested >= self.options.max_pages
 
-    def _spend(self) -> bool:
+    def _spend(self, kind: str) -> bool:
         if self.exhausted:
             self.count("skipped/max_pages")
             return False
+        if kind == "guess" and self.options.max_pages and self.spent["guess"] >= self.guess_budget:
+            self.count("skipped/guess_budget")
+            return False
         self.requested += 1
+        self.spent[kind] += 1
         return True
+
+    @property
+    def guess_budget(self) -> int:
+        """Guessed documents a ``max_pages`` budget allows (:data:`GUESS_SHARE` of it, at least one)."""
+        return max(1, int(self.options.max_pages * GUESS_SHARE))
 
     # --- Admission ----------------------------------------------------------------------------
 
-    def admit_document(self, url: str) -> str | None:
+    def admit_document(self, url: str, kind: str = "document", guessed: bool = False) -> str | None:
         """A robots.txt, sitemap or feed to request: once each, within the budget, on any site (robots.txt points)."""
         cleaned = clean_url(url).url
         key = url_key(cleaned)
         if key in self._decided:
             return None
         self._decided[key] = cleaned
-        return cleaned if self._spend() else None
+        return cleaned if self._spend("guess" if guessed else kind) else None
+
+    def spent_on_documents(self, kind: str) -> None:
+        """A document fetched for the crawl by another component (Scrapy's robots.txt middleware): in the budget."""
+        self.requested += 1
+        self.spent[kind] += 1
 
     def admit(self, url: str, source: str, depth: int = 0, date: datetime | None = None) -> str | None:
         """The URL to request for a page ``source`` found (``start``, ``sitemap``, ``feed``, ``links``), or ``None``."""
@@ -120,7 +154,7 @@ class Frontier:
         if reason is not None:
             self.count(reason)
             return None
-        if not self._spend():
+        if not self._spend("start" if source == "start" else "page"):
             return None
         self._decided[key] = cleaned.url
         self.count(f"discovered/{source}")
@@ -200,6 +234,27 @@ class Frontier:
 
     # --- Fetched pages --------------------------------------------------------------------
 
+    def note_listed(self, url: str, source: str) -> None:
+        """The site's own feed, sitemap or a listing page (``source``) lists ``url``; the strongest word is kept."""
+        key = url_key(clean_url(url).url)
+        if LISTS.index(source) < LISTS.index(self._listed.get(key, "none")):
+            self._listed[key] = source
+
+    def listed(self, url: str) -> str | None:
+        """``"feed"``, ``"sitemap"`` or ``"listing"`` when the site's own lists name the page, else ``None``."""
+        return self._listed.get(url_key(clean_url(url).url))
+
+    def claim_text(self, url: str, text: str) -> str | None:
+        """``None`` for an article whose text no earlier article had, else the URL of the one that had it."""
+        fingerprint = text_fingerprint(text)
+        if fingerprint is None:
+            return None
+        earlier = self._texts.setdefault(fingerprint, url)
+        if earlier == url:
+            return None
+        self.count("duplicates/content")
+        return earlier
+
     def is_article_url(self, url: str) -> bool:
         """Not one of the pages that are never articles (``not_articles``: about, tag listings, pagination...)."""
         return not matches_any(self._not_articles, path_and_query(url))
@@ -230,3 +285,17 @@ class Frontier:
         if not self.in_scope(canonical) or clean_url(canonical).url == clean_url(url).url:
             return False
         return urlsplit(canonical).path.strip("/") != "" or urlsplit(url).path.strip("/") == ""
+
+
+_NOT_WORDS = re.compile(r"[\W_]+")
+
+
+def text_fingerprint(text: str) -> str | None:
+    """What two copies of one article's text share: its words, case folded (white space, punctuation aside).
+
+    ``None`` for a text too short to tell two pages apart by (a photo post's caption).
+    """
+    words = _NOT_WORDS.sub(" ", text.casefold()).split()
+    if len(words) < 20:
+        return None
+    return hashlib.blake2b(" ".join(words).encode("utf-8"), digest_size=16).hexdigest()

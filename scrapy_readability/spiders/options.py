@@ -18,6 +18,7 @@ from typing import Any
 
 from scrapy_readability.engine.options import BOOLEAN, Declared, Option, boolean, choice, declared, integer, option
 from scrapy_readability.spiders.urls import NOT_ARTICLE_URLS
+from scrapy_readability.spiders.verdicts import RULES
 
 __all__ = ["POLITE_DEFAULTS", "STRATEGIES", "SpiderOptions", "parse_since", "spider_settings_table", "user_agent"]
 
@@ -44,6 +45,17 @@ def _urls(value: Any) -> tuple[str, ...]:
     if any(not re.match(r"^https?://[^/?#]+", url, re.IGNORECASE) for url in urls):
         raise ValueError(value)
     return urls
+
+
+def _rules(value: Any) -> tuple[str, ...]:
+    """Names of :data:`~scrapy_readability.spiders.verdicts.RULES`: a list, or one string separated by commas."""
+    items = re.split(r"[,\s]+", value) if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)) or not all(isinstance(item, str) for item in items):
+        raise TypeError(value)
+    names = tuple(dict.fromkeys(item.strip() for item in items if item.strip()))
+    if any(name not in RULES for name in names):
+        raise ValueError(value)
+    return names
 
 
 def _path_or_none(value: Any) -> str | None:
@@ -142,6 +154,15 @@ class SpiderOptions(Declared):
         "Pages whose path and query match one of these are followed, never taken as articles "
         "(default: the front page, about, contact, login, search, tag, category and author listings, pagination).",
         "not_articles",
+    )
+    ignore_rules: tuple[str, ...] = _spider_option(
+        (),
+        _rules,
+        "rule names, from " + ", ".join(RULES) + ": a list, or one string separated by commas",
+        'Rules of what is an article to leave out (docs/spider.md, "What is an article"): `url` (not_articles), '
+        "`declared` (JSON-LD types), `listing` (pages mostly of links), `listed` (the site's feed or sitemap "
+        "names it), `preflight` (Readability.js's isProbablyReaderable).",
+        "ignore_rules",
     )
     since: datetime | None = _spider_option(
         None,

@@ -8,8 +8,9 @@ Three questions, each a pure function of the URL (no Scrapy here):
   new URL (a crawler trap).
 - :func:`url_key`: the page's identity, for duplicates. Two URLs with the same
   key are one page: the query sorted, ``http``/``https``, ``www.``, a
-  trailing slash, and the markers of a page's other renderings (AMP, print
-  views, ``?page=1``) make no difference. A key is never requested, so a guess
+  trailing slash, a directory's index file (``/x/index.html`` is ``/x/``), and
+  the markers of a page's other renderings (AMP, print views, ``?page=1``)
+  make no difference. A key is never requested, so a guess
   here costs no request to a URL that does not exist.
 - :func:`trap_kind` and :func:`url_template`: pages that generate pages without
   end (search results, calendars, a path that repeats itself) and the pattern
@@ -135,7 +136,10 @@ NOT_ARTICLE_URLS = (
     r"|terms-of-service|tos|legal|cookies|cookie-policy|disclaimer|accessibility|login|log-in|signin|sign-in"
     r"|logout|signup|sign-up|register|account|my-account|profile|subscribe|subscription|subscriptions"
     r"|newsletter|newsletters|faq|help|support|careers|jobs|advertise|advertising|shop|store|cart|search"
-    r"|sitemap|archive|archives|feeds?)(?:\.[a-z]+)?/?(?:\?|$)",
+    r"|sitemap|archive|archives|feeds?"
+    # ... and a project's: who makes it, where to get it, what it offers.
+    r"|team|people|members|download|downloads|features|pricing|community|sponsors|donate|showcase)"
+    r"(?:\.[a-z]+)?/?(?:\?|$)",
     # Listings: a tag, a category, an author, a topic, a section (and their pages).
     r"/(?:tags?|category|categories|authors?|topics?|sections?|labels?|keywords?)/[^/?]+/?(?:page/\d+/?)?(?:\?|$)",
     # Pagination.
@@ -183,6 +187,9 @@ DIGITS = re.compile(r"\d+")
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
+# A directory's index file: /x/index.html is the page /x/ (every static host serves one for the other).
+DIRECTORY_INDEX = re.compile(r"/(?:index|default)\.(?:html?|php|aspx?|shtml)$", re.IGNORECASE)
+
 
 @dataclass(frozen=True)
 class Cleaned:
@@ -218,7 +225,7 @@ def url_key(url: str) -> str:
     if "amp" in path or "print" in path:
         for pattern, replacement in VARIANT_PATH:
             path = pattern.sub(replacement, path)
-    path = path.rstrip("/") or "/"
+    path = DIRECTORY_INDEX.sub("", path).rstrip("/") or "/"
     query = canonical.query
     if query:
         query = "&".join(pair for pair in query.split("&") if pair and not _is_variant(pair))
