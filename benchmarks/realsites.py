@@ -312,6 +312,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", metavar="DIR", help="keep each site's feed, log, requests, truth, missed, extra")
     parser.add_argument("--list", action="store_true", help="list the sites and whether each is here; no crawl")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds a crawl may take (default 1800)")
+    parser.add_argument(
+        "--fixes", action="store_true", help="crawl the sites whose manifest names a fix once more, with its flags"
+    )
     args = parser.parse_args(argv)
     names = [name for value in args.site or [] for name in value.split(",") if name] or None
     try:
@@ -338,7 +341,19 @@ def main(argv: list[str] | None = None) -> int:
                 print(table([result]).splitlines()[2], file=sys.stderr)
             else:
                 print(f"{site.name}: {result.status}", file=sys.stderr)
+        fixed: list[Result] = []
+        for site in sites if args.fixes else []:
+            if site.fix:
+                result = run_site(site, mirrors, [*extra, *site.fix], args.timeout, None, None)
+                result.name = f"{site.name} with `{' '.join(site.fix)}`"
+                fixed.append(result)
     print(table(results))
+    if fixed:
+        print("\nWith the flag each manifest's `fix` names (what the defaults get wrong there, and what mends it):\n")
+        print(table(fixed))
+        for site in sites:
+            if site.fix:
+                print(f"- {site.name}: {site.fix_why}")
     print()
     print(details(results))
     if args.trafilatura:

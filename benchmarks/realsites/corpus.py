@@ -109,6 +109,8 @@ class Site:
     has: Mapping[str, Any] = field(default_factory=dict)
     checked: str = ""
     notes: str = ""
+    fix: tuple[str, ...] = ()  # the crawl's flags that fix what the defaults get wrong on this site
+    fix_why: str = ""
     manifest: Path | None = None
 
     @property
@@ -190,6 +192,9 @@ def parse_site(data: Mapping[str, Any], where: str = "<manifest>") -> Site:
     has = data.get("has", {})
     if not isinstance(has, dict):
         raise ManifestError(f"{where}: 'has' must be an object")
+    fix = data.get("fix", {})
+    if not isinstance(fix, dict) or (fix and not (isinstance(fix.get("why"), str) and fix.get("args"))):
+        raise ManifestError(f"{where}: 'fix' must be an object with 'args' (the crawl's flags) and 'why'")
     return Site(
         name=name,
         repo=repo,
@@ -205,6 +210,8 @@ def parse_site(data: Mapping[str, Any], where: str = "<manifest>") -> Site:
         has=has,
         checked=str(data.get("checked", "")),
         notes=str(data.get("notes", "")),
+        fix=_strings(fix.get("args"), f"{where}: 'fix.args'"),
+        fix_why=str(fix.get("why", "")),
     )
 
 
@@ -451,12 +458,15 @@ def resolve(docroot: Path, relative: str) -> tuple[str, Path | None]:
 
 
 def page_key(url: str) -> str:
-    """``url_key``, ``/x/index.html`` and ``/x/`` being one page."""
+    """``url_key``, ``/x/index.html`` and ``/x/`` being one page, and ``/x.html`` and ``/x`` (GitHub Pages serves
+    ``x.html`` at ``/x``: a site that links its pages without the extension has them at both addresses)."""
     parts = urlsplit(url)
     path = parts.path
     for suffix in ("/index.html", "/index.htm"):
         if path.endswith(suffix):
             path = path[: -len(suffix) + 1]
+    if path.endswith(".html"):
+        path = path[: -len(".html")]
     return url_key(urlunsplit((parts.scheme, parts.netloc, path, parts.query, "")))
 
 

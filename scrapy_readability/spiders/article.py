@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,7 +59,7 @@ from scrapy_readability.spiders.report import nothing_found, summary
 from scrapy_readability.spiders.robots import RobotsTxtOnce
 from scrapy_readability.spiders.state import KnownArticles
 from scrapy_readability.spiders.urls import url_key
-from scrapy_readability.spiders.verdicts import Evidence, Verdict, judge, ld_types, listing_shape
+from scrapy_readability.spiders.verdicts import TEMPLATE_ARTICLES, Evidence, Verdict, judge, ld_types, listing_shape
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -79,6 +80,10 @@ START_PRIORITY = 90
 ENTRY_PRIORITY = 50
 ARTICLE_LINKS_PENALTY = 10
 LISTING_LINKS_PENALTY = 5  # links to pages never articles (not_articles: tags, pagination) after the others
+
+MAX_SHORT_PAGES = 500  # short pages a template may keep waiting for its articles (verdicts.TEMPLATE_ARTICLES)
+TEMPLATE_TEACHERS = frozenset({"readerable", "listed_feed", "listed_sitemap", "listed_listing", "declared_article"})
+"""Verdicts that teach a template: an article by evidence of its own, not by its template."""
 
 ADMIT_BATCH = 200  # entries of a sitemap or feed admitted between two turns of the reactor: about 15 ms of work
 
@@ -112,6 +117,9 @@ class ArticleSpider(scrapy.Spider):
         self._accepted = 0  # articles past the last pipeline's checks (max_articles counts these)
         self._warned_no_verdict = False
         self._verdicts: dict[str, Verdict] = {}  # URL -> the verdict of the page being parsed
+        self._templates: Counter[str] = Counter()  # articles by their page template (verdicts.page_template)
+        self._short_pages: dict[str, list[str]] = {}  # template -> short pages judged before it had articles
+        self._again: list[str] = []  # short pages to judge again: their template now has articles
         self._started = time.monotonic()
 
     @classmethod
@@ -355,6 +363,10 @@ class ArticleSpider(scrapy.Spider):
         if self.options.strategy in ("full", "feed") and isinstance(response, HtmlResponse):
             for request in self._feeds_of(response):
                 yield request
+        if self.options.strategy == "full" and isinstance(response, HtmlResponse):
+            for href in response.xpath(_SITEMAP_LINK).getall():  # Astro's and others' <link rel="sitemap">
+                for request in self._document(response.urljoin(href.strip()), "sitemap"):
+                    yield request
         if self.options.strategy == "full":
             for output in self.parse_page(response):
                 yield output
@@ -423,6 +435,16 @@ class ArticleSpider(scrapy.Spider):
             self._count("navigation")
         if self.options.strategy == "full":
             yield from self._follow(response, about.get("depth", 0), about.get("stale", 0), article)
+        yield from self._judge_again()
+
+    def _judge_again(self) -> Iterator[Request]:
+        """Short pages fetched before their template had articles, fetched once more to be judged again."""
+        again, self._again = self._again, []
+        for url in again:
+            if self.frontier.spend_again():
+                self._count("verdict_again")
+                request = self._page_request(url, self.parse_page, ENTRY_PRIORITY)
+                yield request.replace(dont_filter=True, meta={**request.meta, "readability_again": True})
 
     def parse_direct(self, response: Response) -> Iterator[Any]:
         """``direct``: every HTML page given is an article, whatever the preflight says."""
@@ -459,8 +481,23 @@ class ArticleSpider(scrapy.Spider):
             if not verdict.article and evidence.shape.is_listing:
                 for href in evidence.shape.items:  # its items: a short one is still an article
                     self.frontier.note_listed(urljoin(response.url, href), "listing")
+            self._learn_template(response.url, evidence, verdict)
         self._verdicts[response.url] = verdict
         return verdict
+
+    def _learn_template(self, url: str, evidence: Evidence, verdict: Verdict) -> None:
+        """Count the templates of articles; a short page judged before its template had any is judged again."""
+        template = evidence.shape.template
+        if template is None:
+            return
+        if verdict.article and verdict.reason in TEMPLATE_TEACHERS:
+            self._templates[template] += 1
+            if self._templates[template] == TEMPLATE_ARTICLES:
+                self._again.extend(self._short_pages.pop(template, ()))
+        elif verdict.reason == "not_readerable" and evidence.shape.has_content:
+            waiting = self._short_pages.setdefault(template, [])
+            if len(waiting) < MAX_SHORT_PAGES:
+                waiting.append(url)
 
     def evidence(self, response: HtmlResponse) -> Evidence:
         """What is known of a fetched page: the preflight's verdict, its URL, its declared type, its shape, lists."""
@@ -477,12 +514,14 @@ class ArticleSpider(scrapy.Spider):
             url = urljoin(response.url, href.strip())
             return self.frontier.in_scope(url) and url_key(url) != own
 
+        shape = listing_shape(response.selector.root, elsewhere)
         return Evidence(
             readerable=_readerable(response),
             not_article_url=not self.frontier.is_article_url(response.url),
             types=types,
-            shape=listing_shape(response.selector.root, elsewhere),
+            shape=shape,
             listed=self.frontier.listed(response.url),
+            like_articles=self._templates[shape.template] if shape.template is not None else 0,
         )
 
     def article_item(self, response: HtmlResponse) -> ArticleItem | None:
@@ -594,6 +633,7 @@ class ArticleSpiderPipeline:
 
 
 _CANONICAL = "//link[contains(concat(' ', normalize-space(@rel), ' '), ' canonical ')]/@href"
+_SITEMAP_LINK = "//link[contains(concat(' ', normalize-space(@rel), ' '), ' sitemap ')]/@href"
 
 _LINKS = LinkExtractor(unique=True)  # web links only, each once a page; not to images, PDFs, archives...
 

@@ -51,8 +51,9 @@ MAX_SITEMAP_URLS = 50_000
 MAX_DOCUMENT_SIZE = 50 * 2**20
 """Bytes a sitemap or feed may have, uncompressed: the sitemap protocol's limit (50 MiB)."""
 
-SITEMAP_PATHS = ("/sitemap.xml", "/sitemap_index.xml")
-"""Where sitemaps are looked for when robots.txt names none (the protocol's default, and WordPress/Yoast's index)."""
+SITEMAP_PATHS = ("/sitemap.xml", "/sitemap_index.xml", "/sitemap-index.xml")
+"""Where sitemaps are looked for when robots.txt names none (the protocol's default, WordPress/Yoast's index,
+Astro's index), the likeliest first."""
 
 FEED_PATHS = ("/feed", "/rss", "/rss.xml", "/feed.xml", "/atom.xml", "/index.xml")
 """Where feeds are looked for when the start pages link to none (WordPress, Ghost, Hugo, Jekyll, Blogger...)."""

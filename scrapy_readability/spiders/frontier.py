@@ -132,10 +132,9 @@ class Frontier:
         self._decided[key] = cleaned
         return cleaned if self._spend("guess" if guessed else kind) else None
 
-    def spent_on_documents(self, kind: str) -> None:
-        """A document fetched for the crawl by another component (Scrapy's robots.txt middleware): in the budget."""
-        self.requested += 1
-        self.spent[kind] += 1
+    def spend_again(self) -> bool:
+        """A page fetched once more (to be judged again), within the budget."""
+        return self._spend("again")
 
     def admit(self, url: str, source: str, depth: int = 0, date: datetime | None = None) -> str | None:
         """The URL to request for a page ``source`` found (``start``, ``sitemap``, ``feed``, ``links``), or ``None``."""

@@ -136,10 +136,11 @@ NOT_ARTICLE_URLS = (
     r"|terms-of-service|tos|legal|cookies|cookie-policy|disclaimer|accessibility|login|log-in|signin|sign-in"
     r"|logout|signup|sign-up|register|account|my-account|profile|subscribe|subscription|subscriptions"
     r"|newsletter|newsletters|faq|help|support|careers|jobs|advertise|advertising|shop|store|cart|search"
-    r"|sitemap|archive|archives|feeds?"
-    # ... and a project's: who makes it, where to get it, what it offers.
-    r"|team|people|members|download|downloads|features|pricing|community|sponsors|donate|showcase)"
-    r"(?:\.[a-z]+)?/?(?:\?|$)",
+    r"|sitemap|archive|archives|feeds?|conduct|code-of-conduct)(?:\.[a-z]+)?/?(?:\?|$)",
+    # A project's own pages at its top (or its project page's): who makes it, where to get it, what it offers;
+    # deeper, /docs/features/ is documentation.
+    r"^(?:/[^/?]+)?/(?:team|people|members|features|pricing|sponsors|donate|showcase|users)(?:\.[a-z]+)?/?(?:\?|$)",
+    r"^(?:/[^/?]+)?/(?:download|downloads)(?:\.[a-z]+)?(?:/[^?]*)?(?:\?|$)",
     # Listings: a tag, a category, an author, a topic, a section (and their pages).
     r"/(?:tags?|category|categories|authors?|topics?|sections?|labels?|keywords?)/[^/?]+/?(?:page/\d+/?)?(?:\?|$)",
     # Pagination.

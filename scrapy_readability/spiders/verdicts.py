@@ -12,6 +12,9 @@ The evidence, each piece a rule a user can switch off (``ignore_rules``):
 - ``listed``: the site's own feed or sitemap lists it, or one of its listing
   pages lists it among its items, so a short post (a few lines between
   pictures) is still an article;
+- ``template``: it is built like the site's articles (the same blocks around
+  its text, :func:`page_template`) and holds some text: a documentation
+  site's short reference page beside its long ones;
 - ``preflight``: Readability.js's ``isProbablyReaderable`` (the downloader
   middleware's verdict), which was made to decide whether to offer a reader
   view, and reads paragraph lengths only.
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass
 
 from lxml import etree
@@ -40,6 +43,7 @@ __all__ = [
     "Shape",
     "Verdict",
     "judge",
+    "page_template",
     "ld_types",
     "listing_shape",
 ]
@@ -49,6 +53,7 @@ RULES = {
     "declared": "its JSON-LD declares a listing, search, profile, about, contact or FAQ page (and no article)",
     "listing": "most of its text is in repeated blocks that each link to another page of the site",
     "listed": "the site's own feed, sitemap or a listing page lists it: a short page is still an article",
+    "template": "it is built like the site's articles (the same blocks around its text): a short one is still one",
     "preflight": "Readability.js's isProbablyReaderable says it is not readerable",
 }
 """The rules, in the order :func:`judge` weighs them: the one list behind ``ignore_rules``, the docs and the summary."""
@@ -59,6 +64,7 @@ REASONS = {
     "listed_sitemap": "the site's sitemap lists it",
     "listed_listing": "a listing page of the site lists it among its items",
     "declared_article": "its JSON-LD declares an article",
+    "template": "built like the site's articles",
     "no_preflight": "no rule said otherwise (preflight ignored)",
     "url": "its URL is one of not_articles",
     "declared": "its JSON-LD declares another kind of page",
@@ -100,6 +106,12 @@ LISTING_SHARE = 0.5
 LISTING_BLOCKS = 3
 """... and has at least this many of them: two teasers and a lead are not a listing."""
 
+LEAD_TEXT = 40
+"""Characters of a block's text that may come before its link for it to be a listing's item."""
+
+TEMPLATE_ARTICLES = 3
+"""Articles built on a page's template (:func:`page_template`) after which a short page on it is one too."""
+
 MIN_TEXT = 80
 """Characters of text (outside links and boilerplate) below which a page holds nothing to read, images aside."""
 
@@ -110,6 +122,9 @@ BOILERPLATE_WORDS = frozenset(
     {"sidebar", "sidenav", "navbar", "menu", "toc", "breadcrumb", "breadcrumbs", "pagination", "pager", "footer"}
 )
 _WORDS = re.compile(r"[a-z0-9]+")
+_DIGIT = re.compile(r"\d")
+TEMPLATE_DEPTH = 6
+TEXT_BLOCKS = ("li", "dd", "pre", "blockquote", "td")
 
 
 @dataclass(frozen=True)
@@ -122,6 +137,7 @@ class Shape:
     unlinked: int
     images: int
     items: tuple[str, ...] = ()  # each link block's first link elsewhere: the pages a listing lists
+    template: str | None = None  # page_template: what the page's text sits in
 
     @property
     def share(self) -> float:
@@ -145,6 +161,7 @@ class Evidence:
     types: frozenset[str]
     shape: Shape
     listed: str | None  # "feed", "sitemap", "listing" or None
+    like_articles: int = 0  # articles of the site built on the page's template (page_template)
 
 
 @dataclass(frozen=True)
@@ -181,6 +198,8 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
         return Verdict(True, f"listed_{listed}")
     if rule("declared") and declared_article:
         return Verdict(True, "declared_article")
+    if rule("template") and evidence.like_articles >= TEMPLATE_ARTICLES:
+        return Verdict(True, "template")
     if not rule("preflight"):
         return Verdict(True, "no_preflight")
     return Verdict(False, "not_readerable")
@@ -195,8 +214,11 @@ def listing_shape(root: etree._Element, links_elsewhere: Callable[[str], bool]) 
     A link block is one of at least three siblings of the same tag and class
     (teasers, list items, cards) that links to another page of the site
     (``links_elsewhere(href)``); blocks inside a counted block are not counted
-    again. The site's own furniture (navigation, header, footer, sidebars,
-    tables of contents) is left out of every figure.
+    again. The site's own furniture is left out of every figure: navigation,
+    header, footer and aside elements (by tag or role), and the blocks whose
+    class or id names a sidebar, a menu or a table of contents and whose text
+    is mostly links (a class name alone is no proof: ``has-sidebar`` marks a
+    page's main column in some themes).
     """
     body = root.find("body")
     if body is None:
@@ -205,24 +227,45 @@ def listing_shape(root: etree._Element, links_elsewhere: Callable[[str], bool]) 
     unlinked = _measure(body, lengths)
     items: list[str] = []
     in_blocks = _link_blocks(body, lengths, links_elsewhere, items)
-    images = sum(1 for image in body.iter("img") if not _inside_boilerplate(image, body))
-    return Shape(lengths.get(body, 0), in_blocks, len(items), unlinked, images, tuple(items))
+    images = sum(1 for image in body.iter("img") if image in lengths)
+    template = page_template(root, lengths)
+    return Shape(lengths.get(body, 0), in_blocks, len(items), unlinked, images, tuple(items), template)
 
 
 def _measure(body: etree._Element, lengths: dict[etree._Element, int]) -> int:
-    """Fill ``lengths`` with each element's text length (boilerplate left out); return the text outside links."""
+    """Fill ``lengths`` with each kept element's text length; return the kept text outside links."""
     order: list[tuple[etree._Element, bool]] = []  # elements before their descendants, and whether in a link
     stack = [(body, False)]
     while stack:
         element, in_link = stack.pop()
         linked = in_link or element.tag == "a"
         order.append((element, linked))
-        stack.extend((child, linked) for child in element if isinstance(child.tag, str) and not _is_boilerplate(child))
-    unlinked = 0
+        stack.extend((child, linked) for child in element if isinstance(child.tag, str) and not _furniture_tag(child))
+    texts: dict[etree._Element, int] = {}  # its own text and its children's tails
+    own: dict[etree._Element, int] = {}  # the same, outside links
+    total: dict[etree._Element, int] = {}
+    in_links: dict[etree._Element, int] = {}
     for element, linked in reversed(order):  # descendants first
-        own = len((element.text or "").strip()) + sum(len((child.tail or "").strip()) for child in element)
-        lengths[element] = own + sum(lengths.get(child, 0) for child in element)
-        unlinked += 0 if linked else own
+        text = len((element.text or "").strip()) + sum(len((child.tail or "").strip()) for child in element)
+        texts[element] = text
+        own[element] = 0 if linked else text
+        total[element] = text + sum(total.get(child, 0) for child in element)
+        in_links[element] = (text if linked else 0) + sum(in_links.get(child, 0) for child in element)
+    furniture = {
+        element
+        for element, _ in order
+        if element is not body and _furniture_name(element) and in_links[element] * 2 >= total[element]
+    }
+    unlinked = 0
+    for element, _ in order:  # the kept elements: none of their ancestors is furniture
+        parent = element.getparent()
+        if element is not body and (element in furniture or parent not in lengths and parent is not None):
+            continue
+        lengths[element] = 0  # marked kept; measured below
+        unlinked += own[element]
+    for element, _ in reversed(order):
+        if element in lengths:
+            lengths[element] = texts[element] + sum(lengths.get(child, 0) for child in element)
     return unlinked
 
 
@@ -253,27 +296,72 @@ def _link_blocks(
 
 
 def _link_elsewhere(element: etree._Element, links_elsewhere: Callable[[str], bool]) -> str | None:
-    """The first link in ``element`` to another page of the site, or ``None``."""
-    anchors = [element] if element.tag == "a" else element.iter("a")
-    return next((href for anchor in anchors if links_elsewhere(href := (anchor.get("href") or "").strip())), None)
+    """The link to another page of the site that ``element`` opens with (a teaser's title), or ``None``.
+
+    A list item whose link comes mid-sentence ("see the tutorial") is prose,
+    not an item of a listing: at most :data:`LEAD_TEXT` characters (a date, an
+    icon's label) may come before the link.
+    """
+    before = 0
+    for event, node in etree.iterwalk(element, events=("start", "end")):
+        if event == "start":
+            if node.tag == "a" and links_elsewhere(href := (node.get("href") or "").strip()):
+                return href
+            before += len((node.text or "").strip())
+        elif node is not element:
+            before += len((node.tail or "").strip())
+        if before > LEAD_TEXT:
+            return None
+    return None
 
 
-def _is_boilerplate(element: etree._Element) -> bool:
+def _furniture_tag(element: etree._Element) -> bool:
+    """Navigation, header, footer, aside, scripts, forms, hidden blocks: never the page's text."""
     if element.tag in BOILERPLATE_TAGS or (element.get("role") or "").lower() in BOILERPLATE_ROLES:
         return True
     if element.get("hidden") is not None or element.get("aria-hidden") == "true":
         return True
+    style = (element.get("style") or "").replace(" ", "").lower()
+    return "display:none" in style or "visibility:hidden" in style
+
+
+def _furniture_name(element: etree._Element) -> bool:
+    """A class or id that names a sidebar, menu, table of contents (as a word: ``td-sidebar``, ``toc``)."""
     names = f"{element.get('class') or ''} {element.get('id') or ''}".lower()
     return bool(names.strip()) and not BOILERPLATE_WORDS.isdisjoint(_WORDS.findall(names))
 
 
-def _inside_boilerplate(element: etree._Element, body: etree._Element) -> bool:
-    node = element.getparent()
-    while node is not None and node is not body:
-        if _is_boilerplate(node):
-            return True
+def page_template(root: etree._Element, kept: Container[etree._Element] | None = None) -> str | None:
+    """What a page's text sits in: the blocks from ``<body>`` to the element whose paragraphs hold the most text
+    (its list items and the like, on a page without paragraphs: a section's index).
+
+    Each block by its tag and its class words without digits (``post-123``
+    says nothing of the template), sections and unnamed blocks left out; the
+    first :data:`TEMPLATE_DEPTH` of them. ``None`` for a page without
+    paragraphs. The paragraphs are those of the page's ``<main>`` when it has
+    one (a help box's or a footer's are not the page's) and, with ``kept``
+    (:func:`listing_shape`'s), those of the page's own text.
+    """
+    main = next((element for element in root.iter("main") if kept is None or element in kept), None)
+    texts: dict[etree._Element, int] = {}
+    for tags in (("p",), TEXT_BLOCKS):  # paragraphs; on a page without, its lists and the like
+        for block in (main if main is not None else root).iter(*tags):
+            parent = block.getparent()
+            if parent is not None and (kept is None or block in kept):
+                texts[parent] = texts.get(parent, 0) + len("".join(block.itertext()))
+        if texts:
+            break
+    if not texts and main is None:
+        return None
+    node: etree._Element | None = max(texts, key=texts.__getitem__) if texts else main
+    chain: list[str] = []
+    while node is not None and node.tag not in ("body", "html"):
+        words = f"{node.get('class') or ''} #{node.get('id')}" if node.get("id") else node.get("class") or ""
+        names = sorted(word for word in words.lower().split() if not _DIGIT.search(word) and word != "#")
+        if node.tag != "section" and (names or node.tag in ("main", "article")):
+            chain.append(".".join([str(node.tag), *names]))
         node = node.getparent()
-    return False
+    return " > ".join(reversed(chain[-TEMPLATE_DEPTH:])) or None
 
 
 # --- Declared types ---------------------------------------------------------------------

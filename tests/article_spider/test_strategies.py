@@ -16,7 +16,7 @@ from scrapy.settings import Settings
 
 from scrapy_readability.addon import Addon
 from scrapy_readability.spiders import ArticleSpider, ArticleSpiderPipeline
-from tests.support.crawling import crawl, crawl_command
+from tests.support.crawling import article_project, crawl, crawl_command
 from tests.support.localserver import LocalSite, Page, PageLike
 from tests.support.publishers import Publisher, requested_articles, served
 
@@ -49,18 +49,6 @@ def times() -> Iterator[tuple[Publisher, LocalSite]]:
         yield running
 
 
-def _project(tmp_path: Path) -> Path:
-    """A Scrapy project whose spiders are the package's: ``scrapy crawl article`` runs ArticleSpider."""
-    project = tmp_path / "project"
-    (project / "newsroom").mkdir(parents=True)
-    (project / "scrapy.cfg").write_text("[settings]\ndefault = newsroom.settings\n", encoding="utf-8")
-    (project / "newsroom" / "__init__.py").write_text("", encoding="utf-8")
-    (project / "newsroom" / "settings.py").write_text(
-        'SPIDER_MODULES = ["scrapy_readability.spiders"]\n', encoding="utf-8"
-    )
-    return project
-
-
 def test_sitemap_strategy_by_scrapy_crawl_writes_the_commands_feed(
     gazette: tuple[Publisher, LocalSite], tmp_path: Path
 ) -> None:
@@ -68,7 +56,7 @@ def test_sitemap_strategy_by_scrapy_crawl_writes_the_commands_feed(
     before = len(site.requests)
     command = crawl_command(tmp_path, [site.url + "/", "--strategy", "sitemap"], settings=QUICK)
     asked = site.requests[before:]
-    project = _project(tmp_path)
+    project = article_project(tmp_path)
     scrapy = crawl(
         tmp_path,
         "article",
@@ -110,7 +98,7 @@ def test_several_sites_their_subdomains_and_allow_by_scrapy_crawl(tmp_path: Path
             tmp_path,
             "article",
             command="crawl",
-            cwd=_project(tmp_path),
+            cwd=article_project(tmp_path),
             start_urls=[daily.url("/portal.html").replace("blog.news.test", "news.test"), weekly.url("/")],
             spider_args={
                 "subdomains": "true",

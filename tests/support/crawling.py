@@ -404,3 +404,15 @@ def crawl_command(
     result = run(command, tmp_path, timeout=timeout, env=env)
     (tmp_path / "crawl.log").write_text(result.stderr, encoding="utf-8")
     return _result(feed_path, stats_path, result.stderr, result.returncode, result.stdout)
+
+
+def article_project(tmp_path: Path) -> Path:
+    """A Scrapy project whose spiders are the package's: ``scrapy crawl article`` runs ArticleSpider."""
+    project = tmp_path / "project"
+    (project / "newsroom").mkdir(parents=True)
+    (project / "scrapy.cfg").write_text("[settings]\ndefault = newsroom.settings\n", encoding="utf-8")
+    (project / "newsroom" / "__init__.py").write_text("", encoding="utf-8")
+    (project / "newsroom" / "settings.py").write_text(
+        'SPIDER_MODULES = ["scrapy_readability.spiders"]\n', encoding="utf-8"
+    )
+    return project

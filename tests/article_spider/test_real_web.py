@@ -1,0 +1,182 @@
+"""The article spider on the shapes real sites have, through the command and ``scrapy crawl``, as a user runs them.
+
+Each site here is small and made for the test, after a class of failure seen
+on real sites (benchmarks/realsites/: a theme that says ``og:type website`` on
+every page, short posts only the feed lists, pages linked as ``/x/`` and
+``/x/index.html``, a search index announced as a JSON alternate, a template
+that names two canonical URLs, a site without sitemap or feed). The corpus of
+real sites itself is the benchmark's; ``test_realsites.py`` crawls a few of it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.crawling import article_project, crawl, crawl_command
+from tests.support.localserver import LocalSite, Page, PageLike, serve
+
+pytestmark = pytest.mark.slow  # real crawls in subprocesses
+
+QUICK = {"AUTOTHROTTLE_ENABLED": False}
+PROSE = (
+    "<p>The harbour board met on Tuesday evening and agreed, after a long debate about the cost of the "
+    "repairs, that the north pier would reopen to fishing boats before the start of the winter season.</p>"
+)
+LONG = [f"storm-{n}" for n in range(6)]
+SHORT = ["photo-dunes", "note-ferry"]  # a few lines between pictures: the preflight says no
+WEBSITE = '<meta property="og:type" content="website">'
+
+
+def _page(title: str, body: str, head: str = "") -> str:
+    nav = '<nav><a href="/">Home</a> <a href="/about/">About</a> <a href="/tags/">Tags</a></nav>'
+    return (
+        f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)} - A Theme Blog</title>"
+        f"{WEBSITE}{head}</head><body>{nav}<main>{body}</main><footer>© A Theme Blog</footer></body></html>"
+    )
+
+
+def _blog(base: str) -> dict[str, PageLike]:
+    """A Hugo-like blog: og:type website everywhere, teasers on the front page, a feed, a JSON search index."""
+    pages: dict[str, PageLike] = {}
+    for index, slug in enumerate(LONG):
+        head = ""
+        if index in (2, 3):  # the template names the first post's URL, then the page's own
+            head = (
+                f'<link rel="canonical" href="{base}/posts/storm-0/"><link rel="canonical" href="{base}/posts/{slug}/">'
+            )
+        body = f"<h1>Storm, part {index}</h1>" + PROSE * (5 + index) + f'<a href="/posts/{slug}/index.html">Link</a>'
+        pages[f"/posts/{slug}/"] = _page(f"Storm, part {index}", body, head)
+        pages[f"/posts/{slug}/index.html"] = pages[f"/posts/{slug}/"]
+    for slug in SHORT:
+        body = f'<h1>{slug}</h1><img src="/img/{slug}.jpg"><p>Dusk on the {slug}, from the west pier.</p>'
+        pages[f"/posts/{slug}/"] = _page(slug, body)
+    posts = LONG + SHORT
+    teasers = "".join(
+        f'<article class="teaser"><h2><a href="/posts/{slug}/index.html">{slug}</a></h2>{PROSE}</article>'
+        for slug in posts[:4]
+    )
+    older = "".join(
+        f'<article class="teaser"><h2><a href="/posts/{slug}/">{slug}</a></h2>{PROSE}</article>' for slug in posts[4:]
+    )
+    announce = (
+        '<link rel="alternate" type="application/rss+xml" href="/index.xml">'
+        '<link rel="alternate" type="application/json" href="/index.json">'
+    )
+    more = '<a href="/page/2/">Older</a> <a href="/series/storms/">The series</a>'
+    pages["/"] = _page("Home", "<h1>Latest</h1>" + teasers + more, announce)
+    pages["/page/2/"] = _page("Page 2", "<h1>Older</h1>" + older)
+    pages["/series/storms/"] = _page("Storms", "<h1>The storm series</h1>" + teasers)  # its URL does not tell
+    pages["/about/"] = _page("About", "<h1>About</h1>" + PROSE * 4)
+    pages["/tags/"] = _page("Tags", "<h1>Tags</h1><ul><li><a href='/tags/sea/'>sea</a></li></ul>")
+    pages["/tags/sea/"] = _page("sea", "<h1>sea</h1>" + older)
+    items = "".join(f"<item><title>{slug}</title><link>{base}/posts/{slug}/</link></item>" for slug in posts)
+    pages["/index.xml"] = Page(
+        f'<?xml version="1.0"?><rss version="2.0"><channel><title>Blog</title>{items}</channel></rss>',
+        "application/rss+xml",
+    )
+    pages["/index.json"] = Page('[{"title": "Storm", "permalink": "/posts/storm-0/"}]', "application/json")
+    pages["/robots.txt"] = Page("User-agent: *\nDisallow:\n", "text/plain")
+    return pages
+
+
+def _sections() -> dict[str, PageLike]:
+    """A site of sections, no sitemap and no feed: the front page, two sections, their articles."""
+    pages: dict[str, PageLike] = {}
+    links = []
+    for section in ("world", "business"):
+        stories = [f"/{section}/story-{n}.html" for n in range(5)]
+        for path in stories:
+            pages[path] = _page(path, "<h1>A story</h1>" + PROSE * 6 + f"<p>{path}</p>")
+        teasers = "".join(f'<div class="card"><h3><a href="{path}">{path}</a></h3>{PROSE}</div>' for path in stories)
+        pages[f"/{section}/"] = _page(section, f"<h1>{section}</h1>{teasers}")
+        links.append(f'<li><a href="/{section}/">{section}</a></li>')
+    pages["/"] = _page("Home", "<h1>Home</h1><ul>" + "".join(links) + "</ul>" + PROSE)
+    return pages
+
+
+@pytest.fixture(scope="module")
+def blog() -> Iterator[LocalSite]:
+    holder: dict[str, PageLike] = {}
+    with serve(holder) as site:
+        holder.update(_blog(site.url))
+        yield site
+
+
+@pytest.fixture(scope="module")
+def sections() -> Iterator[LocalSite]:
+    with serve(_sections()) as site:
+        yield site
+
+
+def _paths(items: list[dict[str, object]], base: str) -> list[str]:
+    """The items' paths, ``/x/index.html`` as ``/x/`` (an item is written under the address it was found at)."""
+    return sorted(str(item["url"])[len(base) :].removesuffix("index.html") for item in items)
+
+
+def test_a_theme_that_says_website_everywhere(blog: LocalSite, tmp_path: Path) -> None:
+    before = len(blog.requests)
+    result = crawl_command(tmp_path, [blog.url + "/"], settings=QUICK)
+    asked = blog.requests[before:]
+    assert result.returncode == 0, result.log[-3000:]
+    # every post once: og:type says nothing, short posts the feed lists count, /x/index.html is /x/
+    assert _paths(result.items, blog.url) == sorted(f"/posts/{slug}/" for slug in LONG + SHORT)
+    stats = result.stats
+    assert stats["readability/spider/verdict/listed_feed"] >= len(SHORT)
+    assert stats["readability/spider/verdict/listing"] == 1  # the series page: readerable, a listing by its shape
+    assert stats["readability/spider/verdict/url"] == 4  # the front page, its second page, about, a tag
+    assert stats["readability/spider/invalid/canonical_conflict"] == 2
+    assert asked.count("/robots.txt") == 1  # read by the spider and Scrapy's middleware, downloaded once
+    fetched = [path.removesuffix("index.html") for path in asked if path.startswith("/posts/")]
+    assert sorted(fetched) == sorted(set(fetched))  # each post fetched once, as /x/ or as /x/index.html
+    # the JSON search index is tried quietly, and no guess is made while a real feed is announced
+    assert " WARNING: " not in result.log, result.log[-3000:]
+    assert "/index.json" in asked and "/feed" not in asked
+    assert "pages fetched, 8 articles" in result.log
+    assert "readerable pages not taken" in result.log
+
+
+def test_each_rule_has_an_override(blog: LocalSite, tmp_path: Path) -> None:
+    result = crawl_command(tmp_path, [blog.url + "/", "--ignore-rules", "listed,template"], settings=QUICK)
+    assert result.returncode == 0
+    assert _paths(result.items, blog.url) == sorted(f"/posts/{slug}/" for slug in LONG)  # the short posts go
+    assert result.stats["readability/spider/verdict/not_readerable"] == len(SHORT)
+    bad = crawl_command(tmp_path, [blog.url + "/", "--ignore-rules", "og_type"], feed="bad.jsonl", settings=QUICK)
+    assert bad.returncode == 2 and "--ignore-rules" in bad.log
+
+
+def test_a_budget_is_spent_on_pages(sections: LocalSite, tmp_path: Path) -> None:
+    """No sitemap, no feed: the guesses take a quarter of --max-pages, the rest finds articles."""
+    before = len(sections.requests)
+    result = crawl_command(tmp_path, [sections.url + "/", "--max-pages", "10"], settings=QUICK)
+    asked = sections.requests[before:]
+    assert result.returncode == 0, result.log[-3000:]
+    assert len(result.items) >= 1
+    assert len(asked) <= 10
+    assert result.stats["readability/spider/skipped/guess_budget"] > 0
+
+
+def test_a_strategy_that_finds_nothing_says_so(sections: LocalSite, tmp_path: Path) -> None:
+    result = crawl_command(tmp_path, [sections.url + "/", "--strategy", "sitemap"], settings=QUICK)
+    assert result.returncode == 3, result.log[-3000:]
+    assert result.items == []
+    assert "No sitemap found: robots.txt named none" in result.log
+    assert "No article written: " in result.log
+
+
+def test_scrapy_crawl_article_prints_the_summary(blog: LocalSite, tmp_path: Path) -> None:
+    result = crawl(
+        tmp_path,
+        "article",
+        command="crawl",
+        cwd=article_project(tmp_path),
+        start_urls=[blog.url + "/"],
+        settings=QUICK,
+        feed="scrapy.jsonl",
+    )
+    assert result.returncode == 0, result.log[-3000:]
+    assert len(result.items) == len(LONG + SHORT)
+    assert "scrapy-readability crawl: " in result.log and " 8 articles, " in result.log

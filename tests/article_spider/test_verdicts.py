@@ -1,0 +1,158 @@
+"""What is an article: the rules of ``verdicts.py`` one at a time, and the page shapes they read."""
+
+from __future__ import annotations
+
+import pytest
+from lxml import etree, html
+
+from scrapy_readability.spiders.verdicts import RULES, Evidence, Shape, judge, listing_shape
+
+PROSE = "The committee met on Tuesday and agreed the harbour would reopen after the storm repairs. " * 4
+ARTICLE_SHAPE = Shape(text=2000, in_blocks=0, blocks=0, unlinked=1900, images=0)
+LISTING_SHAPE = Shape(text=2000, in_blocks=1800, blocks=10, unlinked=400, images=0)
+SHORT_SHAPE = Shape(text=200, in_blocks=0, blocks=0, unlinked=150, images=0)
+EMPTY_SHAPE = Shape(text=10, in_blocks=0, blocks=0, unlinked=10, images=0)
+
+
+def evidence(**given: object) -> Evidence:
+    values: dict[str, object] = {
+        "readerable": True,
+        "not_article_url": False,
+        "types": frozenset(),
+        "shape": ARTICLE_SHAPE,
+        "listed": None,
+    }
+    values.update(given)
+    return Evidence(**values)  # type: ignore[arg-type]
+
+
+def is_site_page(href: str) -> bool:
+    return href.startswith("/") and href != "/here/"
+
+
+@pytest.mark.parametrize(
+    ("given", "article", "reason"),
+    [
+        ({}, True, "readerable"),
+        ({"not_article_url": True}, False, "url"),
+        ({"types": frozenset({"collectionpage"})}, False, "declared"),
+        ({"types": frozenset({"collectionpage", "blogposting"})}, True, "readerable"),
+        ({"shape": LISTING_SHAPE}, False, "listing"),
+        ({"shape": LISTING_SHAPE, "listed": "feed"}, False, "listing"),  # a listing the feed names is still one
+        ({"readerable": False}, False, "not_readerable"),
+        ({"readerable": False, "shape": SHORT_SHAPE, "listed": "feed"}, True, "listed_feed"),
+        ({"readerable": False, "shape": SHORT_SHAPE, "listed": "sitemap"}, True, "listed_sitemap"),
+        ({"readerable": False, "shape": SHORT_SHAPE, "listed": "listing"}, True, "listed_listing"),
+        ({"readerable": False, "shape": EMPTY_SHAPE, "listed": "feed"}, False, "empty"),
+        ({"readerable": False, "shape": SHORT_SHAPE, "types": frozenset({"blogposting"})}, True, "declared_article"),
+    ],
+)
+def test_the_rules_in_order(given: dict[str, object], article: bool, reason: str) -> None:
+    verdict = judge(evidence(**given))
+    assert (verdict.article, verdict.reason) == (article, reason)
+
+
+def test_each_rule_can_be_left_out() -> None:
+    assert judge(evidence(not_article_url=True), frozenset({"url"})).article
+    assert judge(evidence(types=frozenset({"aboutpage"})), frozenset({"declared"})).article
+    assert judge(evidence(shape=LISTING_SHAPE), frozenset({"listing"})).article
+    short = evidence(readerable=False, shape=SHORT_SHAPE, listed="feed")
+    assert not judge(short, frozenset({"listed"})).article
+    assert judge(evidence(readerable=False, shape=SHORT_SHAPE), frozenset({"preflight"})).reason == "no_preflight"
+    assert set(RULES) == {"url", "declared", "listing", "listed", "template", "preflight"}
+
+
+def test_og_type_is_no_evidence() -> None:
+    """Themes put og:type website on every page, posts too: a readerable post that says so is an article."""
+    page = html.fromstring(f'<html><head><meta property="og:type" content="website"></head><body><p>{PROSE}</p></body>')
+    shape = listing_shape(page, is_site_page)
+    assert judge(evidence(shape=shape)).article
+
+
+def test_a_listing_of_teasers_is_a_listing_and_lists_its_items() -> None:
+    teasers = "".join(
+        f'<article class="post"><h2><a href="/posts/{n}/">Post {n}</a></h2><p>{PROSE[:160]}</p></article>'
+        for n in range(6)
+    )
+    page = html.fromstring(f"<html><body><nav><a href='/'>Home</a></nav><h1>Posts</h1>{teasers}</body></html>")
+    shape = listing_shape(page, is_site_page)
+    assert shape.is_listing and shape.blocks == 6
+    assert shape.items == tuple(f"/posts/{n}/" for n in range(6))
+
+
+def test_an_article_with_related_posts_is_not_a_listing() -> None:
+    related = "".join(f'<li><a href="/posts/{n}/">Related {n}</a></li>' for n in range(4))
+    page = html.fromstring(
+        f"<html><body><article><h1>Storm</h1>{'<p>' + PROSE + '</p>' * 3}</article><ul>{related}</ul></body></html>"
+    )
+    shape = listing_shape(page, is_site_page)
+    assert not shape.is_listing and shape.has_content
+
+
+def test_navigation_sidebars_and_tables_of_contents_are_left_out() -> None:
+    """A short reference page with a long menu in a div: the menu is the site's, not the page's."""
+    menu = "".join(f'<li><a href="/ref/{n}/">Reference {n}</a></li>' for n in range(80))
+    toc = "".join(f'<li><a href="#s{n}">Section {n}</a></li>' for n in range(5))
+    page = html.fromstring(
+        f'<html><body><div class="sidebar"><ul>{menu}</ul></div><div id="toc"><ul>{toc}</ul></div>'
+        f"<main><h1>flag</h1><p>{PROSE[:200]}</p></main></body></html>"
+    )
+    shape = listing_shape(page, is_site_page)
+    assert shape.blocks == 0 and shape.has_content
+
+
+def test_links_to_the_page_itself_or_its_anchors_make_no_block() -> None:
+    items = "".join(f'<li><a href="#part{n}">Part {n}</a> {PROSE[:50]}</li>' for n in range(5))
+    items += "".join(f'<li><a href="/here/">Here</a> {PROSE[:50]}</li>' for n in range(5))
+    page = html.fromstring(f"<html><body><ul>{items}</ul></body></html>")
+    assert listing_shape(page, is_site_page).blocks == 0
+
+
+def test_a_photo_post_has_content() -> None:
+    page = html.fromstring('<html><body><h1>Dunes</h1><img src="a.jpg"><img src="b.jpg"><p>Dusk.</p></body></html>')
+    assert listing_shape(page, is_site_page).has_content
+
+
+def test_deep_nesting_costs_no_recursion() -> None:
+    page = html.fromstring("<html><body></body></html>")
+    node = page.find("body")
+    for _ in range(5000):  # deeper than Python's recursion limit (the HTML parser stops at 256)
+        node = etree.SubElement(node, "div")
+    etree.SubElement(node, "p").text = PROSE
+    assert listing_shape(page, is_site_page).unlinked > 0
+
+
+def test_a_list_of_prose_with_links_mid_sentence_is_not_a_listing() -> None:
+    """A getting-started page: each item a sentence that links somewhere along the way."""
+    items = "".join(f'<li>{PROSE[:120]} See <a href="/guide/{n}/">the guide</a> for more.</li>' for n in range(6))
+    page = html.fromstring(f"<html><body><main><h1>Getting started</h1><ul>{items}</ul></main></body></html>")
+    assert listing_shape(page, is_site_page).blocks == 0
+
+
+def test_a_teaser_may_open_with_its_date() -> None:
+    items = "".join(f'<li><span>2024-05-0{n}</span> <a href="/posts/{n}/">Post {n}</a></li>' for n in range(1, 6))
+    page = html.fromstring(f"<html><body><main><h1>Archive</h1><ul>{items}</ul></main></body></html>")
+    shape = listing_shape(page, is_site_page)
+    assert shape.blocks == 5 and shape.is_listing
+
+
+def test_the_template_is_what_the_text_sits_in() -> None:
+    def page(body: str) -> str | None:
+        root = html.fromstring(
+            '<html><body><div id="help" style="display: none"><p>Press a key</p><p>Press another</p></div>'
+            f'<div class="wrapper post-42"><main class="content"><article class="doc">{body}</article></main></div>'
+            "</body></html>"
+        )
+        return listing_shape(root, is_site_page).template
+
+    long, short = page("<p>" + PROSE * 3 + "</p>"), page("<p>Short.</p>")
+    assert long == short == "div.wrapper > main.content > article.doc"  # post-42 says nothing of the template
+    assert page("<ul><li>An index of children</li></ul>") == long  # no paragraph: its list
+    assert page("") == "div.wrapper > main.content"
+
+
+def test_a_short_page_built_like_the_articles_is_one() -> None:
+    short = evidence(readerable=False, shape=SHORT_SHAPE, like_articles=3)
+    assert (judge(short).article, judge(short).reason) == (True, "template")
+    assert not judge(evidence(readerable=False, shape=SHORT_SHAPE, like_articles=2)).article
+    assert not judge(short, frozenset({"template"})).article
