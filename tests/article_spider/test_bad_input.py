@@ -151,9 +151,11 @@ def test_a_sitemap_of_100000_urls_is_read_up_to_the_protocols_limit(hostile: tup
 
 def test_no_document_holds_the_reactor(hostile: tuple[LocalSite, CrawlResult]) -> None:
     """The 100,000-URL sitemap (11 MB), the 60 MB one and the gzip bomb are read in a thread: the reactor's
-    20-ms heartbeat is never late by more than a few ticks (reading the big sitemap on it took over a second)."""
+    20-ms heartbeat is never late by anything near what reading the big sitemap on it costs (over a second)."""
     _, result = hostile
-    assert result.stats[HEARTBEAT_STAT] < 250, result.stats[HEARTBEAT_STAT]
+    # Read on the reactor, the big sitemap held it for over a second. The bound leaves room for a busy
+    # machine (a second test suite on 2 cores: load average 8 makes a 20-ms tick a few hundred ms late).
+    assert result.stats[HEARTBEAT_STAT] < 800, result.stats[HEARTBEAT_STAT]
 
 
 def test_a_feed_in_the_wrong_encoding_is_read_as_windows_1252(hostile: tuple[LocalSite, CrawlResult]) -> None:

@@ -98,6 +98,40 @@ def _sections() -> dict[str, PageLike]:
     return pages
 
 
+def _bad(base: str) -> dict[str, PageLike]:
+    """Bad input a real site gives: another host's pages in its sitemap, relative feed entries, a canonical URL
+    on another site, ``og:type article`` and a BlogPosting on a listing, a redirect loop between /x and /x/."""
+    stories = [f"/story/{n}/" for n in range(4)]
+    pages: dict[str, PageLike] = {
+        path: _page(path, f"<h1>Story {path}</h1><p>This is the story at {path}, told at length.</p>" + PROSE * 6)
+        for path in stories
+    }
+    pages["/story/0/"] = _page("0", "<h1>Story 0</h1>" + PROSE * 6, '<link rel="canonical" href="http://other.test/0">')
+    article = (
+        '<meta property="og:type" content="article">'
+        '<script type="application/ld+json">{"@type": "BlogPosting"}</script>'
+    )
+    teasers = "".join(f'<article class="t"><h2><a href="{path}">{path}</a></h2>{PROSE}</article>' for path in stories)
+    links = '<a href="/loop">Loop</a> <a href="/all">All</a> <a href="/story-1">Story 1</a>'
+    pages["/"] = _page("Home", f"<h1>Home</h1>{links}{PROSE}")
+    pages["/story-1"] = pages["/story/1/"]  # the same text at another address, and no canonical URL
+    pages["/all"] = _page("All", "<h1>All stories</h1>" + teasers, article)
+    pages["/loop"] = Page.redirect(base + "/loop/")
+    pages["/loop/"] = Page.redirect(base + "/loop")
+    pages["/robots.txt"] = Page(f"User-agent: *\nSitemap: {base}/sitemap.xml\n", "text/plain")
+    entries = "".join(f"<url><loc>{location}</loc></url>" for location in ["http://other.test/a", base + stories[1]])
+    pages["/sitemap.xml"] = Page(
+        f'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{entries}</urlset>',
+        "application/xml",
+    )
+    feed_entries = "".join(f'<entry><title>s</title><link href="{path[1:]}"/></entry>' for path in stories[2:])
+    pages["/feed.xml"] = Page(
+        f'<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>f</title>{feed_entries}</feed>',
+        "application/atom+xml",
+    )
+    return pages
+
+
 @pytest.fixture(scope="module")
 def blog() -> Iterator[LocalSite]:
     holder: dict[str, PageLike] = {}
@@ -180,3 +214,20 @@ def test_scrapy_crawl_article_prints_the_summary(blog: LocalSite, tmp_path: Path
     assert result.returncode == 0, result.log[-3000:]
     assert len(result.items) == len(LONG + SHORT)
     assert "scrapy-readability crawl: " in result.log and " 8 articles, " in result.log
+
+
+def test_bad_input_is_said_and_counted(tmp_path: Path) -> None:
+    holder: dict[str, PageLike] = {}
+    with serve(holder) as site:
+        holder.update(_bad(site.url))
+        result = crawl_command(tmp_path, [site.url + "/", "-L", "INFO"], settings=QUICK)
+    assert result.returncode == 0, result.log[-3000:]
+    assert result.clean, result.log[-3000:]
+    written = [path.replace("/story-1", "/story/1/") for path in _paths(result.items, site.url)]
+    assert sorted(written) == [f"/story/{n}/" for n in range(4)]  # /story/0/ names a canonical on another site
+    stats = result.stats
+    assert stats["readability/spider/skipped/offsite"] >= 1  # the sitemap's other host
+    assert stats["readability/spider/verdict/listing"] == 1  # og:type article and a BlogPosting on a listing
+    assert stats["readability/spider/verdict/listed_feed"] == 2  # relative entries, read against the feed
+    assert stats["readability/spider/duplicates/content"] == 1
+    assert "Filtered duplicate request" in result.log or stats.get("dupefilter/filtered", 0) >= 1  # the loop
