@@ -515,9 +515,11 @@ class ArticleSpider(scrapy.Spider):
             return self.frontier.in_scope(url) and url_key(url) != own
 
         shape = listing_shape(response.selector.root, elsewhere)
+        start = response.meta.get(SPIDER_META, {}).get("start", False)
+        front = start and _is_front_page(response.url) and self.frontier.listed(response.url) != "feed"
         return Evidence(
             readerable=_readerable(response),
-            not_article_url=not self.frontier.is_article_url(response.url),
+            not_article_url=front or not self.frontier.is_article_url(response.url),
             types=types,
             shape=shape,
             listed=self.frontier.listed(response.url),
@@ -672,6 +674,12 @@ async def _in_batches(requests: Iterator[Request], size: int = ADMIT_BATCH) -> A
 def _describe(body: bytes) -> str:
     start = body.lstrip()[:60].decode("utf-8", "replace").replace("\n", " ")
     return f"it starts {start!r}" if start else "it is empty"
+
+
+def _is_front_page(url: str) -> bool:
+    """A start URL at a site's root or a project's (``/``, ``/name/``): its front page, which no feed lists."""
+    path = urlsplit(url).path
+    return path.endswith("/") and path.count("/") <= 2
 
 
 def _readerable(response: Response) -> bool:

@@ -136,7 +136,7 @@ NOT_ARTICLE_URLS = (
     r"|terms-of-service|tos|legal|cookies|cookie-policy|disclaimer|accessibility|login|log-in|signin|sign-in"
     r"|logout|signup|sign-up|register|account|my-account|profile|subscribe|subscription|subscriptions"
     r"|newsletter|newsletters|faq|help|support|careers|jobs|advertise|advertising|shop|store|cart|search"
-    r"|sitemap|archive|archives|feeds?|conduct|code-of-conduct)(?:\.[a-z]+)?/?(?:\?|$)",
+    r"|sitemap|archive|archives|feeds?|conduct|code-of-conduct|404|not-found)(?:\.[a-z]+)?/?(?:\?|$)",
     # A project's own pages at its top (or its project page's): who makes it, where to get it, what it offers;
     # deeper, /docs/features/ is documentation.
     r"^(?:/[^/?]+)?/(?:team|people|members|features|pricing|sponsors|donate|showcase|users)(?:\.[a-z]+)?/?(?:\?|$)",
@@ -250,9 +250,10 @@ def site_host(url: str) -> str:
 
 
 def path_and_query(url: str) -> str:
-    """``/path?query`` with the path lowercased: what :data:`NOT_ARTICLE_URLS` and the trap rules read."""
+    """``/path?query`` with the path lowercased, a directory's index file as its directory (``/x/index.html`` is
+    ``/x/``): what :data:`NOT_ARTICLE_URLS` and the trap rules read."""
     parts = urlsplit(url)
-    path = (parts.path or "/").lower()
+    path = DIRECTORY_INDEX.sub("/", (parts.path or "/").lower())
     return f"{path}?{parts.query}" if parts.query else path
 
 

@@ -212,7 +212,7 @@ def listing_shape(root: etree._Element, links_elsewhere: Callable[[str], bool]) 
     """The layout of the page's text: how much of it sits in link blocks, and how much is not in links.
 
     A link block is one of at least three siblings of the same tag and class
-    (teasers, list items, cards) that links to another page of the site
+    words (digits aside: teasers, list items, cards) that links to another page of the site
     (``links_elsewhere(href)``); blocks inside a counted block are not counted
     again. The site's own furniture is left out of every figure: navigation,
     header, footer and aside elements (by tag or role), and the blocks whose
@@ -280,7 +280,7 @@ def _link_blocks(
         groups: dict[tuple[str, str], list[etree._Element]] = {}
         for child in element:
             if child in lengths:
-                groups.setdefault((str(child.tag), child.get("class") or ""), []).append(child)
+                groups.setdefault((str(child.tag), _class_words(child)), []).append(child)
         counted: set[etree._Element] = set()
         for members in groups.values():
             if len(members) < LISTING_BLOCKS:
@@ -313,6 +313,11 @@ def _link_elsewhere(element: etree._Element, links_elsewhere: Callable[[str], bo
         if before > LEAD_TEXT:
             return None
     return None
+
+
+def _class_words(element: etree._Element) -> str:
+    """Its class words without those with digits: WordPress's ``post-123`` sets no teaser apart from the next."""
+    return " ".join(word for word in (element.get("class") or "").split() if not _DIGIT.search(word))
 
 
 def _furniture_tag(element: etree._Element) -> bool:

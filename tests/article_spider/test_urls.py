@@ -126,11 +126,27 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/news/about-the-election", False),
         ("/category/world/2025/ferry-times", False),  # an article under its category
         ("/?p=123", False),  # WordPress's article URLs
+        ("/category/uncategorized/index.html", True),  # a static copy's listing: /x/index.html is /x/
+        ("/blog/tag/gimp/index.htm", True),
+        ("/code-of-conduct/", True),
+        ("/team", True),  # a project's own pages, at its top
+        ("/project/features/", True),
+        ("/download/plugins/", True),
+        ("/docs/core/features.html", False),  # ... deeper, documentation
+        ("/docs/team-workflow/", False),
     ],
 )
 def test_pages_that_are_never_articles(path: str, navigation: bool) -> None:
     patterns = compile_patterns(NOT_ARTICLE_URLS)
     assert matches_any(patterns, path_and_query("https://news.example" + path)) is navigation
+
+
+def test_a_directory_and_its_index_file_are_one_page() -> None:
+    assert (
+        url_key("https://n.example/x/index.html") == url_key("https://n.example/x/") == url_key("https://n.example/x")
+    )
+    assert url_key("https://n.example/index.php?p=3") == url_key("https://n.example/?p=3")
+    assert url_key("https://n.example/x/index.html") != url_key("https://n.example/x/other.html")
 
 
 def test_a_site_is_its_host_without_www_and_with_subdomains_on_request() -> None:
