@@ -9,9 +9,10 @@ The evidence, each piece a rule a user can switch off (``ignore_rules``):
 - ``listing``: its shape says it is a listing: most of its text sits in
   repeated blocks (teasers, list items) that each link to another page of the
   site (:func:`listing_shape`);
-- ``listed``: the site's own feed or sitemap lists it, or one of its listing
-  pages lists it among its items, so a short post (a few lines between
-  pictures) is still an article;
+- ``listed``: the site's own feed lists it, or one of its listing pages
+  lists it among its items, or its sitemap (which lists everything: figure
+  pages too) and it is built like one of the site's articles, so a short
+  post (a few lines between pictures) is still an article;
 - ``template``: it is built like the site's articles (the same blocks around
   its text, :func:`page_template`) and holds some text: a documentation
   site's short reference page beside its long ones;
@@ -61,7 +62,7 @@ RULES = {
 REASONS = {
     "readerable": "the preflight calls it readerable",
     "listed_feed": "the site's feed lists it",
-    "listed_sitemap": "the site's sitemap lists it",
+    "listed_sitemap": "the site's sitemap lists it, and it is built like an article of the site",
     "listed_listing": "a listing page of the site lists it among its items",
     "declared_article": "its JSON-LD declares an article",
     "template": "built like the site's articles",
@@ -117,13 +118,14 @@ MIN_TEXT = 80
 
 # Subtrees that are the site's, not the page's: their text and links are neither article nor listing.
 BOILERPLATE_TAGS = frozenset({"nav", "header", "footer", "aside", "script", "style", "noscript", "template", "form"})
+SECTIONS = frozenset({"article", "section", "main"})  # a header or footer inside one of these is its own
 BOILERPLATE_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar"})
 BOILERPLATE_WORDS = frozenset(
     {"sidebar", "sidenav", "navbar", "menu", "toc", "breadcrumb", "breadcrumbs", "pagination", "pager", "footer"}
 )
 _WORDS = re.compile(r"[a-z0-9]+")
 _DIGIT = re.compile(r"\d")
-TEMPLATE_DEPTH = 6
+TEMPLATE_DEPTH = 3
 TEXT_BLOCKS = ("li", "dd", "pre", "blockquote", "td")
 
 
@@ -194,7 +196,7 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
         return Verdict(True, "readerable")
     if not evidence.shape.has_content:
         return Verdict(False, "empty")
-    if listed in ("sitemap", "listing"):
+    if listed == "listing" or (listed == "sitemap" and evidence.like_articles):
         return Verdict(True, f"listed_{listed}")
     if rule("declared") and declared_article:
         return Verdict(True, "declared_article")
@@ -211,8 +213,8 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
 def listing_shape(root: etree._Element, links_elsewhere: Callable[[str], bool]) -> Shape:
     """The layout of the page's text: how much of it sits in link blocks, and how much is not in links.
 
-    A link block is one of at least three siblings of the same tag and class
-    words (digits aside: teasers, list items, cards) that links to another page of the site
+    A link block is one of at least three siblings of the same tag and first
+    class word (teasers, list items, cards) that links to another page of the site
     (``links_elsewhere(href)``); blocks inside a counted block are not counted
     again. The site's own furniture is left out of every figure: navigation,
     header, footer and aside elements (by tag or role), and the blocks whose
@@ -235,12 +237,17 @@ def listing_shape(root: etree._Element, links_elsewhere: Callable[[str], bool]) 
 def _measure(body: etree._Element, lengths: dict[etree._Element, int]) -> int:
     """Fill ``lengths`` with each kept element's text length; return the kept text outside links."""
     order: list[tuple[etree._Element, bool]] = []  # elements before their descendants, and whether in a link
-    stack = [(body, False)]
+    stack = [(body, False, False)]
     while stack:
-        element, in_link = stack.pop()
+        element, in_link, in_section = stack.pop()
         linked = in_link or element.tag == "a"
+        sectioned = in_section or element.tag in SECTIONS
         order.append((element, linked))
-        stack.extend((child, linked) for child in element if isinstance(child.tag, str) and not _furniture_tag(child))
+        stack.extend(
+            (child, linked, sectioned)
+            for child in element
+            if isinstance(child.tag, str) and not _furniture_tag(child, sectioned)
+        )
     texts: dict[etree._Element, int] = {}  # its own text and its children's tails
     own: dict[etree._Element, int] = {}  # the same, outside links
     total: dict[etree._Element, int] = {}
@@ -316,12 +323,17 @@ def _link_elsewhere(element: etree._Element, links_elsewhere: Callable[[str], bo
 
 
 def _class_words(element: etree._Element) -> str:
-    """Its class words without those with digits: WordPress's ``post-123`` sets no teaser apart from the next."""
-    return " ".join(word for word in (element.get("class") or "").split() if not _DIGIT.search(word))
+    """Its first class word without digits: teasers differ by the rest (WordPress's ``post-123 category-news``)."""
+    return next((word for word in (element.get("class") or "").split() if not _DIGIT.search(word)), "")
 
 
-def _furniture_tag(element: etree._Element) -> bool:
-    """Navigation, header, footer, aside, scripts, forms, hidden blocks: never the page's text."""
+def _furniture_tag(element: etree._Element, sectioned: bool) -> bool:
+    """Navigation, the page's header and footer, aside, scripts, forms, hidden blocks: never the page's text.
+
+    A header or footer inside an article, a section or ``<main>`` is that block's own (a post's title).
+    """
+    if element.tag in ("header", "footer"):
+        return not sectioned
     if element.tag in BOILERPLATE_TAGS or (element.get("role") or "").lower() in BOILERPLATE_ROLES:
         return True
     if element.get("hidden") is not None or element.get("aria-hidden") == "true":

@@ -41,7 +41,8 @@ def is_site_page(href: str) -> bool:
         ({"shape": LISTING_SHAPE, "listed": "feed"}, False, "listing"),  # a listing the feed names is still one
         ({"readerable": False}, False, "not_readerable"),
         ({"readerable": False, "shape": SHORT_SHAPE, "listed": "feed"}, True, "listed_feed"),
-        ({"readerable": False, "shape": SHORT_SHAPE, "listed": "sitemap"}, True, "listed_sitemap"),
+        ({"readerable": False, "shape": SHORT_SHAPE, "listed": "sitemap", "like_articles": 1}, True, "listed_sitemap"),
+        ({"readerable": False, "shape": SHORT_SHAPE, "listed": "sitemap"}, False, "not_readerable"),  # a figure's page
         ({"readerable": False, "shape": SHORT_SHAPE, "listed": "listing"}, True, "listed_listing"),
         ({"readerable": False, "shape": EMPTY_SHAPE, "listed": "feed"}, False, "empty"),
         ({"readerable": False, "shape": SHORT_SHAPE, "types": frozenset({"blogposting"})}, True, "declared_article"),
