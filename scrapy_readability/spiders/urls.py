@@ -136,13 +136,19 @@ NOT_ARTICLE_URLS = (
     r"|terms-of-service|tos|legal|cookies|cookie-policy|disclaimer|accessibility|login|log-in|signin|sign-in"
     r"|logout|signup|sign-up|register|account|my-account|profile|subscribe|subscription|subscriptions"
     r"|newsletter|newsletters|faq|help|support|careers|jobs|advertise|advertising|shop|store|cart|search"
-    r"|sitemap|archive|archives|feeds?|conduct|code-of-conduct|404|not-found)(?:\.[a-z]+)?/?(?:\?|$)",
+    r"|sitemap|archive|archives|feeds?|conduct|code-of-conduct|terms-and-conditions|404|not-found)"
+    r"(?:\.[a-z]+)?/?(?:\?|$)",
+    # A language's front page, at the top of the site or of a project's (/de/, /project/zh-cn/).
+    r"^(?:/[^/?]+)?/[a-z]{2}(?:[-_][a-z]{2,4})?/(?:index\.[a-z]+)?(?:\?|$)",
+    # A portfolio and its entries: a person's or a studio's work, not articles.
+    r"/portfolio(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
     # A project's own pages at its top (or its project page's): who makes it, where to get it, what it offers;
     # deeper, /docs/features/ is documentation.
     r"^(?:/[^/?]+)?/(?:team|people|members|features|pricing|sponsors|donate|showcase|users)(?:\.[a-z]+)?/?(?:\?|$)",
     r"^(?:/[^/?]+)?/(?:download|downloads)(?:\.[a-z]+)?(?:/[^?]*)?(?:\?|$)",
     # Listings: a tag, a category, an author, a topic, a section (and their pages).
     r"/(?:tags?|category|categories|authors?|topics?|sections?|labels?|keywords?)/[^/?]+/?(?:page/\d+/?)?(?:\?|$)",
+    r"/(?:tags|categories|authors|topics|labels|keywords)/?(?:\?|$)",  # ... and their indexes
     # Pagination.
     r"/page/\d+/?(?:\?|$)",
     r"[?&](?:page|paged|pg)=\d+",

@@ -116,6 +116,9 @@ TEMPLATE_ARTICLES = 3
 MIN_TEXT = 80
 """Characters of text (outside links and boilerplate) below which a page holds nothing to read, images aside."""
 
+MIN_CAPTION = 20
+"""... and with pictures, a line (a photo post's caption; a page of icons and a title has less)."""
+
 # Subtrees that are the site's, not the page's: their text and links are neither article nor listing.
 BOILERPLATE_TAGS = frozenset({"nav", "header", "footer", "aside", "script", "style", "noscript", "template", "form"})
 SECTIONS = frozenset({"article", "section", "main"})  # a header or footer inside one of these is its own
@@ -151,7 +154,7 @@ class Shape:
 
     @property
     def has_content(self) -> bool:
-        return self.unlinked >= MIN_TEXT or self.images > 0
+        return self.unlinked >= MIN_TEXT or (self.images > 0 and self.unlinked >= MIN_CAPTION)
 
 
 @dataclass(frozen=True)

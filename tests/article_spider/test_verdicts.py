@@ -109,9 +109,11 @@ def test_links_to_the_page_itself_or_its_anchors_make_no_block() -> None:
     assert listing_shape(page, is_site_page).blocks == 0
 
 
-def test_a_photo_post_has_content() -> None:
-    page = html.fromstring('<html><body><h1>Dunes</h1><img src="a.jpg"><img src="b.jpg"><p>Dusk.</p></body></html>')
-    assert listing_shape(page, is_site_page).has_content
+def test_a_photo_post_has_content_and_a_page_of_icons_has_not() -> None:
+    photos = '<h1>Dunes</h1><img src="a.jpg"><img src="b.jpg"><p>Dusk on the dunes, from the west pier.</p>'
+    assert listing_shape(html.fromstring(f"<html><body>{photos}</body></html>"), is_site_page).has_content
+    icons = '<img src="menu.svg"><strong>Tags</strong><img src="search.svg">'
+    assert not listing_shape(html.fromstring(f"<html><body>{icons}</body></html>"), is_site_page).has_content
 
 
 def test_deep_nesting_costs_no_recursion() -> None:
