@@ -11,6 +11,7 @@ the reactor thread: ``process_response`` awaits it.
 from __future__ import annotations
 
 import logging
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from scrapy.exceptions import IgnoreRequest, NotConfigured
@@ -18,6 +19,7 @@ from scrapy.http import HtmlResponse
 from scrapy.http.request import NO_CALLBACK
 from scrapy.spidermiddlewares.httperror import HttpErrorMiddleware
 
+from scrapy_readability.engine.feed.dates import parse_date_value
 from scrapy_readability.engine.inputs import decode_response
 from scrapy_readability.extension import ReadabilityExtension
 from scrapy_readability.runtime.jobs import Failed, Preflight
@@ -167,10 +169,20 @@ class ReadabilityMiddleware:
     def _record(self, request: Request, response: Response, options: PageOptions, readerable: bool) -> Response:
         """Write the verdict into the request's meta, count it, and drop the page if the settings say so."""
         # A new dict: the one passed in may be shared by many requests.
-        request.meta[META_KEY] = {"readerable": readerable, **options.to_meta()}
+        request.meta[META_KEY] = {"readerable": readerable, "fetched": fetched_at(response), **options.to_meta()}
         self.stats.inc_value(f"readability/preflight/{'readerable' if readerable else 'not_readerable'}")
         if not readerable and self.config.preflight_action == "drop":
             self.stats.inc_value("readability/preflight/dropped")
             logger.debug("Dropping %s: not readerable", response.url)
             raise IgnoreRequest(f"Not readerable: {response.url}")
         return response
+
+
+def fetched_at(response: Response) -> str:
+    """When the page was fetched, in ISO 8601: its ``Date`` header (a cached or replayed response keeps the
+    first fetch's), else now. The extraction reads relative datelines ("3 hours ago") against it."""
+    header = response.headers.get("Date")
+    stamp = parse_date_value(header.decode("latin-1")) if header else None
+    if stamp is not None and "T" in stamp:
+        return stamp
+    return datetime.now(UTC).isoformat(timespec="seconds")

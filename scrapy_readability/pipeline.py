@@ -14,6 +14,7 @@ thread turns into the item, the stats and the log lines.
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import scrapy
@@ -97,7 +98,8 @@ class ReadabilityPipeline:
         except ReadabilityConfigError as error:
             return self._fail(adapter, url, ExtractionFailed("invalid_options", str(error)), self.config.page)
         try:
-            article = await self._extract(single_value(adapter.get(source_field)), url, options)
+            html = single_value(adapter.get(source_field))
+            article = await self._extract(html, url, options, fetched_time(verdict))
         except ExtractionFailed as failure:
             return self._fail(adapter, url, failure, options)
         self._fill(adapter, article, options)
@@ -111,13 +113,15 @@ class ReadabilityPipeline:
         own = single_value(adapter.get(META_KEY))
         return own if own is not None else carried
 
-    async def _extract(self, html: Any, url: str | None, options: PageOptions) -> dict[str, Any]:
+    async def _extract(
+        self, html: Any, url: str | None, options: PageOptions, fetched: datetime | None = None
+    ) -> dict[str, Any]:
         """The article's fields, or ExtractionFailed with the reason there is none."""
         if not html or not isinstance(html, (str, bytes)):
             raise ExtractionFailed("no_source", f"no HTML in field {self.config.source_field!r}")
         # In a pool thread, or through it in a worker process: the same plain values either way.
         # The representations are made there too, from the tree the engine parsed.
-        result = await self.extension.run(Extraction(html, url, options.engine, options.output))
+        result = await self.extension.run(Extraction(html, url, options.engine, options.output, fetched=fetched))
         self._count_seconds(result.seconds)
         if isinstance(result, Failed):
             if result.traceback is not None:  # a bug in the engine: keep the traceback
@@ -187,3 +191,12 @@ def _remove(adapter: ItemAdapter, name: str) -> None:
         adapter.item.pop(name, None)
     elif name in adapter.field_names():
         adapter[name] = None
+
+
+def fetched_time(verdict: Any) -> datetime | None:
+    """The page's fetch time the middleware recorded (``meta['readability']['fetched']``), if any."""
+    value = verdict.get("fetched") if isinstance(verdict, dict) else None
+    try:
+        return datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None

@@ -52,7 +52,7 @@ META_KEY = "readability"
 PREFLIGHT_ACTIONS = ("annotate", "drop")
 FAILURE_ACTIONS = ("drop", "keep")
 
-_VERDICT_KEYS = frozenset({"readerable"})  # written by the middleware next to the options, not an option
+_VERDICT_KEYS = frozenset({"readerable", "fetched"})  # written by the middleware next to the options, not options
 
 
 def read_settings(options: Iterable[Option], settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -106,8 +106,9 @@ class PageOptions:
     def override(self, overrides: Mapping[str, Any] | None) -> PageOptions:
         """These options with a page's ``meta['readability']`` applied, validated like the settings.
 
-        A ``readerable`` key is ignored: it is the middleware's verdict, found
-        there when a request is re-sent with the meta it came back with.
+        The ``readerable`` and ``fetched`` keys are ignored: they are the
+        middleware's verdict and the page's fetch time, found there when a
+        request is re-sent with the meta it came back with.
         """
         if not overrides:
             return self

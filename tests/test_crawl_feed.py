@@ -75,7 +75,12 @@ def wire_page() -> str:
 
 @pytest.fixture(scope="module")
 def feed_site() -> Iterator[LocalSite]:
-    pages = {"/articles/lighthouse.html?ref=home": Page(feed_page()), "/wire/lighthouse.html": Page(wire_page())}
+    stored = {"Date": "Sun, 03 Mar 2019 12:00:00 GMT"}  # as a cache or an archive replays the first fetch's
+    pages = {
+        "/articles/lighthouse.html?ref=home": Page(feed_page()),
+        "/wire/lighthouse.html": Page(wire_page()),
+        "/wire/stored.html": Page(wire_page(), headers=stored),
+    }
     with serve(pages) as running:
         yield running
 
@@ -107,6 +112,14 @@ def test_a_relative_dateline_is_dated_by_the_crawls_clock(feed_site, tmp_path):
     assert item["date_published"] in {before, after}  # the day three hours before the crawl, in UTC
     assert item["date_modified"] is None
     assert item["authors"] == ["Associated Press"]  # a wire agency on another site's page is its author
+
+
+@pytest.mark.slow
+def test_a_relative_dateline_is_dated_by_the_responses_date(feed_site, tmp_path):
+    """A response that says when it was made (its Date header: a cache's, an archive's replay) dates "3 hours ago"."""
+    result = crawl(tmp_path, SPIDERS / "crawl_spider.py", start_urls=[feed_site.url + "/wire/stored.html"])
+    (item,) = result.items
+    assert item["date_published"] == "2019-03-03"
 
 
 def test_zyte_article_through_scrapy_poet(feed_site, tmp_path):

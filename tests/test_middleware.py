@@ -8,6 +8,7 @@ import os
 import re
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -52,6 +53,23 @@ def fetch(mw: ReadabilityMiddleware, body: str | bytes, cls: type[Response] = Ht
     kwargs = {"encoding": "utf-8"} if issubclass(cls, TextResponse) else {}
     response = cls(request.url, body=body, request=request, **kwargs)
     return request, respond(mw, request, response)
+
+
+def test_the_verdict_says_when_the_page_was_fetched(make):
+    """The response's Date header (a cache or an archive replays the first fetch's), else the time it came."""
+    mw, _ = make()
+    request = Request("https://news.example/articles/1.html")
+    dated = HtmlResponse(
+        request.url,
+        body=LIGHTHOUSE.encode(),
+        encoding="utf-8",
+        request=request,
+        headers={"Date": "Sun, 03 Mar 2019 12:00:00 GMT"},
+    )
+    assert respond(mw, request, dated).meta["readability"]["fetched"] == "2019-03-03T12:00:00+00:00"
+    before = datetime.now(UTC).replace(microsecond=0)
+    undated, _ = fetch(mw, LIGHTHOUSE)
+    assert before <= datetime.fromisoformat(undated.meta["readability"]["fetched"]) <= datetime.now(UTC)
 
 
 @pytest.mark.parametrize("workers", [0, 1])

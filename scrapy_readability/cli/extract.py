@@ -329,7 +329,9 @@ def _run(args: argparse.Namespace) -> int:
     def make_job(page: Page) -> Job:
         if args.readerable:
             return Preflight(page.body, page.url, options.preflight, page.content_type, args.encoding)
-        return Extraction(page.body, page.base, options.engine, output, page.content_type, args.encoding)
+        return Extraction(
+            page.body, page.base, options.engine, output, page.content_type, args.encoding, fetched=page.fetched
+        )
 
     inputs = list_inputs(args.inputs, WARC_SUFFIXES if args.warc else HTML_SUFFIXES + WARC_SUFFIXES)
     pages = read_pages(inputs, args.url, args.base_url, args.warc)

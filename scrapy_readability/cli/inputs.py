@@ -22,6 +22,7 @@ import sys
 import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 from urllib.parse import quote
@@ -65,6 +66,7 @@ class Page:
     content_type: str | None = None
     from_archive: bool = False
     failed: Failed | None = None
+    fetched: datetime | None = None  # a web archive record's WARC-Date: when the page was fetched
 
 
 # --- Listing the inputs ----------------------------------------------------------------------
@@ -191,6 +193,16 @@ def _brief(error: Exception) -> str:
     return text if len(text) <= 100 else text[:99] + "…"
 
 
+def _warc_date(record: Any) -> datetime | None:
+    """The record's ``WARC-Date`` (ISO 8601, UTC), or ``None``."""
+    value = record.rec_headers.get_header("WARC-Date") or ""
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def _record_page(name: str, record: Any, offset: int) -> Page | None:
     """The page of one record, if it is an HTML response (2xx) and whole; _BadWarc if it is cut short."""
     http = record.http_headers if record.rec_type == "response" else None
@@ -208,7 +220,7 @@ def _record_page(name: str, record: Any, offset: int) -> Page | None:
     uri = record.rec_headers.get_header("WARC-Target-URI")
     if record.digest_checker.passed is False:  # damaged inside: this record fails, the next ones may be whole
         return _bad_warc(name, f"at byte {offset}: the record of {uri} does not match its digest")
-    return Page(uri or name, uri, uri, body, content_type, from_archive=True)
+    return Page(uri or name, uri, uri, body, content_type, from_archive=True, fetched=_warc_date(record))
 
 
 def _check_end(read: Any, stream: IO[bytes], offset: int) -> None:

@@ -11,11 +11,13 @@ loaded by dotted path, and never raise.
 from __future__ import annotations
 
 import importlib
+import inspect
 import logging
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any, ClassVar
 
 from scrapy_readability.engine import NotHTMLError, ReadabilityError, TooManyElementsError
@@ -50,6 +52,7 @@ class Extraction:
     output: OutputOptions = field(default_factory=OutputOptions)
     content_type: str | None = None  # the page's Content-Type header, for the charset of bytes
     encoding: str | None = None  # an encoding that wins over every declaration (the command line's --encoding)
+    fetched: datetime | None = None  # when the page was fetched: the clock its "3 hours ago" is read against
 
     what: ClassVar[str] = "extraction"  # for messages
 
@@ -153,6 +156,23 @@ def judge(job: Preflight, check: Callable[..., Any]) -> Judged | Failed:
     return replace(verdict, seconds=time.perf_counter() - started)
 
 
+_CLOCKS: dict[type, bool] = {}  # engine class -> whether its parse() takes now
+
+
+def _reads_a_clock(engine: type) -> bool:
+    """Whether the engine's ``parse`` takes ``now`` (ours does; an engine of the user's need not)."""
+    if engine not in _CLOCKS:
+        parameters: Mapping[str, inspect.Parameter]
+        try:
+            parameters = inspect.signature(getattr(engine, "parse")).parameters  # noqa: B009 - any class
+        except (TypeError, ValueError, AttributeError):
+            parameters = {}
+        _CLOCKS[engine] = "now" in parameters or any(
+            parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in parameters.values()
+        )
+    return _CLOCKS[engine]
+
+
 def extract(job: Extraction, engine: Callable[..., Any]) -> Extracted | Failed:
     """Run the engine on one page; never raises."""
     started = time.perf_counter()
@@ -160,7 +180,9 @@ def extract(job: Extraction, engine: Callable[..., Any]) -> Extracted | Failed:
     try:
         page = {"content_type": job.content_type, "encoding": job.encoding}
         page = {name: value for name, value in page.items() if value}  # an engine of the user's needs neither
-        article = engine(job.html, job.url, **page, **job.options.values()).parse()
+        parser = engine(job.html, job.url, **page, **job.options.values())
+        clock = {"now": job.fetched} if job.fetched is not None and _reads_a_clock(type(parser)) else {}
+        article = parser.parse(**clock)
     except Exception as error:  # every failure comes back as Failed
         result = failure(error)
     else:

@@ -516,7 +516,8 @@ class ArticleSpider(scrapy.Spider):
 
         shape = listing_shape(response.selector.root, elsewhere)
         start = response.meta.get(SPIDER_META, {}).get("start", False)
-        front = start and _is_front_page(response.url) and self.frontier.listed(response.url) != "feed"
+        front = (start and _is_front_page(response.url)) or _is_language_home(response)
+        front = front and self.frontier.listed(response.url) != "feed"
         return Evidence(
             readerable=_readerable(response),
             not_article_url=front or not self.frontier.is_article_url(response.url),
@@ -680,6 +681,16 @@ def _is_front_page(url: str) -> bool:
     """A start URL at a site's root or a project's (``/``, ``/name/``): its front page, which no feed lists."""
     path = urlsplit(url).path
     return path.endswith("/") and path.count("/") <= 2
+
+
+def _is_language_home(response: HtmlResponse) -> bool:
+    """A language's front page: ``/zh-cn/`` (or ``/project/zh-cn/``) in a page whose ``<html lang>`` says ``zh-CN``."""
+    segments = [segment for segment in urlsplit(response.url).path.lower().split("/") if segment]
+    if not 1 <= len(segments) <= 2 or segments[-1].startswith("index."):
+        return False
+    lang = (response.xpath("/html/@lang").get() or "").strip().lower().replace("_", "-")
+    code = segments[-1].replace("_", "-")
+    return bool(lang) and (lang == code or lang.split("-")[0] == code)
 
 
 def _readerable(response: Response) -> bool:

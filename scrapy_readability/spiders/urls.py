@@ -138,8 +138,6 @@ NOT_ARTICLE_URLS = (
     r"|newsletter|newsletters|faq|help|support|careers|jobs|advertise|advertising|shop|store|cart|search"
     r"|sitemap|archive|archives|feeds?|conduct|code-of-conduct|terms-and-conditions|404|not-found)"
     r"(?:\.[a-z]+)?/?(?:\?|$)",
-    # A language's front page, at the top of the site or of a project's (/de/, /project/zh-cn/).
-    r"^(?:/[^/?]+)?/[a-z]{2}(?:[-_][a-z]{2,4})?/(?:index\.[a-z]+)?(?:\?|$)",
     # A portfolio and its entries: a person's or a studio's work, not articles.
     r"/portfolio(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
     # A project's own pages at its top (or its project page's): who makes it, where to get it, what it offers;

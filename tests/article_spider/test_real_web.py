@@ -161,7 +161,7 @@ def test_a_theme_that_says_website_everywhere(blog: LocalSite, tmp_path: Path) -
     stats = result.stats
     assert stats["readability/spider/verdict/listed_feed"] >= len(SHORT)
     assert stats["readability/spider/verdict/listing"] == 1  # the series page: readerable, a listing by its shape
-    assert stats["readability/spider/verdict/url"] == 4  # the front page, its second page, about, a tag
+    assert stats["readability/spider/verdict/url"] == 5  # the front page, its second page, about, the tags, a tag
     assert stats["readability/spider/invalid/canonical_conflict"] == 2
     assert asked.count("/robots.txt") == 1  # read by the spider and Scrapy's middleware, downloaded once
     fetched = [path.removesuffix("index.html") for path in asked if path.startswith("/posts/")]

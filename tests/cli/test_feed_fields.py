@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.cli.test_extract import PARAGRAPH, cli
+from tests.support.cli import web_archive
 
 
 def test_the_feed_fields_in_the_json(tmp_path: Path) -> None:
@@ -32,3 +35,19 @@ def test_the_feed_fields_in_the_json(tmp_path: Path) -> None:
         "language": "en",
     }
     assert list(record).index("language") < list(record).index("content")  # metadata first
+
+
+def test_a_relative_dateline_in_an_archive_is_dated_by_its_record(tmp_path: Path) -> None:
+    """ "3 hours ago" in a page fetched on 3 March 2019 (its record's WARC-Date) is 3 March 2019, not today."""
+    pytest.importorskip("warcio")
+    page = (
+        "<html><head><title>Tide tables</title></head><body><article><h1>Tide tables</h1>"
+        f'<span class="time">3 hours ago</span>{PARAGRAPH}{PARAGRAPH}</article></body></html>'
+    )
+    archive = tmp_path / "crawl.warc.gz"
+    response = ("https://news.example/tides", "200 OK", "text/html; charset=utf-8", page.encode())
+    archive.write_bytes(web_archive([response], warc_date="2019-03-03T12:00:00Z"))
+    result = cli(tmp_path, str(archive), "--format", "jsonl")
+    assert result.returncode == 0, result.stderr
+    (record,) = [json.loads(line) for line in result.stdout.splitlines()]
+    assert record["date_published"] == "2019-03-03"

@@ -63,13 +63,16 @@ def cli_with_engine(tmp_path: Path, engine: str, *args: str) -> subprocess.Compl
     return cli(tmp_path, "-s", f"READABILITY_ENGINE={engine}", *args)
 
 
-def web_archive(responses: list[tuple[str, str, str, bytes]], gzipped: bool = True) -> bytes:
-    """A WARC file (warcio's writer) of (URI, HTTP status line, Content-Type, body) responses, each after a request."""
-    return web_archive_and_offsets(responses, gzipped)[0]
+def web_archive(
+    responses: list[tuple[str, str, str, bytes]], gzipped: bool = True, warc_date: str | None = None
+) -> bytes:
+    """A WARC file (warcio's writer) of (URI, HTTP status line, Content-Type, body) responses, each after a request;
+    their ``WARC-Date`` is ``warc_date`` if given (ISO 8601), else the time of writing."""
+    return web_archive_and_offsets(responses, gzipped, warc_date)[0]
 
 
 def web_archive_and_offsets(
-    responses: list[tuple[str, str, str, bytes]], gzipped: bool = True
+    responses: list[tuple[str, str, str, bytes]], gzipped: bool = True, warc_date: str | None = None
 ) -> tuple[bytes, list[int]]:
     """The WARC file of :func:`web_archive`, and the byte offset where each response record starts."""
     from warcio.statusandheaders import StatusAndHeaders
@@ -83,5 +86,9 @@ def web_archive_and_offsets(
         writer.write_record(writer.create_warc_record(uri, "request", http_headers=request))
         offsets.append(stream.tell())
         http = StatusAndHeaders(status, [("Content-Type", content_type)], protocol="HTTP/1.1")
-        writer.write_record(writer.create_warc_record(uri, "response", payload=io.BytesIO(body), http_headers=http))
+        dated = {"WARC-Date": warc_date} if warc_date else None
+        record = writer.create_warc_record(
+            uri, "response", payload=io.BytesIO(body), http_headers=http, warc_headers_dict=dated
+        )
+        writer.write_record(record)
     return stream.getvalue(), offsets
