@@ -18,6 +18,7 @@ Nothing here imports the test suite: tests import this module.
 
 from __future__ import annotations
 
+import fcntl
 import fnmatch
 import gzip
 import json
@@ -306,6 +307,15 @@ def materialise(site: Site, mirrors: Path | None = None, cache: Path = CACHE_DIR
     git_dir = find_git_dir(site.repo, mirrors_dir(mirrors))
     assert git_dir is not None
     cache.mkdir(parents=True, exist_ok=True)
+    with open(cache / f".{target.name}.lock", "w") as lock:  # test processes may ask for one site at once
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (target / ".complete").exists():
+            _materialise_into(site, git_dir, target)
+    return docroot
+
+
+def _materialise_into(site: Site, git_dir: Path, target: Path) -> None:
+    cache = target.parent
     temporary = cache / f".{target.name}.{os.getpid()}.tmp"
     shutil.rmtree(temporary, ignore_errors=True)
     temporary.mkdir()
@@ -316,13 +326,10 @@ def materialise(site: Site, mirrors: Path | None = None, cache: Path = CACHE_DIR
         if skipped:
             (temporary / ".missing").write_text("\n".join(skipped) + "\n", encoding="utf-8")
         (temporary / ".complete").write_text(f"{site.repo} {site.commit} {site.root}\n", encoding="utf-8")
-        if (target / ".complete").exists():  # another process got there first
-            return docroot
-        shutil.rmtree(target, ignore_errors=True)
+        shutil.rmtree(target, ignore_errors=True)  # an extraction cut short
         os.replace(temporary, target)
     finally:
         shutil.rmtree(temporary, ignore_errors=True)
-    return docroot
 
 
 def _extract(git_dir: Path, commit: str, root: str, folder: Path) -> list[str]:
