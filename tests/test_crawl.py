@@ -375,7 +375,9 @@ def test_the_preflight_of_huge_pages_does_not_hold_the_reactor(tmp_path, workers
     stats = result.readability_stats()
     assert (stats["readability/preflight/readerable"], stats["readability/preflight/not_readerable"]) == (2, 3)
     # Each huge page's check takes 0.5-2 s of CPU; the reactor waits at most for the GIL, a few ms at a time.
-    assert result.stats[HEARTBEAT_STAT] < 250, result.stats[HEARTBEAT_STAT]
+    # On the reactor, each huge page held it a second or more (several on a busy machine); the bound leaves room
+    # for a machine running a second test suite on 2 cores (load average 8: a 20-ms tick a few hundred ms late).
+    assert result.stats[HEARTBEAT_STAT] < 800, result.stats[HEARTBEAT_STAT]
     if gc_freeze:  # Scrapy, Twisted, lxml, the spider...: start-up's objects, out of every collection
         assert result.stats[FROZEN_STAT] > max(50_000, frozen_at_startup() + 1_000), frozen_at_startup()
     else:
