@@ -145,6 +145,7 @@ class ArticleSpider(scrapy.Spider):
         crawler.signals.connect(spider._item_scraped, signal=signals.item_scraped)
         crawler.signals.connect(spider._item_dropped, signal=signals.item_dropped)
         crawler.signals.connect(spider._closed, signal=signals.spider_closed)
+        _say_if_slowed(crawler.settings)
         return spider
 
     # --- Start -------------------------------------------------------------------------------
@@ -675,6 +676,21 @@ async def _in_batches(requests: Iterator[Request], size: int = ADMIT_BATCH) -> A
 def _describe(body: bytes) -> str:
     start = body.lstrip()[:60].decode("utf-8", "replace").replace("\n", " ")
     return f"it starts {start!r}" if start else "it is empty"
+
+
+def _say_if_slowed(settings: BaseSettings) -> None:
+    """A project's fixed delay (``scrapy startproject`` writes ``DOWNLOAD_DELAY = 1``) overrides the spider's
+    AutoThrottle: a line says so, for a crawl that takes minutes where the command takes seconds."""
+    delay = settings.getfloat("DOWNLOAD_DELAY")
+    if delay >= 1 and (settings.getpriority("DOWNLOAD_DELAY") or 0) > DEFAULTS_PRIORITY:
+        per_site = settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN")
+        logger.info(
+            "DOWNLOAD_DELAY = %s (a project's or -s setting) holds the crawl to a request every %s s, %d at a time "
+            "a site: remove it, or lower it, for AutoThrottle to adapt to the site (docs/spider.md, Politeness)",
+            delay,
+            delay,
+            per_site,
+        )
 
 
 def _is_front_page(url: str) -> bool:

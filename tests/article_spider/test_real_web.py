@@ -231,3 +231,12 @@ def test_bad_input_is_said_and_counted(tmp_path: Path) -> None:
     assert stats["readability/spider/verdict/listed_feed"] == 2  # relative entries, read against the feed
     assert stats["readability/spider/duplicates/content"] == 1
     assert "Filtered duplicate request" in result.log or stats.get("dupefilter/filtered", 0) >= 1  # the loop
+
+
+def test_a_projects_download_delay_is_said(sections: LocalSite, tmp_path: Path) -> None:
+    """``scrapy startproject`` writes ``DOWNLOAD_DELAY = 1``: the crawl then takes minutes, and says why."""
+    args = [sections.url + "/", "--max-pages", "2", "-L", "INFO"]
+    result = crawl_command(tmp_path, args, settings={**QUICK, "DOWNLOAD_DELAY": 1})
+    assert "DOWNLOAD_DELAY = 1.0 (a project's or -s setting) holds the crawl to a request every 1.0 s" in result.log
+    quick = crawl_command(tmp_path, [*args[:3], "-L", "INFO"], feed="quick.jsonl", settings=QUICK)
+    assert "DOWNLOAD_DELAY" not in quick.log
