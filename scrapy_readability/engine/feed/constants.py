@@ -134,6 +134,33 @@ NOT_THE_ARTICLE_WORD = re.compile(
 """A class word (a class, or a part of one between hyphens, underscores or a lower-to-upper case change) of
 an element that is not the article: "comments", "commentlist", "related-posts", "sidebarLeft"; not "commented"
 (Drupal's status of an article with comments), not "uncommented"."""
+COMMENT = re.compile(r"comment|repl", re.IGNORECASE)
+COMMENT_WORD = re.compile(r"comments?(?:list|lists|box|area|section|body|content|wrap|wrapper)?")
+"""A class word of a comment, whose date is not the article's: "comments", "comment-body" (not "commented")."""
+REPLY_CLASS = re.compile(
+    r"(?:^|\s)repl(?:y|ies)(?:[-_](?:list|body|content|item|items|wrap|wrapper|container))?(?:\s|$)"
+)
+"""A class of a reply ("reply", "replies", "reply-body"): one that starts so ("has-replies", "in-reply-to" say
+something of the article)."""
+EMBEDDED = re.compile(r"embed|tweet|instagram|fb-post|toot", re.IGNORECASE)
+"""A quick test (a substring): the whole classes below then decide."""
+EMBEDDED_CLASSES = frozenset(
+    {
+        "embed", "oembed", "twitter-tweet", "twitter-tweet-rendered", "twitter-timeline", "instagram-media",
+        "instagram-media-rendered", "tiktok-embed", "wp-embedded-content", "fb-post", "bluesky-embed",
+        "mastodon-embed", "reddit-embed-bq", "embedded-post", "embedded-tweet",
+    }
+)  # fmt: skip
+"""The whole class of the box of an embedded post, whose date is the post's (the embed codes' own classes: a site's
+class that merely starts with "embed-" is often its own layout's)."""
+DATELINE_CLASS = re.compile(r"date|time|datum|fecha|publish|posted|submitted", re.IGNORECASE)
+"""A class or id that says its element is a dateline, where a short date (``3.4.19``) is read."""
+DATELINE_LABEL = re.compile(
+    r"(?:published|posted|submitted|updated|stand|datum|date|fecha|data|publié|publicado|pubblicato|"
+    r"veröffentlicht|aktualisiert|gepubliceerd|erstellt)\s*(?:on|am|le|el|il|op|at)?\s*[:：]?\s*\d",
+    re.IGNORECASE,
+)
+"""A label that leads to a dateline's date ("Posted: 3.4.19", "Stand 3.4.19 14:05")."""
 DATELINE_SKIP_WORD = re.compile(r"(?:comment|footer|copyright|related|teaser)(?:s|list|lists|box|area|section)?")
 NOT_THE_ARTICLE_TAGS = frozenset({"aside", "nav"})
 PAGE_FOOTER = re.compile(r"footer", re.IGNORECASE)
@@ -257,6 +284,11 @@ _MONTH_FIRST = _months([name for name in MONTH_NAMES if name.isascii()])
 """The names written before the day ("May 9, 2025", "Mai 9, 2025"): the Latin alphabet's languages'."""
 _DAY = r"(?P<day>[0-3]?\d)"
 _YEAR = r"(?P<year>(?:19|20)\d{2})"
+_CLOCK_BETWEEN = (
+    r",?\s+(?P<hour>[012]?\d)[:h.](?P<minute>[0-5]\d)(?::(?P<second>[0-5]\d))?"
+    r"(?:\s*(?P<ampm>[aApP]\.?\s?[mM]\.?))?,?\s+"
+)
+"""A time between a date's month and its year."""
 TEXT_DATES = (
     # 3 May 2024, 3. Mai 2024, 3 de mayo de 2024, 3rd May, 2024
     re.compile(
@@ -288,7 +320,27 @@ TEXT_DATES = (
     re.compile(r"(?<![\d.])(?P<day>[0-3]\d)\.(?P<month>[01]\d)\.(?P<year>\d{2})(?![\d.])" + _TIME_OF_DAY, re.ASCII),
     # 2024年5月3日, 2024년 5월 3일
     re.compile(_YEAR + r"\s*[年년]\s*(?P<month>[01]?\d)\s*[月월]\s*" + _DAY + r"\s*[日일]?" + _TIME, re.ASCII),
+    # 3 March 10:15 2019, March 3 10:15 2019: a date whose parts are three elements, the time between the day
+    # and the year (``<span>3 March</span> <span>10:15</span> <span>2019</span>``, read with a space between)
+    re.compile(
+        r"(?<![\d.])" + _DAY + r"(?:st|nd|rd|th|er)?\.?\s*" + _MONTH + _CLOCK_BETWEEN + _YEAR + r"(?!\d)",
+        re.IGNORECASE | re.ASCII,
+    ),
+    re.compile(
+        r"(?<![\w])" + _MONTH_FIRST + r"\s+" + _DAY + r"(?:st|nd|rd|th)?" + _CLOCK_BETWEEN + _YEAR + r"(?!\d)",
+        re.IGNORECASE | re.ASCII,
+    ),
 )
+DATELINE_DATES = (
+    # 3.4.19, 3.4.19 14:05: a day and a month without leading zeros and a short year, the day first
+    re.compile(r"(?<![\w.])(?P<day>[0-3]?\d)\.(?P<month>[01]?\d)\.(?P<year>\d{2})(?![\w.])" + _TIME, re.ASCII),
+    # 3/4/19 10:15 AM: an American date with a short year, the month first, read with its time only
+    re.compile(r"(?<![\w./])(?P<month>[01]?\d)/(?P<day>[0-3]?\d)/(?P<year>\d{2})(?![\w./])" + _TIME_OF_DAY, re.ASCII),
+)
+"""Short dates read only where the page says a dateline is (a class that says date, a ``<time>``, a label such
+as "Posted"): in running text, ``3.4.19`` is as often a version or a build."""
+DATELINE_DATE_HINT = re.compile(r"\d[./][01]?\d[./]\d\d", re.ASCII)
+"""What a dateline's text needs before :data:`DATELINE_DATES` are tried on it."""
 LONE_DATE = re.compile(r"(?:19|20)\d\d\s*[./\-年][\d\s./\-:,年月日号時时分]+", re.ASCII)
 """A text that is a date and nothing else, the year first: numbers, their separators, a time, the CJK date units."""
 TIMESTAMP_ATTRIBUTES = (

@@ -19,6 +19,7 @@ from email.utils import parsedate_to_datetime
 from .constants import (
     DATE_RANGE_AFTER,
     DATE_RANGE_BEFORE,
+    DATELINE_DATES,
     EARLIEST_YEAR,
     ISO_DATE,
     JAVA_DATE,
@@ -199,19 +200,24 @@ def _stamp(
 # --- Visible text ---------------------------------------------------------------------
 
 
-def find_text_date(text: str, now: datetime | None = None, *, month_first: bool = False) -> str | None:
+def find_text_date(
+    text: str, now: datetime | None = None, *, month_first: bool = False, dateline: bool = False
+) -> str | None:
     """The first full date written in ``text`` (``9 May 2025``, ``May 9, 2025``, ``09.05.2025``,
-    ``2025年5月9日``), with its time when one follows; ``None`` when there is none.
+    ``2025年5月9日``, ``3 March 10:15 2019``), with its time when one follows; ``None`` when there is none.
 
     A day and a month are both needed (a copyright year is no date), a date that
     opens or closes a range (``3–5 May 2025``, ``May 3 - May 5``) does not count,
     and ``05/09/2025`` is read day first unless ``month_first`` (an American page)
-    or the numbers allow one reading only.
+    or the numbers allow one reading only. A ``dateline`` (the page says the text
+    is one: a class that says date, a ``<time>``, a label) may also write a short
+    year: ``3.4.19`` (the day first) and ``3/4/19 10:15 AM`` (the month first, with
+    its time), which in running text are as often a version or a build.
     """
     now = now or utc_now()
     text = _UNICODE_SPACES.sub(" ", text)
     found: list[tuple[int, Stamp]] = []
-    for pattern in TEXT_DATES:
+    for pattern in (*TEXT_DATES, *DATELINE_DATES) if dateline else TEXT_DATES:
         for match in pattern.finditer(text):
             if _in_range(text, match):
                 continue

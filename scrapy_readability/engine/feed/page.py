@@ -16,10 +16,11 @@ inline scripts.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from lxml import etree
@@ -32,11 +33,18 @@ from .constants import (
     BYLINE_CLASS,
     BYLINE_PREFIX,
     CJK,
+    COMMENT,
+    COMMENT_WORD,
     COPYRIGHT,
+    DATELINE_CLASS,
+    DATELINE_DATE_HINT,
     DATELINE_HINT,
+    DATELINE_LABEL,
     DATELINE_SKIP,
     DATELINE_SKIP_WORD,
     DATELINE_UPDATE,
+    EMBEDDED,
+    EMBEDDED_CLASSES,
     HAN,
     LONE_DATE,
     MAX_BYLINE_LENGTH,
@@ -62,13 +70,23 @@ from .constants import (
     PAGE_FOOTER,
     PUBLISHED_LABEL,
     RELATED_HEADING,
+    REPLY_CLASS,
     SCRIPT_DATE,
     SCRIPT_DATE_KEYS,
     TIMESTAMP_ATTRIBUTES,
     UPDATED_LABEL,
     YEAR_IN_TEXT,
 )
-from .dates import find_text_date, machine_date, parse_date_value, parse_iso, relative_date, unix_date, url_date
+from .dates import (
+    find_text_date,
+    iso,
+    machine_date,
+    parse_date_value,
+    parse_iso,
+    relative_date,
+    unix_date,
+    url_date,
+)
 from .images import web_url
 from .jsonld import JsonLd, first_value, image_url, language, names, read_json_ld_nodes
 from .language import language_tag
@@ -334,14 +352,17 @@ def _date_published(
     URL (the page may be fetched under another), its inline scripts, its lead image's URL, a date that
     an element holds alone, and last a relative dateline ("3 hours ago") against the crawl's clock.
     The later sources cost a pass over the page each, so they are read only when the earlier give nothing."""
-    date = _first_date(_published_values(tags, nodes), now) or _time_element_date(tags.times, now)
+    date = _first_date(_published_values(tags, nodes), now)
+    if date is not None:
+        return _shown_day(date, _shown_dates(date, tags, urls, now), now)
+    headlines = _headlines(tags, root.find("body")) if tags.times else []
+    date = _time_element_date(tags.times, now, headlines, urls)
     if date is not None:
         return date
     near: list[Dateline] = []  # what the first reading saw, for the last one
     updates: list[Dateline] = []  # datelines that say when the article was updated, for the last but one
-    headlines = _headlines(tags, root.find("body"))
-    # the boxes that hold the headline are the article's, whatever their class says ("widget Blog", "commented")
-    keep = frozenset(a for h in headlines[:1] for a in (h, *h.iterancestors()))
+    headlines = headlines or _headlines(tags, root.find("body"))
+    keep = _headline_boxes(headlines)
     date = _first_text_date(_kept(_datelines_near(headlines), near), now, away=False, updates=updates, keep=keep)
     date = date or url_date(urls[0], now)
     if date is not None:
@@ -396,16 +417,106 @@ def _first_date(values: Iterator[object], now: datetime) -> str | None:
     return None
 
 
-def _time_element_date(times: list[Element], now: datetime) -> str | None:
-    """The first ``<time datetime>`` of the page that is not a comment's, a related article's, the footer's or an
-    update's."""
-    for time in times:
-        value = time.get("datetime")
-        if value and not _not_the_articles(time) and not _is_update(time, ""):
-            date = parse_date_value(value, now)
-            if date is not None:
-                return date
+def _headline_boxes(headlines: list[Element]) -> frozenset[Element]:
+    """The headline and the boxes that hold it: the article's, whatever their class says ("widget Blog",
+    "commented")."""
+    return frozenset(a for h in headlines[:1] for a in (h, *h.iterancestors()))
+
+
+def _time_element_date(
+    times: list[Element], now: datetime, headlines: list[Element], urls: tuple[str, str | None]
+) -> str | None:
+    """The first ``<time datetime>`` by the headline, else of the page, that is not a comment's, a related
+    article's, the footer's, an update's, nor another item's (:func:`_another_items`); the day its own text
+    shows when that is the local day of the same instant (:func:`_shown_day`)."""
+    candidates = [time for time in times if time.get("datetime")]
+    if not candidates:
+        return None
+    keep = _headline_boxes(headlines)
+    near = {e for h in headlines for e in (*_preceding(h, NEAR_TITLE_BEFORE), *_following(h, NEAR_TITLE_AFTER))}
+    ordered = [t for t in candidates if t in near] + [t for t in candidates if t not in near]
+    for time in ordered:
+        if _not_the_articles(time) or _is_update(time, ""):
+            continue
+        date = parse_date_value(time.get("datetime"), now)
+        if date is None or _another_items(time, keep, urls):
+            continue
+        text = _spaced_text(time)
+        shown = find_text_date(text, now, dateline=True) if len(text) <= MAX_TEXT_DATE_LENGTH else None
+        return _shown_day(date, (shown, url_date(urls[0], now)), now)
     return None
+
+
+def _shown_dates(machine: str, tags: _Tags, urls: tuple[str, str | None], now: datetime) -> Iterator[str | None]:
+    """What the page shows of the day of its machine-readable date ``machine``, most direct first: the text of a
+    ``<time>`` whose ``datetime`` is that instant, the page's URL's day, its canonical URL's, the dateline by its
+    headline; then the page's other machine-readable values of that instant (``<time datetime>``, ``<meta>``),
+    whose offset may be the page's zone. Read only when ``machine`` is an instant with a zone (else there is
+    nothing to compare), and one at a time: the first that gives a day decides (:func:`_shown_day`)."""
+    stamp = parse_iso(machine)
+    if not isinstance(stamp, datetime) or stamp.tzinfo is None:
+        return
+    for time in tags.times:
+        if parse_date_value(time.get("datetime"), now) == machine:
+            text = _spaced_text(time)
+            if len(text) <= MAX_TEXT_DATE_LENGTH:
+                yield find_text_date(text, now, dateline=True)
+    yield url_date(urls[0], now)
+    yield url_date(urls[1], now)
+    headlines = _headlines(tags)
+    yield _first_text_date(_datelines_near(headlines), now, away=False, updates=[], keep=_headline_boxes(headlines))
+    yield from (parse_date_value(time.get("datetime"), now) for time in tags.times if time.get("datetime"))
+    yield from (parse_date_value(tags.meta.get(name), now) for name in META_PUBLISHED if tags.meta.get(name))
+
+
+SHOWN_ZONES = (-11, 12)
+"""The offsets (hours) of the zones that may explain a day shown apart from a UTC date: where nearly every page is
+written. (At 11:46 UTC only New Zealand's summer and a few islands are on the next day: a URL's next day is then
+a print edition's.)"""
+
+
+def _shown_day(machine: str, shown: Iterable[str | None], now: datetime) -> str:
+    """The machine-readable date ``machine``, or the day the page shows when that is the same instant's local day.
+
+    A page often declares its date as an instant in UTC (``2019-03-03T23:30:00Z``) and shows the reader, in
+    its URL or its dateline, the day of its own zone (``/2019/03/04/``, "4 March 2019"): a feed sorts by the
+    day the reader sees. The first of ``shown`` that gives a day decides. The shown day wins when it is the
+    day after or before the machine's and converting explains it: the machine's value is in UTC, and some
+    zone between UTC-11 and UTC+12 (:data:`SHOWN_ZONES`) puts that instant on the shown day. Then the machine's
+    instant is kept, written in the page's zone, when a time shown on that day (or another of the page's
+    machine values of that instant) gives the zone's offset (a multiple of a quarter of an hour:
+    ``2019-03-04T10:30:00+11:00``); else the shown day alone (the zone, and so the time, not known). A value in
+    another zone (``+02:00``) is the page's local time already: the shown day wins over it only when a shown
+    time gives the offset that converts it. In every other case ``machine`` stays: no zone, the same day, two
+    days apart, a day no zone explains (05:00 UTC is nowhere the next day), a shown time with its own zone
+    that is another instant."""
+    stamp = parse_iso(machine)
+    if not isinstance(stamp, datetime) or stamp.tzinfo is None:
+        return machine
+    values = (seen for seen in map(parse_iso, shown) if seen is not None)
+    first = next(values, None)
+    if first is None:
+        return machine
+    day = first.date() if isinstance(first, datetime) else first
+    instant = stamp.astimezone(UTC).replace(tzinfo=None)
+    west, east = SHOWN_ZONES
+    if abs((day - stamp.date()).days) != 1 or not (instant + timedelta(hours=west)).date() <= day:
+        return machine
+    if day > (instant + timedelta(hours=east)).date():
+        return machine
+    if isinstance(first, datetime) and first.tzinfo is not None and first != stamp:
+        return machine  # a time shown with its zone: another instant
+    for seen in (first, *values):
+        if not isinstance(seen, datetime) or seen.date() != day:
+            continue
+        if seen.tzinfo is not None:
+            if seen == stamp:
+                return iso(seen)
+            continue
+        offset = seen.replace(second=0, microsecond=0) - instant.replace(second=0, microsecond=0)
+        if not offset % timedelta(minutes=15) and west <= offset / timedelta(hours=1) <= east:
+            return iso(stamp.astimezone(timezone(offset)))
+    return iso(day) if stamp.utcoffset() == timedelta(0) else machine
 
 
 def _headlines(tags: _Tags, body: Element | None = None) -> list[Element]:
@@ -469,9 +580,23 @@ def _datelines_near(headlines: list[Element]) -> Iterator[Dateline]:
                 continue
             if DATELINE_HINT.search(f"{element.get('class') or ''} {element.get('id') or ''}"):
                 text = _spaced_text(element)
+            elif _parts_of_a_line(element):
+                text = _spaced_text(element)  # <div><span>3 March</span> <span>10:15</span> <span>2019</span></div>
             else:
                 text = _own_text(element)
             yield element, text
+
+
+_INLINE = frozenset({"span", "time", "b", "strong", "em", "i", "small", "abbr", "a", "font", "sup"})
+MAX_LINE_PARTS = 6
+
+
+def _parts_of_a_line(element: Element) -> bool:
+    """Whether ``element`` is a short line written in a few inline elements and nothing else (a dateline split
+    across ``<span>``s), whose parts are read together."""
+    if not 2 <= len(element) <= MAX_LINE_PARTS or (element.text or "").strip():
+        return False
+    return all(child.tag in _INLINE and len(child) == 0 and not (child.tail or "").strip() for child in element)
 
 
 def _datelines_in(body: Element | None, title: str | None) -> Iterator[Dateline]:
@@ -534,15 +659,112 @@ def _first_text_date(
         if len(text) > MAX_TEXT_DATE_LENGTH or COPYRIGHT.search(text):
             continue
         date = find_text_date(text, now) if YEAR_IN_TEXT.search(text) else None
+        if date is None and DATELINE_DATE_HINT.search(text) and _says_dateline(element, text):
+            date = find_text_date(text, now, dateline=True)  # 3.4.19, 3/4/19 10:15 AM
         # hAtom's <abbr class="published" title="2016-06-13T1603Z">Jun 13, 4:03 PM</abbr>: the year in the title
         date = date or machine_date(element.get("title"), now) or _timestamp_attribute_date(element, now)
-        if date is None or _not_the_articles(element, keep):
+        if date is None or _not_the_articles(element, keep) or _another_items(element, keep):
             continue
         if updates is not None and _is_update(element, text):
             updates.append((element, text))
         elif not (away and _outside_the_article(element, keep)):
             return date
     return None
+
+
+def _says_dateline(element: Element, text: str) -> bool:
+    """Whether the page says ``text`` is a dateline: it is a ``<time>``'s, its element's class or id says date,
+    or a label ("Posted", "Stand:") leads to its date."""
+    if element.tag == "time" or DATELINE_LABEL.search(text):
+        return True
+    return DATELINE_CLASS.search(f"{element.get('class') or ''} {element.get('id') or ''}") is not None
+
+
+_TITLE_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+MAX_ITEM_SIBLINGS = 12
+"""Siblings of an item (an ``<li>``, an ``<article>``) looked at to tell a list of other items."""
+
+
+def _another_items(element: Element, keep: frozenset[Element], urls: tuple[str, str | None] = ("", None)) -> bool:
+    """Whether a date at ``element`` is another item's than the page's own, by the markup around it up to the
+    boxes that hold the headline (``keep``, the article's): a quotation or an embedded post (``<blockquote>``,
+    a class word ``embed``, ``tweet``, ``instagram-media``), a comment or a reply (class words), an
+    ``<article>`` other than the one that holds the headline, an ``<li>`` or ``<article>`` of a list whose
+    items each link to a page and carry a date (related posts, recent posts, an events widget), or a teaser: a
+    box whose heading links to another page (``<h3><a href="/other">``, ``<a href="/other"><h3>``). A link
+    around the date alone (a permalink, an archive's day) is no teaser."""
+    for ancestor in (element, *element.iterancestors()):
+        if ancestor in keep:
+            return False
+        tag = ancestor.tag
+        attributes = f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}"
+        if tag == "blockquote" or (EMBEDDED.search(attributes) and not EMBEDDED_CLASSES.isdisjoint(attributes.split())):
+            return True
+        if COMMENT.search(attributes) and (_has_word(attributes, COMMENT_WORD) or REPLY_CLASS.search(attributes)):
+            return True
+        if not keep:
+            continue  # no headline: the article's box is not known
+        if tag == "article" and any(box in keep for box in ancestor.iterancestors("article")):
+            return True  # an article embedded in the article
+        if tag in ("li", "article") and _is_item(ancestor) and _listed(ancestor):
+            return True
+        if _titled_link(ancestor, element, urls):
+            return True
+    return False
+
+
+def _is_item(box: Element) -> bool:
+    """Whether ``box`` carries a date (a ``<time>``, or a short text with a date) and a link with text."""
+    has_link = any(link.get("href") and _LETTERS.search(text_content(link)) for link in box.iter("a"))
+    if not has_link:
+        return False
+    if any(True for _ in box.iter("time")):
+        return True
+    text = _short_text(box)
+    return len(text) <= MAX_TEXT_DATE_LENGTH and bool(YEAR_IN_TEXT.search(text)) and find_text_date(text) is not None
+
+
+def _listed(item: Element) -> bool:
+    """Whether a sibling of ``item`` with its tag is an item too (:func:`_is_item`)."""
+    tag = str(item.tag)
+    siblings = [*item.itersiblings(tag, preceding=True), *item.itersiblings(tag)]
+    return any(_is_item(sibling) for sibling in siblings[:MAX_ITEM_SIBLINGS])
+
+
+_LETTERS = re.compile(r"[^\W\d_]{2}")
+
+
+def _titled_link(box: Element, element: Element, urls: tuple[str, str | None]) -> bool:
+    """Whether ``box`` is a link to another page around a heading, or holds a heading whose link goes to another
+    page: a teaser's title, beside the date at ``element`` (a heading that holds the date is a dateline's)."""
+    headings = list(itertools.islice(box.iter(*_TITLE_HEADINGS), 2))
+    if len(headings) != 1 or headings[0] is element or any(a is headings[0] for a in element.iterancestors()):
+        return False  # no title, or the box of several (a part of the page, not one teaser), or the date's own
+    if box.tag == "a":
+        return _links_away(box, urls)
+    heading = headings[0]
+    if any(_links_away(link, urls) for link in heading.iter("a")):
+        return True
+    for link in heading.iterancestors("a"):  # <a href="/other"><h3>...</h3></a> inside the box
+        if link is box or any(ancestor is box for ancestor in link.iterancestors()):
+            if _links_away(link, urls):
+                return True
+    return False
+
+
+def _links_away(link: Element, urls: tuple[str, str | None]) -> bool:
+    """Whether ``link`` goes to another page than this one (its URL or its canonical URL), not to a part of it."""
+    href = (link.get("href") or "").strip()
+    if not href or href.startswith(("#", "javascript:")):
+        return False
+    for url in urls:
+        if url:
+            try:
+                if resolve(href, url).split("#", 1)[0].rstrip("/") == url.split("#", 1)[0].rstrip("/"):
+                    return False
+            except InvalidURL:
+                return False
+    return True
 
 
 def _timestamp_attribute_date(element: Element, now: datetime) -> str | None:
