@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
+from urllib.parse import urlsplit
 
 from lxml import etree
 
@@ -734,15 +735,24 @@ def _listed(item: Element) -> bool:
 _LETTERS = re.compile(r"[^\W\d_]{2}")
 
 
+def _resolved(href: str, base: str) -> str:
+    try:
+        return resolve(href, base)
+    except InvalidURL:
+        return href
+
+
 def _titled_link(box: Element, element: Element, urls: tuple[str, str | None]) -> bool:
     """Whether ``box`` is a link to another page around a heading, or holds a heading whose link goes to another
     page: a teaser's title, beside the date at ``element`` (a heading that holds the date is a dateline's)."""
     headings = list(itertools.islice(box.iter(*_TITLE_HEADINGS), 2))
     if len(headings) != 1 or headings[0] is element or any(a is headings[0] for a in element.iterancestors()):
         return False  # no title, or the box of several (a part of the page, not one teaser), or the date's own
+    heading = headings[0]
+    if not _a_title(text_content(heading)):
+        return False  # a logo, "Comments (3)", "Share"
     if box.tag == "a":
         return _links_away(box, urls)
-    heading = headings[0]
     if any(_links_away(link, urls) for link in heading.iter("a")):
         return True
     for link in heading.iterancestors("a"):  # <a href="/other"><h3>...</h3></a> inside the box
@@ -752,10 +762,25 @@ def _titled_link(box: Element, element: Element, urls: tuple[str, str | None]) -
     return False
 
 
+_TITLE_WORDS = re.compile(r"[^\W\d_]{2,}")
+MIN_TITLE_WORDS = 3
+MIN_TITLE_HAN = 8
+
+
+def _a_title(text: str) -> bool:
+    """Whether a heading's text may be a title: three words or more, or eight Han characters or kana."""
+    if len(_TITLE_WORDS.findall(text)) >= MIN_TITLE_WORDS:
+        return True
+    return _written_in(text, HAN) and sum(1 for c in text if any(lo <= c <= hi for lo, hi in HAN)) >= MIN_TITLE_HAN
+
+
 def _links_away(link: Element, urls: tuple[str, str | None]) -> bool:
-    """Whether ``link`` goes to another page than this one (its URL or its canonical URL), not to a part of it."""
+    """Whether ``link`` goes to another page than this one (its URL or its canonical URL), not to a part of it,
+    nor to the site's front page (a logo's link)."""
     href = (link.get("href") or "").strip()
     if not href or href.startswith(("#", "javascript:")):
+        return False
+    if urls[0] and urlsplit(_resolved(href, urls[0])).path in ("", "/"):
         return False
     for url in urls:
         if url:
