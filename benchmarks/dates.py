@@ -243,7 +243,11 @@ def where_the_date_is(html: bytes, expected: str) -> str:
                 return _describe(element, f"@{name}={value!r}")
         own = " ".join(" ".join(t for t in element.itertext() if t).split())
         if len(own) <= 160 and same_day(find_text_date(own, now), expected):
-            inner = [c for c in element if " ".join("".join(c.itertext()).split()) == own]
+            inner = [
+                child
+                for child in element
+                if isinstance(child.tag, str) and " ".join("".join(child.itertext()).split()) == own  # no comment
+            ]
             if not inner:
                 return _describe(element, repr(own))
     return "(not found in the page)"
