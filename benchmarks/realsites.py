@@ -13,7 +13,9 @@ Pages would (its absolute URLs rewritten to the local server), and crawled by ``
 crawl START -O feed.jsonl -s AUTOTHROTTLE_ENABLED=False -s ROBOTSTXT_OBEY=True`` (the default strategy,
 ``full``). The articles written are compared with the site's ground truth by ``url_key`` (``/x/index.html``
 and ``/x/`` one page): recall, precision (truth pages written / items written), duplicates (items whose
-URL, or whose text, an earlier item had), the requests the server answered, and per article found.
+URL an earlier item had), pages of the same text as an earlier item's, the requests the server answered,
+and per article found; a site meets the targets (✓) with recall and precision of 95% or more and no
+duplicate.
 
 With ``--trafilatura``, trafilatura's ``--sitemap``, ``--feed`` and ``focused_crawler`` list URLs on the
 same site (served under ``<name>.test``, as ``trafilatura_discovery.py`` explains), scored the same way.
@@ -86,6 +88,7 @@ class Result:
     recall: float = 0.0
     precision: float = 0.0
     duplicates: int = 0
+    same_text: int = 0
     requests: int = 0
     seconds: float = 0.0
     exit_status: int | None = None
@@ -178,6 +181,7 @@ def run_site(
         scored = score(origin, truth.paths, items)
         result.truth, result.written, result.found = scored.truth, scored.written, scored.found
         result.recall, result.precision, result.duplicates = scored.recall, scored.precision, scored.duplicates
+        result.same_text = scored.same_text
         result.requests, result.exit_status = len(requests), status
         result.missed = scored.missed
         result.extra = [url.removeprefix(origin) for url in scored.extra]
@@ -223,18 +227,24 @@ def percent(part: int, whole: int) -> str:
     return f"{part}/{whole} ({part / whole:.0%})" if whole else "-"
 
 
+def meets_targets(result: Result) -> bool:
+    """Recall and precision of 95% or more, and no page written twice."""
+    return result.recall >= 0.95 and result.precision >= 0.95 and result.duplicates == 0
+
+
 def table(results: list[Result]) -> str:
     lines = [
-        "| site | generator | lang | kind | truth | written | recall | precision | dups | requests | req/article | s |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| site | generator | lang | kind | truth | written | recall | precision | dups | same text | requests "
+        "| req/article | s | targets |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     done = [result for result in results if result.status == "ok"]
     for r in done:
         per = f"{r.per_article:.2f}" if r.per_article is not None else "-"
         lines.append(
             f"| {r.name} | {r.generator} | {r.language} | {r.kind} | {r.truth} | {r.written} | "
-            f"{percent(r.found, r.truth)} | {percent(r.found, r.written)} | {r.duplicates} | {r.requests} | {per} | "
-            f"{r.seconds:.0f} |"
+            f"{percent(r.found, r.truth)} | {percent(r.found, r.written)} | {r.duplicates} | {r.same_text} | "
+            f"{r.requests} | {per} | {r.seconds:.0f} | {'✓' if meets_targets(r) else ''} |"
         )
     if done:
         truth, found, written = sum(r.truth for r in done), sum(r.found for r in done), sum(r.written for r in done)
@@ -242,8 +252,9 @@ def table(results: list[Result]) -> str:
         mean = sum(r.recall for r in done) / len(done)
         lines.append(
             f"| **total** ({len(done)} sites; mean recall {mean:.0%}) | | | | {truth} | {written} | "
-            f"{percent(found, truth)} | {percent(found, written)} | {sum(r.duplicates for r in done)} | {requests} | "
-            f"{requests / found if found else 0:.2f} | {sum(r.seconds for r in done):.0f} |"
+            f"{percent(found, truth)} | {percent(found, written)} | {sum(r.duplicates for r in done)} | "
+            f"{sum(r.same_text for r in done)} | {requests} | {requests / found if found else 0:.2f} | "
+            f"{sum(r.seconds for r in done):.0f} | {sum(meets_targets(r) for r in done)} of {len(done)} |"
         )
     for r in results:
         if r.status != "ok":

@@ -749,6 +749,7 @@ class Score:
     duplicates: int
     missed: list[str]
     extra: list[str]
+    same_text: int = 0  # other pages whose extracted text an earlier item had (an extraction matter, not the crawl's)
 
     @property
     def recall(self) -> float:
@@ -763,24 +764,29 @@ def score(origin: str, truth: Iterable[str], items: Sequence[Mapping[str, Any]])
     """Items (``url``, optionally ``text``) against the truth's URL paths on ``origin``.
 
     URLs are compared by ``page_key`` (``url_key``, ``/x/index.html`` = ``/x/``). An item is a duplicate when its
-    key, or its text (whitespace collapsed, when it has one), was an earlier item's. ``missed``: the truth's
-    paths not written; ``extra``: the written URLs not in the truth (each once).
+    key was an earlier item's (one page written twice); ``same_text`` counts the other pages whose text
+    (whitespace collapsed) an earlier item had: two addresses of one page without a canonical link, or an
+    extraction that kept the same box of several pages. ``missed``: the truth's paths not written; ``extra``:
+    the written URLs not in the truth (each once).
     """
     wanted = {page_key(origin + path): path for path in truth}
     seen_keys: set[str] = set()
     seen_texts: set[str] = set()
-    duplicates = 0
+    duplicates = same_text = 0
     extra: list[str] = []
     for item in items:
         key = page_key(str(item.get("url", "")))
         text = " ".join(str(item.get("text") or "").split())
-        if key in seen_keys or (text and text in seen_texts):
+        if key in seen_keys:
             duplicates += 1
-        elif key not in wanted:
+            continue
+        if text and text in seen_texts:
+            same_text += 1
+        if key not in wanted:
             extra.append(str(item.get("url", "")))
         seen_keys.add(key)
         if text:
             seen_texts.add(text)
     found = [path for key, path in wanted.items() if key in seen_keys]
     missed = sorted(path for key, path in wanted.items() if key not in seen_keys)
-    return Score(len(wanted), len(items), len(found), duplicates, missed, extra)
+    return Score(len(wanted), len(items), len(found), duplicates, missed, extra, same_text)

@@ -49,7 +49,7 @@ def check(result: CrawlResult, running: corpus.LocalSite, truth: set[str]) -> co
     assert result.clean, result.log[-3000:]
     score = corpus.score(running.origin, truth, result.items)
     assert score.recall >= 0.95 and score.precision >= 0.95, (score.missed[:10], score.extra[:10])
-    assert score.duplicates == 0
+    assert score.duplicates == 0 and score.same_text == 0
     return score
 
 
