@@ -128,6 +128,17 @@ VARIANT_PATH = (
 
 # --- Pages that are never articles, and traps --------------------------------------------
 
+# Tags, categories, authors and topics in the languages of the month names the dates read.
+_LISTINGS = "|".join(
+    (
+        "etiquetas|etiqueta|categorias|categoria|autores|autor|temas",  # Spanish, Portuguese
+        "schlagworte|schlagwort|kategorien|kategorie|autoren|themen",  # German
+        "etiquettes|etiquette|auteurs|auteur|sujets",  # French
+        "etichette|etichetta|autori|autore|argomenti",  # Italian
+        "trefwoorden|tagi|kategorier|kategoriler|etiketler",  # Dutch, Polish, Scandinavian, Turkish
+    )
+)
+
 NOT_ARTICLE_URLS = (
     # The front page (but WordPress's articles by number, /?p=123).
     r"^/(?:index\.[a-z]+)?(?:\?(?!(?:p|page_id)=\d)|$)",
@@ -136,7 +147,12 @@ NOT_ARTICLE_URLS = (
     r"|terms-of-service|tos|legal|cookies|cookie-policy|disclaimer|accessibility|login|log-in|signin|sign-in"
     r"|logout|signup|sign-up|register|account|my-account|profile|subscribe|subscription|subscriptions"
     r"|newsletter|newsletters|faq|help|support|careers|jobs|advertise|advertising|shop|store|cart|search"
-    r"|sitemap|archive|archives|feeds?|conduct|code-of-conduct|terms-and-conditions|404|not-found)"
+    r"|sitemap|archive|archives|feeds?|conduct|code-of-conduct|terms-and-conditions|404|not-found"
+    # ... in the languages of the month names the dates read: about, contact, privacy, imprint, archive.
+    r"|sobre|sobre-mi|sobre-nosotros|acerca|acerca-de|quienes-somos|quem-somos|a-propos|qui-sommes-nous"
+    r"|ueber|uber|ueber-uns|uber-uns|chi-siamo|over|over-ons|om|om-oss|o-nas|hakkimda|hakkinda|contacto|contato"
+    r"|kontakt|contatti|contattaci|nous-contacter|contactez-nous|privacidad|privacidade|datenschutz"
+    r"|confidentialite|mentions-legales|aviso-legal|archivo|archiv|archives-fr)"
     r"(?:\.[a-z]+)?/?(?:\?|$)",
     # A portfolio and its entries: a person's or a studio's work, not articles.
     r"/portfolio(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
@@ -145,8 +161,9 @@ NOT_ARTICLE_URLS = (
     r"^(?:/[^/?]+)?/(?:team|people|members|features|pricing|sponsors|donate|showcase|users)(?:\.[a-z]+)?/?(?:\?|$)",
     r"^(?:/[^/?]+)?/(?:download|downloads)(?:\.[a-z]+)?(?:/[^?]*)?(?:\?|$)",
     # Listings: a tag, a category, an author, a topic, a section (and their pages).
-    r"/(?:tags?|category|categories|authors?|topics?|sections?|labels?|keywords?)/[^/?]+/?(?:page/\d+/?)?(?:\?|$)",
-    r"/(?:tags|categories|authors|topics|labels|keywords)/?(?:\?|$)",  # ... and their indexes
+    r"/(?:tags?|category|categories|authors?|topics?|sections?|labels?|keywords?|" + _LISTINGS + r")"
+    r"/[^/?]+/?(?:page/\d+/?)?(?:\?|$)",
+    r"/(?:tags|categories|authors|topics|labels|keywords|" + _LISTINGS + r")/?(?:\?|$)",  # ... and their indexes
     # Pagination.
     r"/page/\d+/?(?:\?|$)",
     r"[?&](?:page|paged|pg)=\d+",

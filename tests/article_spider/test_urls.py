@@ -136,6 +136,12 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/docs/team-workflow/", False),
         ("/ar/portfolio/landing-page-project/", True),
         ("/project/tags/", True),
+        ("/etiquetas/", True),  # the same pages in other languages
+        ("/etiquetas/python/", True),
+        ("/sobre/", True),
+        ("/de/kategorie/politik/", True),
+        ("/fr/a-propos/", True),
+        ("/blog/sobre-el-clima-de-2024/", False),
         ("/categories", True),
         ("/en/terms-and-conditions/", True),
         ("/portfolio-review-of-2024/", False),
