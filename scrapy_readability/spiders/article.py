@@ -444,8 +444,7 @@ class ArticleSpider(scrapy.Spider):
         for url in again:
             if self.frontier.spend_again():
                 self._count("verdict_again")
-                request = self._page_request(url, self.parse_page, ENTRY_PRIORITY)
-                yield request.replace(dont_filter=True, meta={**request.meta, "readability_again": True})
+                yield self._page_request(url, self.parse_page, ENTRY_PRIORITY).replace(dont_filter=True)
 
     def parse_direct(self, response: Response) -> Iterator[Any]:
         """``direct``: every HTML page given is an article, whatever the preflight says."""
