@@ -147,7 +147,7 @@ NOT_ARTICLE_URLS = (
     r"|terms-of-service|tos|legal|cookies|cookie-policy|disclaimer|accessibility|login|log-in|signin|sign-in"
     r"|logout|signup|sign-up|register|account|my-account|profile|subscribe|subscription|subscriptions"
     r"|newsletter|newsletters|faq|help|support|careers|jobs|advertise|advertising|shop|store|cart|search"
-    r"|sitemap|archive|archives|feeds?|conduct|code-of-conduct|terms-and-conditions|404|not-found"
+    r"|sitemap|archive|archives|feeds?|conduct|code-of-conduct|terms-and-conditions|404|not-found|a11y|print"
     # ... in the languages of the month names the dates read: about, contact, privacy, imprint, archive.
     r"|sobre|sobre-mi|sobre-nosotros|acerca|acerca-de|quienes-somos|quem-somos|a-propos|qui-sommes-nous"
     r"|ueber|uber|ueber-uns|uber-uns|chi-siamo|over|over-ons|om|om-oss|o-nas|hakkimda|hakkinda|contacto|contato"
@@ -157,8 +157,9 @@ NOT_ARTICLE_URLS = (
     # A portfolio and its entries: a person's or a studio's work, not articles.
     r"/portfolio(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
     # A project's own pages at its top (or its project page's): who makes it, where to get it, what it offers;
-    # deeper, /docs/features/ is documentation.
-    r"^(?:/[^/?]+)?/(?:team|people|members|features|pricing|sponsors|donate|showcase|users)(?:\.[a-z]+)?/?(?:\?|$)",
+    # deeper, /docs/features/ is documentation. And a person's: the indie web's /now, /uses, /colophon...
+    r"^(?:/[^/?]+)?/(?:team|people|members|features|pricing|sponsors|donate|showcase|users"
+    r"|now|uses|colophon|speaking|resume|cv|blogroll|start-here|readinglist|reading-list)(?:\.[a-z]+)?/?(?:\?|$)",
     r"^(?:/[^/?]+)?/(?:download|downloads)(?:\.[a-z]+)?(?:/[^?]*)?(?:\?|$)",
     # Listings: a tag, a category, an author, a topic, a section (and their pages).
     r"/(?:tags?|category|categories|authors?|topics?|sections?|labels?|keywords?|" + _LISTINGS + r")"

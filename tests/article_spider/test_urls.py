@@ -136,6 +136,10 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/docs/team-workflow/", False),
         ("/ar/portfolio/landing-page-project/", True),
         ("/project/tags/", True),
+        ("/trpl-zh-cn/print.html", True),  # a print view: a whole book on one page
+        ("/speaking/", True),  # a person's own pages at the top of the site
+        ("/uses", True),
+        ("/blog/now-and-then/", False),
         ("/etiquetas/", True),  # the same pages in other languages
         ("/etiquetas/python/", True),
         ("/sobre/", True),
