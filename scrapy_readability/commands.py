@@ -6,7 +6,10 @@ or the one whose domain matches), so it is the page a crawl would see; the
 preflight verdict is the middleware's when the project enables it (the
 add-on), else computed with the same options. The ``READABILITY_*`` settings
 apply, and the flags of ``scrapy-readability`` override them for this page:
-tune them here before a crawl.
+tune them here before a crawl. The check and the extraction run as a crawl's
+do, in the crawl's pool (``ReadabilityExtension``, which the command enables):
+off the reactor thread, with ``READABILITY_ENGINE``, ``READABILITY_TIMEOUT``,
+the workers and their limits.
 
 Output: with ``-f json`` (the default) one object with ``status``,
 ``readerable`` and the article's fields; with ``-f text``, ``markdown`` or
@@ -25,6 +28,7 @@ import json
 import sys
 from argparse import ArgumentParser, Namespace
 from collections.abc import AsyncIterator
+from datetime import datetime
 from typing import Any
 
 from scrapy import Spider
@@ -37,14 +41,18 @@ from twisted.python.failure import Failure
 from w3lib.url import is_url
 
 from scrapy_readability.cli.arguments import OUTPUT_FORMATS, add_page_options, page_options, record_of
-from scrapy_readability.engine import Readability, ReadabilityError, is_probably_readable
 from scrapy_readability.engine.article import FORMATS
 from scrapy_readability.engine.inputs import decode_response
+from scrapy_readability.engine.options import OutputOptions
+from scrapy_readability.extension import ReadabilityExtension
+from scrapy_readability.middleware import fetched_at
+from scrapy_readability.runtime.jobs import Extraction, Failed, Preflight
 from scrapy_readability.settings import META_KEY, ReadabilityConfig, ReadabilityConfigError
 
 __all__ = ["ReadabilityCommand"]
 
 PROG = "scrapy readability"
+EXTENSION_PATH = "scrapy_readability.extension.ReadabilityExtension"
 ERROR_STATUSES = range(400, 600)
 
 
@@ -118,6 +126,15 @@ class ReadabilityCommand(ScrapyCommand):
         )
         add_page_options(parser)
 
+    def process_options(self, args: list[str], opts: Namespace) -> None:
+        """Scrapy's options, then the crawl's pool enabled (``ReadabilityExtension``), as the add-on enables it."""
+        super().process_options(args, opts)
+        assert self.settings is not None
+        extensions = self.settings.getdict("EXTENSIONS")
+        if not any(key in (ReadabilityExtension, EXTENSION_PATH) for key in extensions):
+            extensions[EXTENSION_PATH] = 0
+            self.settings.set("EXTENSIONS", extensions, priority="cmdline")
+
     def run(self, args: list[str], opts: Namespace) -> None:
         if len(args) != 1 or not is_url(args[0]):
             raise UsageError
@@ -155,6 +172,7 @@ class ReadabilityCommand(ScrapyCommand):
 
         spidercls.start = start  # type: ignore[method-assign]
         self.crawler_process.crawl(spidercls)
+        self.crawler = next(iter(self.crawler_process.crawlers))
         self.crawler_process.start()
         if self.crawler_process.bootstrap_failed:
             self.exitcode = 1
@@ -180,7 +198,7 @@ class ReadabilityCommand(ScrapyCommand):
         else:
             self._fail(f"{url}: the download failed: {type(error).__name__}: {error}")
 
-    def _print_response(self, response: Response, opts: Namespace) -> None:
+    async def _print_response(self, response: Response, opts: Namespace) -> None:
         self.answered = True
         if not isinstance(response, TextResponse):
             self._fail(f"{response.url}: not a text response ({type(response).__name__})")
@@ -188,28 +206,29 @@ class ReadabilityCommand(ScrapyCommand):
         if not 200 <= response.status < 300:
             print(f"HTTP status: {response.status}", file=sys.stderr)
         options = self.page_options
+        extension = ReadabilityExtension.of(self.crawler, PROG)
         text = decode_response(response).text  # as the engine decodes bytes (not Scrapy's .text)
         verdict = response.meta.get(META_KEY)
         if isinstance(verdict, dict) and "readerable" in verdict:
             readerable = bool(verdict["readerable"])
         else:
-            readerable = is_probably_readable(text, **options.preflight.values())
-        try:
-            article = Readability(text, url=response.url, **options.engine.values()).parse()
-        except ReadabilityError as error:
-            self._fail(f"{response.url}: {type(error).__name__}: {error}", readerable)
-            return
+            judged = await extension.run(Preflight(text, response.url, options.preflight))
+            readerable = not isinstance(judged, Failed) and judged.readerable
         fmt = opts.article_format
-        if article is None:
+        output = options.output if fmt == "json" else OutputOptions(formats=(fmt,))
+        result = await extension.run(
+            Extraction(text, response.url, options.engine, output, fetched=datetime.fromisoformat(fetched_at(response)))
+        )
+        if isinstance(result, Failed) and result.reason == "no_article":
             self._fail(f"{response.url}: no article (the page has no readable content)", readerable)
-            return
-        if fmt == "json":
-            data = article.to_dict(options.formats)
-            record = record_of(response.url, data, status=response.status, readerable=readerable)
+        elif isinstance(result, Failed):
+            self._fail(f"{response.url}: {result.reason}: {result.detail}", readerable)
+        elif fmt == "json":
+            record = record_of(response.url, result.fields, status=response.status, readerable=readerable)
             print(json.dumps(record, ensure_ascii=False, indent=2))
         else:
             print(f"readerable: {'yes' if readerable else 'no'}", file=sys.stderr)
-            print(getattr(article, FORMATS[fmt]))
+            print(result.fields[FORMATS[fmt]])
 
     def _fail(self, message: str, readerable: bool | None = None) -> None:
         if readerable is not None:

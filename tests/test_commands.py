@@ -22,6 +22,7 @@ STORY = (
 SHORT = "<html><head><title>Short</title></head><body><p>Hello.</p></body></html>"
 PAGES = {
     "/story": STORY,
+    "/starter.html": STORY,
     "/short": SHORT,
     "/old-story": Page.redirect("/story"),
     "/gone": Page(STORY.replace("Budget agreed", "Page not found"), status=404),
@@ -65,6 +66,22 @@ def test_prints_the_verdict_and_the_article(tmp_path: Path, site: LocalSite) -> 
     assert article["attempt"] == "strict"
     assert article["text"].startswith("What was agreed\n\nThe council met")
     assert "content" in article and "markdown" not in article
+
+
+def test_the_extraction_runs_in_the_crawls_pool_with_the_settings(tmp_path: Path, site: LocalSite) -> None:
+    """READABILITY_ENGINE, the workers and READABILITY_TIMEOUT apply, as in a crawl: never on the reactor thread."""
+    engine = "READABILITY_ENGINE=tests.support.engine_stubs.WhoAmI"
+    threads = readability(tmp_path, f"{site}/story", "-s", engine)
+    assert threads.returncode == 0, threads.stderr
+    pid, thread = json.loads(threads.stdout)["title"].split(" ", 1)
+    assert thread != "MainThread"  # a thread of the pool, not the reactor's
+    workers = readability(tmp_path, f"{site}/story", "-s", engine, "-s", "READABILITY_WORKERS=1")
+    assert workers.returncode == 0, workers.stderr
+    assert json.loads(workers.stdout)["title"].split(" ", 1)[0] != pid  # a worker process
+    hangs = "READABILITY_ENGINE=tests.support.engine_stubs.HangsOnStarter"
+    timed_out = readability(tmp_path, f"{site}/starter.html", "-s", hangs, "-s", "READABILITY_TIMEOUT=1")
+    assert timed_out.returncode == 1
+    assert "timeout" in timed_out.stderr
 
 
 def test_follows_redirects_and_prints_markdown(tmp_path: Path, site: LocalSite) -> None:
