@@ -171,12 +171,10 @@ class Evidence:
 
 @dataclass(frozen=True)
 class Verdict:
+    """Article or not, and the reason (a key of :data:`REASONS`)."""
+
     article: bool
     reason: str
-
-    @property
-    def words(self) -> str:
-        return REASONS[self.reason]
 
 
 def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
