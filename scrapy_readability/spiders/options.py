@@ -160,8 +160,9 @@ class SpiderOptions(Declared):
         _rules,
         "rule names, from " + ", ".join(RULES) + ": a list, or one string separated by commas",
         'Rules of what is an article to leave out (docs/spider.md, "What is an article"): `url` (not_articles), '
-        "`declared` (JSON-LD types), `listing` (pages mostly of links), `listed` (the site's feed or sitemap "
-        "names it), `preflight` (Readability.js's isProbablyReaderable).",
+        "`declared` (JSON-LD types), `listing` (pages mostly of links), `listed` (the site's feed, a listing or "
+        "its sitemap names it), `template` (built like the site's articles), `preflight` (Readability.js's "
+        "isProbablyReaderable).",
         "ignore_rules",
     )
     since: datetime | None = _spider_option(
