@@ -120,6 +120,7 @@ class ArticleSpider(scrapy.Spider):
         self._templates: Counter[str] = Counter()  # articles by their page template (verdicts.page_template)
         self._short_pages: dict[str, list[str]] = {}  # template -> short pages judged before it had articles
         self._again: list[str] = []  # short pages to judge again: their template now has articles
+        self._judged_again: set[str] = set()  # ... fetched again: their first verdict is taken back
         self._started = time.monotonic()
 
     @classmethod
@@ -416,6 +417,10 @@ class ArticleSpider(scrapy.Spider):
         if not self.frontier.in_scope(response.url):
             self._count("skipped/offsite_redirect")
             return
+        if response.url in self._judged_again:  # the first verdict, navigation, is replaced by this one
+            self._judged_again.discard(response.url)
+            self._count("navigation", -1)
+            self._count("verdict/not_readerable", -1)
         article = self.is_article(response)
         verdict = self._verdicts.pop(response.url, None)
         if verdict is None or verdict.article != article:
@@ -444,6 +449,7 @@ class ArticleSpider(scrapy.Spider):
         for url in again:
             if self.frontier.spend_again():
                 self._count("verdict_again")
+                self._judged_again.add(url)
                 yield self._page_request(url, self.parse_page, ENTRY_PRIORITY).replace(dont_filter=True)
 
     def parse_direct(self, response: Response) -> Iterator[Any]:

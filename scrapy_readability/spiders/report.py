@@ -52,7 +52,7 @@ def _by_reason(stats: Mapping[str, Any], prefix: str) -> Counter[str]:
         {
             name[len(STATS + prefix) :]: value
             for name, value in stats.items()
-            if name.startswith(STATS + prefix) and isinstance(value, int)
+            if name.startswith(STATS + prefix) and isinstance(value, int) and value > 0  # a verdict taken back: 0
         }
     )
 

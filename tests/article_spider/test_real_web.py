@@ -240,3 +240,34 @@ def test_a_projects_download_delay_is_said(sections: LocalSite, tmp_path: Path) 
     assert "DOWNLOAD_DELAY = 1.0 (a project's or -s setting) holds the crawl to a request every 1.0 s" in result.log
     quick = crawl_command(tmp_path, [*args[:3], "-L", "INFO"], feed="quick.jsonl", settings=QUICK)
     assert "DOWNLOAD_DELAY" not in quick.log
+
+
+def _docs() -> dict[str, PageLike]:
+    """A documentation site: long chapters and short reference pages on one template, linked from its menu."""
+    pages: dict[str, PageLike] = {}
+    chapters = [f"/guide/{n}/" for n in range(4)]
+    references = [f"/ref/{n}/" for n in range(4)]
+    menu = "".join(f'<li><a href="{path}">{path}</a></li>' for path in references + chapters)
+    for path in chapters + references:
+        own = f"<p>This page, {path}, tells how often the harbour lamp blinks, and how to set it for a storm.</p>"
+        text = own + PROSE * 6 if path in chapters else own
+        body = f'<main class="doc"><article class="content"><h1>{path}</h1>{text}</article></main>'
+        pages[path] = (
+            f"<!DOCTYPE html><html><head><title>{path}</title></head><body>"
+            f'<nav class="menu"><ul>{menu}</ul></nav>{body}</body></html>'
+        )
+    pages["/"] = _page("Docs", f'<h1>Docs</h1><nav class="menu"><ul>{menu}</ul></nav>{PROSE}')  # its menu only
+    return pages
+
+
+def test_short_pages_built_like_the_articles_are_articles(tmp_path: Path) -> None:
+    """Reference pages of a line each, fetched before or after the chapters: each is written, counted once."""
+    with serve(_docs()) as site:
+        result = crawl_command(tmp_path, [site.url + "/"], settings=QUICK)
+    assert result.returncode == 0, result.log[-3000:]
+    assert len(result.items) == 8
+    stats = result.stats
+    assert stats["readability/spider/verdict/template"] == 4  # each short page once, as an article
+    assert stats["readability/spider/navigation"] == 1  # the front page: a page judged again is not counted twice
+    assert stats.get("readability/spider/verdict/not_readerable", 0) == 0
+    assert "not readerable" not in result.log  # nor named in the summary
