@@ -1,7 +1,8 @@
 #!/usr/bin/env python
 """Write the table of ``READABILITY_*`` settings into README.md and docs/scrapy.md, from the settings' declarations.
 
-The article spider's own table (``READABILITY_SPIDER_*``) goes into docs/spider.md the same way, and
+The article spider's own table (``READABILITY_SPIDER_*``) and its rules of what is an article go into
+docs/spider.md the same way, and
 the command line's failure reasons and exit statuses into README.md (from ``cli/report.py``).
 
     python docs/settings_table.py           # rewrite both tables in place
@@ -22,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 from scrapy_readability.cli.report import exit_status_table, failure_reasons_table  # noqa: E402
 from scrapy_readability.settings import settings_table  # noqa: E402
 from scrapy_readability.spiders.options import spider_settings_table  # noqa: E402
+from scrapy_readability.spiders.report import rules_table  # noqa: E402
 
 DOCUMENTS = ("README.md", "docs/scrapy.md")
 HEADER = "| Setting | Default | Per page | What it does |"
@@ -29,6 +31,7 @@ SPIDER_DOCUMENT = "docs/spider.md"
 SPIDER_HEADER = "| Argument | Setting | Default | What it does |"
 REASONS_HEADER = "| Reason | What it means |"
 EXIT_HEADER = "| Exit status | When |"
+RULES_HEADER = "| Rule | What it says |"
 
 
 def with_table(text: str, table: str, header: str = HEADER) -> str:
@@ -44,6 +47,7 @@ def main() -> int:
     stale = []
     tables = [(document, settings_table(document), HEADER) for document in DOCUMENTS]
     tables.append((SPIDER_DOCUMENT, spider_settings_table(), SPIDER_HEADER))
+    tables.append((SPIDER_DOCUMENT, rules_table(), RULES_HEADER))
     tables.append(("README.md", failure_reasons_table(), REASONS_HEADER))
     tables.append(("README.md", exit_status_table(), EXIT_HEADER))
     for document, table, header in tables:

@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import AsyncIterator, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urldefrag, urljoin, urlsplit
 
 import scrapy
 from itemadapter import ItemAdapter
@@ -58,7 +58,7 @@ from scrapy_readability.spiders.options import POLITE_DEFAULTS, SpiderOptions, s
 from scrapy_readability.spiders.report import nothing_found, summary
 from scrapy_readability.spiders.robots import RobotsTxtOnce
 from scrapy_readability.spiders.state import KnownArticles
-from scrapy_readability.spiders.urls import url_key
+from scrapy_readability.spiders.urls import DIRECTORY_INDEX
 from scrapy_readability.spiders.verdicts import TEMPLATE_ARTICLES, Evidence, Verdict, judge, ld_types, listing_shape
 
 if TYPE_CHECKING:
@@ -512,13 +512,14 @@ class ArticleSpider(scrapy.Spider):
             for script in response.xpath('//script[@type="application/ld+json"]/text()').getall()
             for name in ld_types(script)
         )
-        own = url_key(response.url)
+        own = _same_page(response.url)
 
         def elsewhere(href: str) -> bool:
+            """A link to another page of the site (a cheap test: it runs on every link of the page's blocks)."""
             if not href or href.startswith("#"):
                 return False
             url = urljoin(response.url, href.strip())
-            return self.frontier.in_scope(url) and url_key(url) != own
+            return _same_page(url) != own and self.frontier.in_scope(url)
 
         shape = listing_shape(response.selector.root, elsewhere)
         start = response.meta.get(SPIDER_META, {}).get("start", False)
@@ -696,6 +697,11 @@ def _say_if_slowed(settings: BaseSettings) -> None:
             delay,
             per_site,
         )
+
+
+def _same_page(url: str) -> str:
+    """``url`` without its fragment, trailing slash and directory index file: a link to the page itself is one."""
+    return DIRECTORY_INDEX.sub("", urldefrag(url)[0]).rstrip("/")
 
 
 def _is_front_page(url: str) -> bool:

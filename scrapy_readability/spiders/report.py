@@ -13,7 +13,7 @@ from typing import Any
 from scrapy_readability.spiders.options import SpiderOptions
 from scrapy_readability.spiders.verdicts import REASONS, RULES
 
-__all__ = ["NOTHING_WRITTEN", "STATS", "nothing_found", "summary", "wrote_nothing"]
+__all__ = ["NOTHING_WRITTEN", "STATS", "nothing_found", "rules_table", "summary", "wrote_nothing"]
 
 STATS = "readability/spider/"
 PROG = "scrapy-readability crawl"
@@ -130,7 +130,7 @@ def _where_it_went(stats: Mapping[str, Any], options: SpiderOptions, spent: Mapp
 
 
 def rules_table() -> str:
-    """The documentation's table of the rules ``ignore_rules`` names."""
+    """The documentation's table of the rules ``ignore_rules`` names (docs/spider.md; docs/settings_table.py)."""
     lines = ["| Rule | What it says |", "|---|---|"]
     lines += [f"| `{name}` | {meaning} |" for name, meaning in RULES.items()]
     return "\n".join(lines) + "\n"

@@ -120,8 +120,9 @@ MIN_CAPTION = 20
 """... and with pictures, a line (a photo post's caption; a page of icons and a title has less)."""
 
 # Subtrees that are the site's, not the page's: their text and links are neither article nor listing.
-BOILERPLATE_TAGS = frozenset({"nav", "header", "footer", "aside", "script", "style", "noscript", "template", "form"})
-SECTIONS = frozenset({"article", "section", "main"})  # a header or footer inside one of these is its own
+BOILERPLATE_TAGS = frozenset({"nav", "aside", "script", "style", "noscript", "template", "form"})
+PAGE_TAGS = frozenset({"header", "footer"})  # the page's, unless inside one of SECTIONS, whose own they then are
+SECTIONS = frozenset({"article", "section", "main"})
 BOILERPLATE_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar"})
 BOILERPLATE_WORDS = frozenset(
     {"sidebar", "sidenav", "navbar", "menu", "toc", "breadcrumb", "breadcrumbs", "pagination", "pager", "footer"}
@@ -333,7 +334,7 @@ def _furniture_tag(element: etree._Element, sectioned: bool) -> bool:
 
     A header or footer inside an article, a section or ``<main>`` is that block's own (a post's title).
     """
-    if element.tag in ("header", "footer"):
+    if element.tag in PAGE_TAGS:
         return not sectioned
     if element.tag in BOILERPLATE_TAGS or (element.get("role") or "").lower() in BOILERPLATE_ROLES:
         return True

@@ -11,6 +11,7 @@ from scrapy.settings import Settings
 
 from scrapy_readability.engine.errors import ReadabilityConfigError
 from scrapy_readability.spiders.options import SpiderOptions, parse_since, spider_options, spider_settings_table
+from scrapy_readability.spiders.report import rules_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,3 +67,4 @@ def test_every_setting_is_named_for_the_spider_and_documented() -> None:
     assert all(spec.setting == "READABILITY_SPIDER_" + spec.name.upper() for spec in specs)
     document = (ROOT / "docs" / "spider.md").read_text(encoding="utf-8")
     assert spider_settings_table() in document  # python docs/settings_table.py rewrites it
+    assert rules_table() in document  # and the rules' table
