@@ -22,19 +22,19 @@ from setuptools import setup
 ROOT = Path(__file__).resolve().parent
 
 COMPILED = (
-    "cleanup",
-    "dom",
-    "measures",
-    "metadata",
-    "parsing",
-    "postprocess",
-    "prepare",
-    "readerable",
-    "scoring",
-    "serialize",
-    "state",
+    "html.dom",
+    "html.parsing",
+    "html.serialize",
+    "port.cleanup",
+    "port.measures",
+    "port.metadata",
+    "port.postprocess",
+    "port.prepare",
+    "port.readerable",
+    "port.scoring",
+    "port.state",
 )
-"""The modules of ``scrapy_readability/engine`` compiled: Readability.js's phases and what they share.
+"""The modules of ``scrapy_readability/engine`` compiled (dotted below it): Readability.js's phases and what they share.
 
 The rest stays interpreted: it costs little per page; ``readability`` holds the ``Readability`` class,
 which a user may subclass and override (``READABILITY_ENGINE``), and a compiled class allows neither;
@@ -91,7 +91,7 @@ def main() -> None:
             f"isolation (pip's and build's default), or install {', '.join(build_requirements())}"
         )
     os.chdir(ROOT)  # mypycify names the modules by their paths relative to here
-    modules = [f"scrapy_readability/engine/{module}.py" for module in COMPILED]
+    modules = [f"scrapy_readability/engine/{module.replace('.', '/')}.py" for module in COMPILED]
     # The Scrapy layer is not in the build environment: mypy reads what the engine imports and is
     # silent about the rest (the package's __init__ names the Scrapy components for type checkers).
     extensions = mypycify(["--follow-imports=silent", *modules], opt_level="3", group_name="scrapy_readability_engine")

@@ -411,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, str(ROOT))
     from compiled import is_compiled
 
-    from scrapy_readability.engine import dom
+    from scrapy_readability.engine.html import dom
 
     # The peers log (with tracebacks) on pages they reject; that is noise
     # here, and its cost is not what we want to time.

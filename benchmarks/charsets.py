@@ -33,8 +33,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from scrapy_readability.engine import decoding, detect  # noqa: E402
-from scrapy_readability.engine.decoding import encoding_for_label  # noqa: E402
+from scrapy_readability.engine.html import decoding, detect  # noqa: E402
+from scrapy_readability.engine.html.decoding import encoding_for_label  # noqa: E402
 
 FIXTURES = HERE.parent / "tests" / "engine" / "encoding_fixtures"
 DEFAULT_CORPUS = Path.home() / ".cache" / "scrapy-readability" / "web-corpus"

@@ -100,7 +100,7 @@ def vendored_pages() -> list[Page]:
 
 
 def corpus_pages(folder: Path) -> list[Page]:
-    from scrapy_readability.engine.decoding import decode_page
+    from scrapy_readability.engine.html.decoding import decode_page
 
     index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
     return [
@@ -239,7 +239,7 @@ def classify(outcome: Outcome, theirs: dict[str, Any]) -> None:
     the tree (``tree``: an exact HTML5 tree removes it), or else the engine (``engine``)."""
     import parsers
 
-    from scrapy_readability.engine import parsing
+    from scrapy_readability.engine.html import parsing
 
     article = theirs.get("article") or {}
     if _UNHOLDABLE.search(article.get("textContent") or ""):

@@ -227,7 +227,7 @@ def where_the_date_is(html: bytes, expected: str) -> str:
     """The first element whose short text or date attribute gives the expected day, described."""
     from lxml import html as lxml_html
 
-    from scrapy_readability.engine.feed.dates import find_text_date, parse_date_value
+    from scrapy_readability.engine.outputs.feed.dates import find_text_date, parse_date_value
 
     try:
         root = lxml_html.document_fromstring(html)

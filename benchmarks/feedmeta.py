@@ -246,7 +246,7 @@ _FACTS_SECONDS: list[float] = []
 def _time_the_page_facts() -> None:
     """Time ``read_page_facts`` (every date, image, author, canonical and language source of the page) inside
     ``parse()``: our date extractor's cost, on the tree the engine already holds."""
-    from scrapy_readability.engine import readability as engine
+    from scrapy_readability.engine.port import readability as engine
 
     real = engine.read_page_facts
 
@@ -263,7 +263,7 @@ def _relative_dates(clock_known: bool) -> Iterator[None]:
     """Relative datelines ("3 hours ago", "昨天") read only on pages whose crawl date is known: on the others
     the clock is today's, and a day counted back from it would be years off (a page saved in 2020 that says
     "yesterday")."""
-    from scrapy_readability.engine.feed import page
+    from scrapy_readability.engine.outputs.feed import page
 
     real = page.relative_date
     if not clock_known:
@@ -418,8 +418,8 @@ def report(results: list[Result]) -> str:
 
 def cost(pages: Path, repeat: int = 5) -> str:
     """parse() on the vendored pages with and without the feed fields, interleaved, best of ``repeat``."""
-    from scrapy_readability.engine import readability as engine
-    from scrapy_readability.engine.feed import FeedFields, PageFacts
+    from scrapy_readability.engine.outputs.feed import FeedFields, PageFacts
+    from scrapy_readability.engine.port import readability as engine
 
     real = engine.read_page_facts, engine.feed_fields
     off = (lambda *args, **kwargs: PageFacts()), (lambda *args, **kwargs: FeedFields())
@@ -454,8 +454,8 @@ def parse_vendored(mode: str) -> None:
 
     (the total ``Collected`` of ``with`` minus ``none`` over ``without`` minus ``none`` is the cost).
     """
-    from scrapy_readability.engine import readability as engine
-    from scrapy_readability.engine.feed import FeedFields, PageFacts
+    from scrapy_readability.engine.outputs.feed import FeedFields, PageFacts
+    from scrapy_readability.engine.port import readability as engine
 
     if mode == "without":
         engine.read_page_facts = lambda *args, **kwargs: PageFacts()  # type: ignore[assignment]

@@ -23,7 +23,7 @@ markdown-it (CommonMark with GitHub tables) and the text a reader sees of it
 (innerText, as ``article.text`` is made) is compared with ``article.text``:
 the same words in the same order; the same lines (block structure); the same
 headings and list items. ``escaping`` is how many of the tricky texts of
-``tests/engine/test_markdown.py`` (Markdown syntax as plain text) read back as
+``tests/engine/outputs/test_markdown.py`` (Markdown syntax as plain text) read back as
 themselves. Peers need ``pip install html-to-markdown markdownify html2text``;
 a peer that is not installed is skipped with a note.
 """
@@ -48,13 +48,13 @@ URL = "http://fakehost/test/page.html"
 
 
 def _ours_text() -> Callable[[Any], str]:
-    from scrapy_readability.engine.text import article_text
+    from scrapy_readability.engine.outputs.text import article_text
 
     return lambda article: article_text(article.tree)
 
 
 def _ours_markdown() -> Callable[[Any], str]:
-    from scrapy_readability.engine.markdown import to_markdown
+    from scrapy_readability.engine.outputs.markdown import to_markdown
 
     return lambda article: to_markdown(article.tree)
 
@@ -126,7 +126,7 @@ def load_pages(pages_dir: Path) -> list[tuple[str, str]]:
 
 def round_trip(article: Any, markdown: str) -> tuple[bool, bool, bool]:
     """(same words, same lines, same headings and list items) once ``markdown`` is rendered."""
-    from scrapy_readability.engine.text import article_text
+    from scrapy_readability.engine.outputs.text import article_text
     from tests.engine.rendering import lines, render_markdown, structure
 
     root = render_markdown(markdown)
@@ -140,10 +140,10 @@ def round_trip(article: Any, markdown: str) -> tuple[bool, bool, bool]:
 
 def escaping_score(convert: Callable[[Any], str]) -> int:
     """How many tricky texts (Markdown syntax as plain text) read back as themselves."""
-    from scrapy_readability.engine.article import Article
-    from scrapy_readability.engine.text import article_text
+    from scrapy_readability.engine.outputs.article import Article
+    from scrapy_readability.engine.outputs.text import article_text
+    from tests.engine.outputs.test_markdown import TRICKY_TEXTS, escape_html
     from tests.engine.rendering import content_div, rendered_text
-    from tests.engine.test_markdown import TRICKY_TEXTS, escape_html
 
     passed = 0
     for text in TRICKY_TEXTS:
@@ -200,7 +200,7 @@ def main() -> None:
 
 
 def report(results: list[Result], parse_median: float, pages: int, args: argparse.Namespace) -> None:
-    from tests.engine.test_markdown import TRICKY_TEXTS
+    from tests.engine.outputs.test_markdown import TRICKY_TEXTS
 
     rows = []
     for r in results:

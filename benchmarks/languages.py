@@ -32,9 +32,9 @@ sys.path.insert(0, str(HERE))
 from corpus import DEFAULT_OUT  # noqa: E402
 
 from scrapy_readability import Readability  # noqa: E402
-from scrapy_readability.engine import feed  # noqa: E402
-from scrapy_readability.engine.feed.constants import LANGUAGE_SAMPLE  # noqa: E402
-from scrapy_readability.engine.feed.language import detect_language, guess_language, language_tag  # noqa: E402
+from scrapy_readability.engine.outputs import feed  # noqa: E402
+from scrapy_readability.engine.outputs.feed.constants import LANGUAGE_SAMPLE  # noqa: E402
+from scrapy_readability.engine.outputs.feed.language import detect_language, guess_language, language_tag  # noqa: E402
 
 Detector = Callable[[str], "str | None"]
 

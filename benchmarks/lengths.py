@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scrapy_readability.engine.dom import js_length  # noqa: E402
+from scrapy_readability.engine.html.dom import js_length  # noqa: E402
 
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 _utf16 = codecs.utf_16_le_encode

@@ -33,7 +33,7 @@ from typing import Any
 
 from lxml import etree
 
-from scrapy_readability.engine import parsing
+from scrapy_readability.engine.html import parsing
 
 Builder = Callable[[str], etree._Element]
 

@@ -36,12 +36,12 @@ import lxml.html  # noqa: E402
 from lxml import etree  # noqa: E402
 
 from scrapy_readability import Readability  # noqa: E402
-from scrapy_readability.engine.constants import REGEXPS  # noqa: E402
-from scrapy_readability.engine.dom import text_content  # noqa: E402
-from scrapy_readability.engine.parsing import parse_html  # noqa: E402
-from scrapy_readability.engine.sanitize import sanitize_content  # noqa: E402
-from scrapy_readability.engine.serialize import inner_html  # noqa: E402
-from tests.engine.test_sanitize import without_rewrites  # noqa: E402
+from scrapy_readability.engine.html.dom import text_content  # noqa: E402
+from scrapy_readability.engine.html.parsing import parse_html  # noqa: E402
+from scrapy_readability.engine.html.serialize import inner_html  # noqa: E402
+from scrapy_readability.engine.outputs.sanitize import sanitize_content  # noqa: E402
+from scrapy_readability.engine.port.constants import REGEXPS  # noqa: E402
+from tests.engine.outputs.test_sanitize import without_rewrites  # noqa: E402
 from tests.engine.xss_vectors import VECTORS, embedding_hazards, executable_constructs  # noqa: E402
 from tests.support import mozilla_harness as harness  # noqa: E402
 
@@ -121,14 +121,19 @@ CANDIDATES = {"ours (lxml allow-list)": ours, "nh3": nh3_clean, "lxml-html-clean
 
 def sanitizer_at(ref: str):
     """``sanitize_content`` as it was at git revision ``ref``."""
-    source = subprocess.run(
-        ["git", "-C", str(ROOT), "show", f"{ref}:scrapy_readability/engine/sanitize.py"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    module = types.ModuleType("scrapy_readability.engine._sanitize_at_" + ref.replace("-", "_"))
-    module.__package__ = "scrapy_readability.engine"  # its relative imports resolve against today's package
+    # Before the engine had folders the sanitiser was engine/sanitize.py; its imports resolve through the old names.
+    for package in ("scrapy_readability.engine.outputs", "scrapy_readability.engine"):
+        shown = subprocess.run(
+            ["git", "-C", str(ROOT), "show", f"{ref}:{package.replace('.', '/')}/sanitize.py"],
+            capture_output=True,
+            text=True,
+        )
+        if shown.returncode == 0:
+            break
+    shown.check_returncode()
+    source = shown.stdout
+    module = types.ModuleType(f"{package}._sanitize_at_" + ref.replace("-", "_"))
+    module.__package__ = package  # its relative imports resolve against today's package
     exec(compile(source, f"{ref}:sanitize.py", "exec"), module.__dict__)
     sanitize = module.sanitize_content
 

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scrapy_readability import Readability  # noqa: E402
-from scrapy_readability.engine.state import TRACE_LOGGER  # noqa: E402
+from scrapy_readability.engine.port.state import TRACE_LOGGER  # noqa: E402
 from scrapy_readability.runtime.tracing import TraceCollector  # noqa: E402
 
 PAGES = sorted((ROOT / "tests" / "mozilla_pages").glob("*/source.html"))

@@ -12,7 +12,7 @@ resolved against the test pages' URL; the best of ``--repeat`` runs counts.
 
 Tools (one that is not installed is skipped with a note):
 
-    ours        scrapy_readability.engine.urls.resolve (ada-url underneath), cache bypassed
+    ours        scrapy_readability.engine.html.urls.resolve (ada-url underneath), cache bypassed
     ada-url     ada_url.join_url: the C++ ada parser through cffi
     can_ada     can_ada.parse(base) + url: ada through nanobind, an older ada
     whatwg-url  whatwg_url.parse_url: a pure-Python implementation of the 2018 standard
@@ -37,7 +37,7 @@ Resolver = Callable[[str, "str | None"], str]  # raises ValueError where new URL
 
 
 def _ours() -> Resolver:
-    from scrapy_readability.engine.urls import resolve
+    from scrapy_readability.engine.html.urls import resolve
 
     return resolve.__wrapped__  # type: ignore[attr-defined,no-any-return]
 

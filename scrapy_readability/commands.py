@@ -41,9 +41,9 @@ from twisted.python.failure import Failure
 from w3lib.url import is_url
 
 from scrapy_readability.cli.arguments import OUTPUT_FORMATS, add_page_options, page_options, record_of
-from scrapy_readability.engine.article import FORMATS
-from scrapy_readability.engine.inputs import decode_response
+from scrapy_readability.engine.html.inputs import decode_response
 from scrapy_readability.engine.options import OutputOptions
+from scrapy_readability.engine.outputs.article import FORMATS
 from scrapy_readability.extension import ReadabilityExtension
 from scrapy_readability.middleware import fetched_at
 from scrapy_readability.runtime.jobs import Extraction, Failed, Preflight

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 import scrapy
 from scrapy.http import TextResponse
 
-from scrapy_readability.engine.article import FIELDS, fields_for
-from scrapy_readability.engine.inputs import decode_response
+from scrapy_readability.engine.html.inputs import decode_response
+from scrapy_readability.engine.outputs.article import FIELDS, fields_for
 from scrapy_readability.settings import META_KEY
 
 if TYPE_CHECKING:

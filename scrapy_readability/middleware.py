@@ -19,8 +19,8 @@ from scrapy.http import HtmlResponse
 from scrapy.http.request import NO_CALLBACK
 from scrapy.spidermiddlewares.httperror import HttpErrorMiddleware
 
-from scrapy_readability.engine.feed.dates import parse_date_value
-from scrapy_readability.engine.inputs import decode_response
+from scrapy_readability.engine.html.inputs import decode_response
+from scrapy_readability.engine.outputs.feed.dates import parse_date_value
 from scrapy_readability.extension import ReadabilityExtension
 from scrapy_readability.runtime.jobs import Failed, Preflight
 from scrapy_readability.settings import META_KEY, PageOptions, ReadabilityConfigError, component_enabled, is_enabled

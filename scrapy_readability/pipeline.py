@@ -22,7 +22,7 @@ from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem, NotConfigured
 
 from scrapy_readability.carry import carries_page, single_value
-from scrapy_readability.engine.article import fields_for
+from scrapy_readability.engine.outputs.article import fields_for
 from scrapy_readability.extension import WORKERS_FAILED, ReadabilityExtension
 from scrapy_readability.items import ERROR_FIELD
 from scrapy_readability.runtime.jobs import Extracted, Extraction, Failed

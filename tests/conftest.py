@@ -20,7 +20,7 @@ from tests.support.scrapy_site import PAGES
 
 def pytest_report_header() -> str:
     """Which engine the suite runs: the compiled build (README.md) loads its phases from extension modules."""
-    from scrapy_readability.engine import dom
+    from scrapy_readability.engine.html import dom
 
     compiled = str(dom.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
     return f"scrapy_readability engine: {'compiled (mypyc)' if compiled else 'pure Python'}, from {dom.__file__}"
@@ -35,7 +35,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return cores + (cores + 1) // 2
 
 
-FIRST = ("tests/test_typing.py", "tests/contrib/test_crashsafe.py", "tests/engine/test_sanitize_browser.py")
+FIRST = ("tests/test_typing.py", "tests/contrib/test_crashsafe.py", "tests/engine/outputs/test_sanitize_browser.py")
 """Modules whose tests take 10 to 20 s each: run first, so that none of them is the one test left running at the
 end (pytest-xdist hands out the tests in order; mypy's, last by name, ran alone for its last 9 s)."""
 

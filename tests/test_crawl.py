@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from scrapy import version_info as SCRAPY_VERSION
 
-from scrapy_readability.engine.article import DEFAULT_FORMATS
+from scrapy_readability.engine.outputs.article import DEFAULT_FORMATS
 from scrapy_readability.items import article_fields
 from tests.support.crawling import (
     FROZEN_STAT,

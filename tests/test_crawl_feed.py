@@ -98,7 +98,7 @@ def test_feed_fields_in_the_jsonl_feed(feed_site, tmp_path):
     assert item["canonical_url"] == feed_site.url + "/articles/lighthouse"
     assert item["language"] == "en"
     assert item["lang"] == "en-GB"
-    # the metadata comes before the long representations, in the one order of engine/article.py
+    # the metadata comes before the long representations, in the one order of engine/outputs/article.py
     keys = list(item)
     assert keys.index("language") < keys.index("content")
 

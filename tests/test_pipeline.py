@@ -13,7 +13,7 @@ import attr
 import pytest
 from scrapy.exceptions import DropItem, NotConfigured
 
-from scrapy_readability.engine.article import DEFAULT_FORMATS
+from scrapy_readability.engine.outputs.article import DEFAULT_FORMATS
 from scrapy_readability.items import ArticleItem, article_fields
 from scrapy_readability.pipeline import ReadabilityPipeline
 from tests.support.components import crawler_with, extension_of, wait_for

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from scrapy_readability.engine.article import FORMATS, METADATA_FIELDS
 from scrapy_readability.engine.options import PAGE_OPTIONS, Option, declared
+from scrapy_readability.engine.outputs.article import FORMATS, METADATA_FIELDS
 from scrapy_readability.settings import PageOptions, ReadabilityConfig
 
 __all__ = [

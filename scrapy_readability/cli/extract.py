@@ -44,11 +44,11 @@ from scrapy_readability.cli.arguments import (
 )
 from scrapy_readability.cli.inputs import HTML_SUFFIXES, WARC_SUFFIXES, Page, is_warc, list_inputs, read_pages
 from scrapy_readability.cli.report import PIPE_CLOSED, PROG, Output, Progress, summary
-from scrapy_readability.engine.article import FORMATS
-from scrapy_readability.engine.decoding import encoding_for_label
 from scrapy_readability.engine.errors import ReadabilityConfigError
+from scrapy_readability.engine.html.decoding import encoding_for_label
+from scrapy_readability.engine.html.urls import is_absolute_url
 from scrapy_readability.engine.options import PREFIX, OutputOptions
-from scrapy_readability.engine.urls import is_absolute_url
+from scrapy_readability.engine.outputs.article import FORMATS
 from scrapy_readability.runtime.jobs import Extraction, Failed, Job, Judged, Outcome, Preflight
 from scrapy_readability.runtime.pool import ExtractionPool, PoolConfig, WorkerStartError
 from scrapy_readability.settings import ReadabilityConfig, setting_rows

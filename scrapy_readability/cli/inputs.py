@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO, Any
 from urllib.parse import quote
 
-from scrapy_readability.engine.urls import resolve
+from scrapy_readability.engine.html.urls import resolve
 from scrapy_readability.runtime.jobs import Failed
 
 __all__ = [

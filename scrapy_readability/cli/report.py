@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import IO, Any
 
-from scrapy_readability.engine.article import FORMATS
+from scrapy_readability.engine.outputs.article import FORMATS
 from scrapy_readability.runtime import jobs
 
 __all__ = [

@@ -28,8 +28,8 @@ from zyte_common_items import Article as ZyteArticle
 from zyte_common_items import ArticleMetadata, Author, Image
 
 from scrapy_readability.engine import Article, Readability
-from scrapy_readability.engine.feed.dates import parse_iso
-from scrapy_readability.engine.feed.images import web_url
+from scrapy_readability.engine.outputs.feed.dates import parse_iso
+from scrapy_readability.engine.outputs.feed.images import web_url
 
 __all__ = ["RULES", "ReadabilityArticlePage", "to_zyte_article"]
 

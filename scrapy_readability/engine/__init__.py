@@ -1,21 +1,24 @@
 """The Readability engine: a port of Mozilla's Readability.js onto lxml.
 
-Owns everything about one page: decoding and parsing it as a browser does, Readability.js's
-phases (one module each, with the measures, URLs and constants they share),
-the options (declared once, in ``options``), the article and its
-representations (text, Markdown), the sanitiser and the preflight. It may
+Owns everything about one page, in three parts: ``port`` (Readability.js's phases, one module each, and
+the preflight), ``html`` (the substrate: decoding and parsing a page as a browser does, the DOM, URLs) and
+``outputs`` (the article, its text and Markdown, the sanitiser, the feed's fields); the options are
+declared once, in ``options``. It may
 import the standard library, lxml, selectolax, ada-url and w3lib only: never Scrapy,
 Twisted or the rest of this package, so it works on its own and in a worker
 process that loads nothing else.
 """
 
-from .article import Article
-from .decoding import DecodedPage, decode_page
+from . import _moved
 from .errors import InputError, NotHTMLError, ReadabilityConfigError, ReadabilityError, TooManyElementsError
+from .html.decoding import DecodedPage, decode_page
+from .html.parsing import ParsedPage, parse_page
 from .options import Options, OutputOptions, Policy, PreflightOptions
-from .parsing import ParsedPage, parse_page
-from .readability import Readability
-from .readerable import is_probably_readable
+from .outputs.article import Article
+from .port.readability import Readability
+from .port.readerable import is_probably_readable
+
+_moved.install()
 
 __all__ = [
     "Article",

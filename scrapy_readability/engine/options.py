@@ -20,8 +20,9 @@ from collections.abc import Callable
 from dataclasses import Field, dataclass, field, fields, replace
 from typing import Any, TypeVar
 
-from .article import DEFAULT_FORMATS, FORMATS
-from .constants import (
+from .errors import ReadabilityConfigError
+from .outputs.article import DEFAULT_FORMATS, FORMATS
+from .port.constants import (
     CLASSES_TO_PRESERVE,
     DEFAULT_CHAR_THRESHOLD,
     DEFAULT_MAX_ELEMS_TO_PARSE,
@@ -33,7 +34,6 @@ from .constants import (
     FLAG_WEIGHT_CLASSES,
     REGEXPS,
 )
-from .errors import ReadabilityConfigError
 
 
 class Policy(enum.StrEnum):

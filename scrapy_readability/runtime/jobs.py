@@ -21,8 +21,8 @@ from datetime import datetime
 from typing import Any, ClassVar
 
 from scrapy_readability.engine import NotHTMLError, ReadabilityError, TooManyElementsError
+from scrapy_readability.engine.html.parsing import parse_page
 from scrapy_readability.engine.options import Options, OutputOptions, PreflightOptions
-from scrapy_readability.engine.parsing import parse_page
 
 ENGINE = "scrapy_readability.engine.Readability"
 """The engine class by dotted path (``READABILITY_ENGINE``): ``Readability(html, url, content_type=..., **options)``."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from scrapy_readability.engine.state import TRACE_LOGGER
+from scrapy_readability.engine.port.state import TRACE_LOGGER
 
 
 class TraceCollector(logging.Handler):

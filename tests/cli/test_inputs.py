@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.test_decoding import FIXTURES
+from tests.engine.html.test_decoding import FIXTURES
 from tests.support.cli import PARAGRAPH, article_page, cli, web_archive, web_archive_and_offsets
 
 pytestmark = pytest.mark.slow  # the command line in subprocesses

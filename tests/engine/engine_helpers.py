@@ -6,11 +6,11 @@ from typing import Any
 
 from lxml import etree
 
-from scrapy_readability.engine.constants import FLAG_CLEAN_CONDITIONALLY, FLAG_STRIP_UNLIKELYS, FLAG_WEIGHT_CLASSES
-from scrapy_readability.engine.dom import Element
+from scrapy_readability.engine.html.dom import Element
+from scrapy_readability.engine.html.parsing import parse_html
 from scrapy_readability.engine.options import Options
-from scrapy_readability.engine.parsing import parse_html
-from scrapy_readability.engine.state import GrabState
+from scrapy_readability.engine.port.constants import FLAG_CLEAN_CONDITIONALLY, FLAG_STRIP_UNLIKELYS, FLAG_WEIGHT_CLASSES
+from scrapy_readability.engine.port.state import GrabState
 
 ALL = FLAG_STRIP_UNLIKELYS | FLAG_WEIGHT_CLASSES | FLAG_CLEAN_CONDITIONALLY
 """Every heuristic on: the flags of the first pass."""

@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.engine.chromium import Chromium  # noqa: E402
-from tests.engine.test_sanitize_browser import (  # noqa: E402
+from tests.engine.outputs.test_sanitize_browser import (  # noqa: E402
     CHROMIUM,
     CONTROL,
     LEDGER,

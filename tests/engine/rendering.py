@@ -9,8 +9,8 @@ import copy
 
 from lxml import etree
 
-from scrapy_readability.engine.parsing import parse_html
-from scrapy_readability.engine.text import article_text, inner_text, is_hidden
+from scrapy_readability.engine.html.parsing import parse_html
+from scrapy_readability.engine.outputs.text import article_text, inner_text, is_hidden
 
 
 def document(html: str) -> str:

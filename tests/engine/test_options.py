@@ -8,12 +8,6 @@ import re
 import pytest
 
 from scrapy_readability.engine import Readability, ReadabilityConfigError
-from scrapy_readability.engine.constants import (
-    FLAG_CLEAN_CONDITIONALLY,
-    FLAG_STRIP_UNLIKELYS,
-    FLAG_WEIGHT_CLASSES,
-    REGEXPS,
-)
 from scrapy_readability.engine.options import (
     ATTEMPT_NAMES,
     PAGE_OPTIONS,
@@ -22,6 +16,12 @@ from scrapy_readability.engine.options import (
     Policy,
     PreflightOptions,
     declared,
+)
+from scrapy_readability.engine.port.constants import (
+    FLAG_CLEAN_CONDITIONALLY,
+    FLAG_STRIP_UNLIKELYS,
+    FLAG_WEIGHT_CLASSES,
+    REGEXPS,
 )
 
 ALL = FLAG_STRIP_UNLIKELYS | FLAG_WEIGHT_CLASSES | FLAG_CLEAN_CONDITIONALLY

@@ -20,9 +20,9 @@ from scrapy_readability.engine import (
     ReadabilityError,
     TooManyElementsError,
 )
-from scrapy_readability.engine.article import FIELDS
-from scrapy_readability.engine.constants import REGEXPS
-from scrapy_readability.engine.parsing import parse_html
+from scrapy_readability.engine.html.parsing import parse_html
+from scrapy_readability.engine.outputs.article import FIELDS
+from scrapy_readability.engine.port.constants import REGEXPS
 
 URL = "http://fakehost/test/page.html"
 LOREM = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt. "
@@ -322,7 +322,7 @@ BIG_PAGE_CASES = ["aclu", "cnn", "firefox-nightly-blog", "hukumusume", "lazy-ima
 def test_big_page_paths_give_the_same_article(name, monkeypatch):
     import pathlib
 
-    import scrapy_readability.engine.readability as readability
+    import scrapy_readability.engine.port.readability as readability
 
     source = pathlib.Path(__file__).parents[1] / "mozilla_pages" / name / "source.html"
     html = source.read_text(encoding="utf-8")
@@ -335,7 +335,7 @@ def test_big_page_paths_give_the_same_article(name, monkeypatch):
 
 
 def test_a_retry_of_a_big_page_prepares_its_markup_again(monkeypatch):
-    import scrapy_readability.engine.readability as readability
+    import scrapy_readability.engine.port.readability as readability
 
     monkeypatch.setattr(readability, "BIG_PAGE", 0)
     html = f"<html><body><div class='sidebar'>{P}</div><div>{LINKY}</div></body></html>"

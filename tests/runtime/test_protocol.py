@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from scrapy_readability.engine.state import TRACE_LOGGER
+from scrapy_readability.engine.port.state import TRACE_LOGGER
 from scrapy_readability.runtime.jobs import Engines, Extraction, Failed, extract
 from scrapy_readability.runtime.protocol import Answer, Broken, Ready, receive, send
 from scrapy_readability.runtime.tracing import TraceCollector

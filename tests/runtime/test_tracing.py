@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from scrapy_readability.engine import Readability
-from scrapy_readability.engine.state import TRACE_LOGGER
+from scrapy_readability.engine.port.state import TRACE_LOGGER
 from scrapy_readability.runtime.tracing import replay
 from tests.support.scrapy_site import LIGHTHOUSE
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from scrapy_readability.engine import Options
-from scrapy_readability.engine.state import TRACE_LOGGER
+from scrapy_readability.engine.port.state import TRACE_LOGGER
 from scrapy_readability.runtime.jobs import Extracted, Extraction
 from scrapy_readability.runtime.processes import _child_environment
 from scrapy_readability.runtime.protocol import Answer, Ready, receive, send

@@ -23,7 +23,7 @@ checks):
    the trees a browser would build from them. (html5lib gave the same nodes on
    every expected file and every content, with and without the sanitiser, at
    six times the cost; lexbor agrees with jsdom, Mozilla's harness, where
-   html5lib does not: whitespace after ``</body>``, tests/engine/test_parsing.py.)
+   html5lib does not: whitespace after ``</body>``, tests/engine/html/test_parsing.py.)
 2. Comments are dropped (text on either side of a dropped comment joins up),
    and text nodes that hold nothing but whitespace are ignored.
 3. The remaining nodes are walked in document order, in lockstep, from the

@@ -64,7 +64,7 @@ PRELOAD = (
     "lxml.html",
     "selectolax.lexbor",
     "scrapy_readability",
-    "scrapy_readability.engine.readability",
+    "scrapy_readability.engine.port.readability",
     "scrapy_readability.pipeline",
     "scrapy_readability.middleware",
     "scrapy_readability.extension",
