@@ -2,6 +2,7 @@
 
     scrapy-readability view articles.jsonl            # writes articles-reader/index.html and a page an article
     scrapy-readability view articles.json -o reader --open
+    scrapy-readability view default.jsonl --compare refined.jsonl   # the two side by side, page by page
 
 The feed is what a crawl wrote (JSON lines, or a JSON array: ``-O articles.json``). The reader is plain
 files: an index (title, date, authors, site, length, a record a row) and one page an article. Nothing in
@@ -10,7 +11,9 @@ it runs: every article's HTML goes through the engine's sanitiser again (a feed 
 its Content-Security-Policy, so an article that slipped a script past both would still not run it. Images
 load lazily from their own sites (the reader holds no copies), and every page links the source URL.
 
-A record that is not an object is counted and left out; a record without ``content`` is shown from its
+With ``--compare OTHER`` (say, the same crawl with ``--refine``), an article that OTHER holds too (the same
+``url``) is shown beside OTHER's version of it, each under its feed's name: on a narrow screen one above the
+other. A record that is not an object is counted and left out; a record without ``content`` is shown from its
 ``text`` (or ``markdown``) as plain paragraphs, so a feed written with ``--formats text`` reads too.
 """
 
@@ -73,6 +76,12 @@ ol.feed li { padding: 0.75rem 0; border-bottom: 1px solid var(--rule); }
 ol.feed a.title { font-size: 1.125rem; text-decoration: none; color: var(--ink); }
 ol.feed a.title:hover { text-decoration: underline; }
 ol.feed .meta { margin: 0.25rem 0 0; }
+main.compare { max-width: 92rem; }
+.versions { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 2rem; }
+.versions > section { min-width: 0; }
+.versions h2 { font: 600 0.875rem/1.4 system-ui, sans-serif; color: var(--muted); margin: 0 0 1rem;
+  padding-bottom: 0.25rem; border-bottom: 1px solid var(--rule); }
+@media (max-width: 60rem) { .versions { grid-template-columns: minmax(0, 1fr); } }
 """
 
 _SLUG_LENGTH = 60
@@ -195,16 +204,18 @@ def body_of(record: dict[str, Any]) -> str:
     return text_as_html(_text(record, "text") or _text(record, "markdown"))
 
 
-def _page(title: str, body: str, lang: str = "", direction: str = "") -> str:
+def _page(title: str, body: str, lang: str = "", direction: str = "", main_class: str = "") -> str:
     attributes = "".join(
         f' {name}="{html.escape(value)}"' for name, value in (("lang", lang), ("dir", direction)) if value
     )
+    main = f'<main class="{main_class}">' if main_class else "<main>"
     return (
         f'<!DOCTYPE html>\n<html{attributes}>\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'
         '<meta name="referrer" content="no-referrer">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}\n</main>\n"
+        f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{main}\n"
+        f"{body}\n</main>\n"
         "</body>\n</html>\n"
     )
 
@@ -215,18 +226,25 @@ def _meta_line(record: dict[str, Any]) -> str:
     return " · ".join(html.escape(part) for part in parts if part)
 
 
-def article_page(record: dict[str, Any], feed_name: str) -> str:
+def article_page(record: dict[str, Any], feed_name: str, other: tuple[str, dict[str, Any]] | None = None) -> str:
+    """One article's page; with ``other`` (a feed's name and its record of the same URL), the two side by side."""
     url = web_url(_text(record, "url"))
     source = f'<br><a href="{html.escape(url)}" rel="noopener noreferrer">{html.escape(url)}</a>' if url else ""
     lang = _text(record, "lang") or _text(record, "language")
     direction = _text(record, "dir") if _text(record, "dir") in ("ltr", "rtl", "auto") else ""
-    body = (
+    head = (
         f'<header class="reader"><a href="../index.html">← {html.escape(feed_name)}</a></header>\n'
         f"<h1>{html.escape(title_of(record))}</h1>\n"
         f'<p class="meta">{_meta_line(record)}{source}</p>\n'
-        f"<article>\n{body_of(record)}\n</article>"
     )
-    return _page(title_of(record), body, lang, direction)
+    if other is None:
+        return _page(title_of(record), f"{head}<article>\n{body_of(record)}\n</article>", lang, direction)
+    versions = "".join(
+        f"<section><h2>{html.escape(name)}: {html.escape(title_of(version))}</h2>"
+        f"<article>\n{body_of(version)}\n</article></section>\n"
+        for name, version in ((feed_name, record), other)
+    )
+    return _page(title_of(record), f'{head}<div class="versions">\n{versions}</div>', lang, direction, "compare")
 
 
 def index_page(entries: Sequence[tuple[str, dict[str, Any]]], feed_name: str, skipped: dict[str, int]) -> str:
@@ -256,12 +274,15 @@ def page_names(records: Sequence[dict[str, Any]]) -> Iterator[str]:
         yield f"articles/{number:0{width}d}-{slug(title_of(record))}.html"
 
 
-def write_reader(feed: Feed, out: Path, feed_name: str) -> Path:
-    """The index and one page an article under ``out``; the index's path."""
+def write_reader(feed: Feed, out: Path, feed_name: str, other: tuple[str, Feed] | None = None) -> Path:
+    """The index and one page an article under ``out`` (beside ``other``'s version, by URL); the index's path."""
     (out / "articles").mkdir(parents=True, exist_ok=True)
     entries = list(zip(page_names(feed.records), feed.records, strict=True))
+    others = {} if other is None else {_text(record, "url"): record for record in other[1].records}
     for name, record in entries:
-        (out / name).write_text(article_page(record, feed_name), encoding="utf-8")
+        match = others.get(_text(record, "url"))
+        beside = None if other is None or match is None else (other[0], match)
+        (out / name).write_text(article_page(record, feed_name, beside), encoding="utf-8")
     index = out / "index.html"
     index.write_text(index_page(entries, feed_name, feed.skipped), encoding="utf-8")
     return index
@@ -279,6 +300,9 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "-o", "--output", type=Path, help="the folder to write the reader in (default: FEED's name with -reader)"
     )
+    parser.add_argument(
+        "--compare", type=Path, metavar="OTHER", help="show each article beside OTHER's version of it (the same url)"
+    )
     parser.add_argument("--open", action="store_true", help="open the reader's index in the web browser")
     return parser
 
@@ -288,11 +312,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     feed_path: Path = args.feed
     try:
         feed = read_feed(feed_path)
+        other = None if args.compare is None else (args.compare.name, read_feed(args.compare))
     except (OSError, UnicodeDecodeError) as error:
-        print(f"scrapy-readability view: cannot read {feed_path}: {error}", file=sys.stderr)
+        where = getattr(error, "filename", None) or feed_path
+        print(f"scrapy-readability view: cannot read {where}: {error}", file=sys.stderr)
         return EXIT_USAGE
     out: Path = args.output or feed_path.with_name(feed_path.stem + "-reader")
-    index = write_reader(feed, out, feed_path.name)
+    index = write_reader(feed, out, feed_path.name, other)
     left_out = "".join(f", {count} {reason}" for reason, count in sorted(feed.skipped.items()))
     print(f"{len(feed.records)} articles{left_out}: {index}", file=sys.stderr)
     if not feed.records:

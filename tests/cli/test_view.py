@@ -121,6 +121,17 @@ def test_the_index_lists_title_date_authors_site_and_length(tmp_path: Path) -> N
     assert 'href="articles/0001-unicode-title.html"' in index
 
 
+def test_compared_feeds_show_an_article_beside_its_other_version(tmp_path: Path) -> None:
+    feed = view.read_feed(write_feed(tmp_path / "a.jsonl", [record(content="<p>Mine.</p>"), record(url="https://o/")]))
+    other = view.read_feed(write_feed(tmp_path / "b.jsonl", [record(title="Theirs", content="<p>Yours.</p>")]))
+    view.write_reader(feed, tmp_path / "out", "a.jsonl", ("b.jsonl", other))
+    first, second = sorted((tmp_path / "out" / "articles").iterdir())
+    both = first.read_text(encoding="utf-8")
+    assert 'class="versions"' in both and "a.jsonl: A story" in both and "b.jsonl: Theirs" in both
+    assert both.index("Mine.") < both.index("Yours.")
+    assert 'class="versions"' not in second.read_text(encoding="utf-8")  # the other feed has no such URL
+
+
 # --- The command, after a real crawl --------------------------------------------------------------
 
 
@@ -138,6 +149,17 @@ def test_a_crawls_feed_becomes_a_reader_through_the_command(tmp_path: Path) -> N
     index = (reader / "index.html").read_text(encoding="utf-8")
     for item in crawl.items:
         assert item["title"].replace("&", "&amp;").replace("'", "&#x27;") in index
+
+
+@pytest.mark.slow
+def test_a_crawl_and_its_refined_twin_side_by_side(tmp_path: Path) -> None:
+    with served("weekly") as (publisher, site):
+        crawl_command(tmp_path, [site.url + "/", "-s", "AUTOTHROTTLE_ENABLED=0"], feed="default.jsonl")
+        crawl_command(tmp_path, [site.url + "/", "-s", "AUTOTHROTTLE_ENABLED=0", "--refine"], feed="refined.jsonl")
+    shown = cli(tmp_path, "view", "default.jsonl", "--compare", "refined.jsonl", "-o", "both")
+    assert shown.returncode == 0, shown.stderr
+    pages = [page.read_text(encoding="utf-8") for page in (tmp_path / "both" / "articles").glob("*.html")]
+    assert pages and all('class="versions"' in page and "refined.jsonl: " in page for page in pages)
 
 
 def test_a_feed_without_articles_exits_3_and_says_why(tmp_path: Path) -> None:
@@ -191,15 +213,18 @@ class Tab:
 @pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium (install chromium or set $CHROMIUM) for the reader's test")
 def test_every_page_renders_runs_nothing_and_never_scrolls_sideways(tmp_path: Path) -> None:
-    """Page kinds: the index, an article of HTML (hostile and wide), an article from its text alone."""
+    """Page kinds: the index, an article of HTML (hostile and wide), an article from its text alone, two versions
+    of an article side by side."""
     records = [
         record(title="Hostile", content=HOSTILE),
         record(title="Wide", content=WIDE + "<p>" + "Words of the story. " * 200 + "</p>"),
         {"url": "https://x.example/t", "title": "Text only " + "long-title-" * 12, "text": "Para one.\n\nPara two."},
         record(title="Right to left", lang="ar", dir="rtl", content="<p>" + "نص المقال " * 100 + "</p>"),
+        record(url="https://x.example/compared", title="Compared", content=WIDE),
     ]
+    other = view.read_feed(write_feed(tmp_path / "other.jsonl", [records[-1] | {"content": "<p>Short.</p>" + WIDE}]))
     feed = view.read_feed(write_feed(tmp_path / "feed.jsonl", records))
-    index = view.write_reader(feed, tmp_path / "reader", "feed.jsonl")
+    index = view.write_reader(feed, tmp_path / "reader", "feed.jsonl", ("other.jsonl", other))
     pages = [index, *sorted((tmp_path / "reader" / "articles").glob("*.html"))]
     assert CHROMIUM is not None
     with Chromium(CHROMIUM) as browser:
