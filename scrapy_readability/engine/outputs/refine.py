@@ -2,13 +2,22 @@
 
 Readability.js decides which element is the article; the refined mode keeps that decision and then
 mends what the decision leaves behind, on the article's tree before post-processing (while elements
-still have their classes and relative links). Nothing here runs unless asked: the default article stays
-exactly Readability.js's. Each repair is told by structure, never by one site's names:
+still have their classes and their links as written). Nothing here runs unless asked: the default
+article stays exactly Readability.js's. Each repair is told by structure or by a convention many sites
+share (a microformat, an accessibility class, a share service's address), never by one site's names:
 
 * **line-numbered code** (:mod:`.code`): the gutter goes, the code stays, as one ``<pre>``;
-* **an in-page table of contents**: a list whose every link is to a heading of the article itself;
+* **text for screen readers only** (``sr-only``, ``visually-hidden``...) and **labels** of the form
+  controls Readability.js removed: "Toggle table of contents sidebar";
+* **links that only jump**: a heading's permalink (``#``, ``¶``, ``§``), a footnote's way back (``↩``),
+  "Back to top";
+* **breadcrumbs, share buttons** (links to a share service) and **tag lists** (``rel="tag"``);
+* **an in-page table of contents**: a list whose every link is to an element of the article itself, with
+  the title above it;
 * **headings left with nothing under them** at the article's end: what a removed comment form, share bar
   or list of related posts leaves behind ("Add comment", "Comments", "Related posts").
+
+Each removal is bounded (a few hundred characters, or a list of links): a repair never takes a passage.
 
 The ``headline`` is the title without the site's name: the part of a ``Title - Site`` title that is not
 the site (named by the page's ``site_name``, or by its host), else the part that a heading of the page
@@ -19,9 +28,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from ..html.dom import Element, remove, text_content
+from ..html.urls import InvalidURL, resolve
 from .code import line_numbered_code
 
 __all__ = ["headline", "refine_content"]
@@ -34,11 +44,107 @@ _WRAPPERS = frozenset({"p", "div", "section", "header", "footer", "nav", "aside"
 # --- The article's tree ------------------------------------------------------------------------
 
 
-def refine_content(content: Element) -> None:
-    """Mend the article's tree in place (see the module's docstring for what, and why)."""
+def refine_content(content: Element, url: str = "") -> None:
+    """Mend the article's tree in place (see the module's docstring for what, and why); ``url`` is the page's."""
     _number_free_code(content)
-    _drop_in_page_contents(content)
+    _drop_furniture(content, url)
+    _drop_in_page_contents(content, url)
     _drop_dangling_headings(content)
+
+
+# --- Furniture: what a page around the article puts in it --------------------------------------------
+
+_SCREEN_READER_ONLY = re.compile(
+    r"(?:^|\s)(?:sr-only|visually-?hidden|screen-reader-(?:text|only)|a11y-hidden|assistive-text)(?:$|\s)",
+    re.IGNORECASE,
+)
+_BREADCRUMBS = re.compile(r"(?:^|[\s_-])breadcrumbs?(?:$|[\s_-])", re.IGNORECASE)
+_SHARE_SERVICES = re.compile(
+    r"^(?:https?:)?//(?:[\w-]+\.)*(?:"
+    r"facebook\.com/(?:sharer|share\.php|dialog/share)|(?:twitter|x)\.com/(?:intent|share)|"
+    r"linkedin\.com/(?:shareArticle|sharing|cws/share)|reddit\.com/submit|pinterest\.\w+/pin/create|"
+    r"plus\.google\.com/share|(?:api\.)?whatsapp\.com/send|wa\.me/\?|t\.me/share|telegram\.me/share|"
+    r"news\.ycombinator\.com/submitlink|getpocket\.com/(?:save|edit)|tumblr\.com/(?:share|widgets/share)|"
+    r"vk\.com/share\.php|weibo\.com/share|service\.weibo\.com/share|b\.hatena\.ne\.jp/(?:add|entry)|"
+    r"social-plugins\.line\.me|mastodonshare\.com|bsky\.app/intent|threads\.net/intent)",
+    re.IGNORECASE,
+)
+_TOP = frozenset({"#", "#top", "#page", "#main", "#content", "#site-top", "#__top"})
+_MAX_FURNITURE = 300
+"""Characters of text a piece of furniture may hold: more, and it is not furniture."""
+
+
+def _drop_furniture(content: Element, url: str) -> None:
+    emptied: list[Element] = []
+    for element in list(content.iter()):
+        if element is content or element.getparent() is None or not isinstance(element.tag, str):
+            continue
+        if _is_furniture(element, url) and _visible_length(element) <= _MAX_FURNITURE:
+            parent = element.getparent()
+            _remove_with_empty_wrappers(element, content)
+            if parent is not None and parent is not content and _is_tag_or_share(element):
+                emptied.append(parent)
+    for holder in emptied:
+        if holder.getparent() is not None and _holds_only_a_label(holder):
+            _remove_with_empty_wrappers(holder, content)
+
+
+def _holds_only_a_label(holder: Element) -> bool:
+    """What held tags or share links and now holds only its label ("Tags: ,", "Share on")."""
+    return (
+        len(text_content(holder).split()) <= 2
+        and next(holder.iter("a", *_MEDIA), None) is None
+        and holder.tag in _WRAPPERS | {"ul", "ol"}
+    )
+
+
+def _is_furniture(element: Element, url: str) -> bool:
+    classes = element.get("class") or ""
+    if _SCREEN_READER_ONLY.search(classes):
+        return True
+    if _BREADCRUMBS.search(classes) or "breadcrumb" in (element.get("aria-label") or "").lower():
+        return True
+    if "BreadcrumbList" in (element.get("itemtype") or ""):
+        return True
+    if element.tag == "a":
+        return _is_furniture_link(element, url)
+    return element.tag == "label"  # a form's: its control is gone ("Toggle table of contents sidebar")
+
+
+def _is_tag_or_share(element: Element) -> bool:
+    """A link to one of the page's tags (``rel="tag"``) or to a share service."""
+    if element.tag != "a":
+        return False
+    href = (element.get("href") or "").strip()
+    return "tag" in (element.get("rel") or "").lower().split() or _SHARE_SERVICES.search(href) is not None
+
+
+def _is_furniture_link(link: Element, url: str) -> bool:
+    """A link that only jumps within the page, shares it, or names one of its tags."""
+    if _is_tag_or_share(link):
+        return True
+    href = (link.get("href") or "").strip()
+    text = " ".join(text_content(link).split())
+    fragment = _fragment(href, url)
+    if fragment is None:
+        return False
+    if f"#{fragment}" in _TOP and len(text.split()) <= 3:
+        return True  # "Back to top"
+    return len(text) <= 2 and not any(char.isalnum() for char in text)  # "#", "¶", "§", "↩": a footnote's "1" stays
+
+
+def _fragment(href: str, url: str) -> str | None:
+    """The fragment of a link to a place in this page (``#x``, or the page's own URL with ``#x``), else None."""
+    if href.startswith("#"):
+        return href[1:]
+    if "#" not in href or not url:
+        return None
+    target, _, fragment = href.partition("#")
+    try:
+        same = resolve(target, url) == resolve(url.partition("#")[0])
+    except InvalidURL:
+        return None
+    return fragment if same else None
 
 
 def _number_free_code(content: Element) -> None:
@@ -90,16 +196,35 @@ def _ids(content: Element) -> set[str]:
     return {value for value in (el.get("id") for el in content.iter()) if value}
 
 
-def _is_in_page_contents(listing: Element, ids: set[str]) -> bool:
+def _is_in_page_contents(listing: Element, ids: set[str], url: str) -> bool:
     """A list of links, every one to an element of the article (``#id``), and no text outside them."""
     links = list(listing.iter("a"))
     if len(links) < 1:
         return False
     for link in links:
-        href = (link.get("href") or "").strip()
-        if not href.startswith("#") or href[1:] not in ids:
+        fragment = _fragment((link.get("href") or "").strip(), url)
+        if not fragment or unquote(fragment) not in ids:
             return False
     return sum(map(_visible_length, links)) == _visible_length(listing)
+
+
+_CONTENTS_TITLE = 40
+"""Characters beside the list in the box that holds a table of contents: its title ("Table of Contents")."""
+
+
+def _contents_box(listing: Element, content: Element) -> list[Element]:
+    """The list, or the box around it that holds nothing else but a title; and the title just above it."""
+    box = listing
+    size = _visible_length(listing)
+    parent = listing.getparent()
+    while parent is not None and parent is not content and _visible_length(parent) - size <= _CONTENTS_TITLE:
+        box, parent = parent, parent.getparent()
+    title = box.getprevious()
+    if title is None or (title.tail or "").strip() or next(title.iter("a"), None) is not None:
+        return [box]
+    if title.tag in (*HEADINGS, "p", "div", "strong", "b") and 0 < _visible_length(title) <= _CONTENTS_TITLE:
+        return [title, box]
+    return [box]
 
 
 def _visible_length(element: Element) -> int:
@@ -107,7 +232,7 @@ def _visible_length(element: Element) -> int:
     return sum(map(len, text_content(element).split()))
 
 
-def _drop_in_page_contents(content: Element) -> None:
+def _drop_in_page_contents(content: Element, url: str) -> None:
     """A table of contents is the article's headings again, as links."""
     ids = _ids(content)
     if not ids:
@@ -115,8 +240,9 @@ def _drop_in_page_contents(content: Element) -> None:
     for listing in list(content.iter(*_LISTS)):
         if listing.getparent() is None or _inside_list(listing, content):
             continue
-        if _is_in_page_contents(listing, ids):
-            _remove_with_empty_wrappers(listing, content)
+        if _is_in_page_contents(listing, ids, url):
+            for element in _contents_box(listing, content):
+                _remove_with_empty_wrappers(element, content)
 
 
 def _inside_list(element: Element, content: Element) -> bool:

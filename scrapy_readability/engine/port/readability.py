@@ -159,7 +159,7 @@ class Readability:
         if options.refine:
             from ..outputs.refine import refine_content
 
-            refine_content(article_content)
+            refine_content(article_content, self.url)
 
         # Without its document element the document has no <base> either.
         base_url = self.url if state.document_removed else document_base_url(root, self.url)

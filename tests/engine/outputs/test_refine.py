@@ -102,3 +102,55 @@ def test_refined_article() -> None:
     assert not article.text.endswith("Add comment") and "1\n2\n3" not in article.text
     assert "x = 1\ny = 2\nz = 3" in article.text
     assert article.length < default.length
+
+
+@pytest.mark.parametrize(
+    ("furniture", "why"),
+    [
+        ('<span class="sr-only">Open the menu</span>', "text for screen readers only"),
+        ('<div class="visually-hidden">Toggle table of contents sidebar</div>', "the same, another convention"),
+        ('<label for="__toc">Toggle table of contents</label>', "a label whose control is gone"),
+        ('<a href="#">Back to top</a>', "a jump to the top"),
+        ('<nav aria-label="Breadcrumb"><a href="/">Home</a> / <a href="/docs/">Docs</a></nav>', "breadcrumbs"),
+        ('<ol class="breadcrumbs"><li><a href="/">Home</a></li></ol>', "breadcrumbs by class"),
+        (
+            '<p><a href="https://twitter.com/intent/tweet?url=x">Tweet</a> '
+            '<a href="https://www.facebook.com/sharer/sharer.php?u=x">Share</a></p>',
+            "share buttons",
+        ),
+        ('<p>Tags: <a rel="tag" href="/tag/rust.html">rust</a>, <a rel="tag" href="/tag/c.html">c</a></p>', "tags"),
+    ],
+)
+def test_furniture_in_the_article_goes(furniture: str, why: str) -> None:
+    assert refined(BODY + furniture + BODY) == BODY + BODY, why
+
+
+def test_permalinks_and_footnote_back_links_go_and_footnote_references_stay() -> None:
+    html = (
+        '<h2 id="use">Use<a class="headerlink" href="#use">¶</a></h2>'
+        f'<p>A claim.<sup id="r1"><a href="#fn1">1</a></sup></p>{BODY}'
+        '<ol><li id="fn1">The source. <a href="#r1">↩</a></li></ol>'
+    )
+    assert refined(html) == (
+        f'<h2 id="use">Use</h2><p>A claim.<sup id="r1"><a href="#fn1">1</a></sup></p>{BODY}'
+        '<ol><li id="fn1">The source. </li></ol>'
+    )
+
+
+def test_furniture_that_holds_a_passage_is_no_furniture() -> None:
+    html = f'<div class="sr-only">{BODY}</div>{BODY}'
+    assert refined(html) == html
+
+
+def test_a_table_of_contents_linked_by_the_pages_own_address_goes_with_its_title() -> None:
+    url = "https://blog.example/posts/veritas/"
+    toc = (
+        f'<h2>Table of Contents</h2><ul><li><a href="{url}#what">What</a></li><li><a href="{url}#how">How</a></li></ul>'
+    )
+    sections = f'<h2 id="what">What</h2>{BODY}<h2 id="how">How</h2>{BODY}'
+    div = content_div(toc + sections)
+    refine_content(div, url)
+    assert inner_html(div) == sections
+    elsewhere = content_div(toc + sections)
+    refine_content(elsewhere, "https://blog.example/posts/other/")  # another page's contents: links, not ours
+    assert inner_html(elsewhere) == toc + sections
