@@ -1,0 +1,36 @@
+"""Sphinx configuration of the documentation site.
+
+    python -m sphinx -W --keep-going -b html docs docs/_build/html
+
+The guides are Markdown (MyST); the API reference is the package's docstrings (autodoc), which are
+reStructuredText. The benchmarks page includes benchmarks/README.md, whose figures are not copied.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+project = "scrapy-readability"
+author = "scrapy-readability developers"
+copyright = "Arc90 Inc, Mozilla and scrapy-readability developers; Apache-2.0"
+
+extensions = ["myst_parser", "sphinx.ext.autodoc"]
+source_suffix = {".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build"]
+
+# GitHub's anchors for headings, so that a link works on GitHub and on the site alike.
+myst_heading_anchors = 4
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+# Scrapy's own docstrings (Spider.start, Item.fields) refer to labels of Scrapy's documentation.
+autodoc_inherit_docstrings = False
+
+html_theme = "alabaster"
+html_title = "scrapy-readability"
