@@ -1,6 +1,6 @@
 """Sphinx configuration of the documentation site.
 
-    python -m sphinx -W --keep-going -b html docs docs/_build/html
+    python -m sphinx -W --keep-going -E -b html docs docs/_build/html
 
 The guides are Markdown (MyST); the API reference is the package's docstrings (autodoc), which are
 reStructuredText. The benchmarks page includes benchmarks/README.md, whose figures are not copied.
