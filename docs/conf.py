@@ -1,9 +1,11 @@
 """Sphinx configuration of the documentation site.
 
-    python -m sphinx -W --keep-going -E -b html docs docs/_build/html
+    python -m sphinx -W --keep-going -E -c docs -b html . docs/_build/html
 
-The guides are Markdown (MyST); the API reference is the package's docstrings (autodoc), which are
-reStructuredText. The benchmarks page includes benchmarks/README.md, whose figures are not copied.
+The site's source is the repository itself (``.``), of which it reads the pages of docs/, README.md,
+CHANGELOG.md and benchmarks/README.md: a link between them is the same file path on GitHub and on the
+site, and the benchmarks' figures stay in benchmarks/README.md. The guides are Markdown (MyST); the API
+reference is the package's docstrings (autodoc), which are reStructuredText.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ copyright = "Arc90 Inc, Mozilla and scrapy-readability developers; Apache-2.0"
 
 extensions = ["myst_parser", "sphinx.ext.autodoc"]
 source_suffix = {".md": "markdown"}
-root_doc = "index"
-exclude_patterns = ["_build"]
+root_doc = "docs/index"
+include_patterns = ["docs/*.md", "README.md", "CHANGELOG.md", "benchmarks/README.md"]
+exclude_patterns = ["docs/_build"]
 
 # GitHub's anchors for headings, so that a link works on GitHub and on the site alike.
 myst_heading_anchors = 4
@@ -34,3 +37,4 @@ autodoc_inherit_docstrings = False
 
 html_theme = "alabaster"
 html_title = "scrapy-readability"
+html_extra_path = ["redirect"]  # index.html: the site's root page is docs/index.html

@@ -334,3 +334,34 @@ def test_shell_example_parses(example: Example, words: list[str]) -> None:
         parser.parse_args(args)
     except SystemExit as error:  # argparse exits on some errors whatever exit_on_error says
         pytest.fail(f"{example}: {shlex.join(words)}: exit {error.code}")
+
+
+# --- Links between pages -----------------------------------------------------------------------------------
+
+
+def github_anchor(heading: str) -> str:
+    """The anchor GitHub (and the site: ``myst_heading_anchors``) gives a heading: ``the-feeds-fields``."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def prose(path: Path) -> str:
+    """A page without its code blocks (a ``# settings.py`` line is no heading, a ``[x](y)`` in code no link)."""
+    return FENCE.sub("", path.read_text(encoding="utf-8"))
+
+
+def test_every_link_between_pages_names_a_file_and_a_heading_that_exist() -> None:
+    """As GitHub reads them; the site's build (``sphinx -W``) checks the same links its own way."""
+    pages = [*DOCUMENTS, ROOT / "benchmarks" / "README.md", ROOT / "CHANGELOG.md"]
+    links = 0
+    for page in pages:
+        for target in re.findall(r"\]\(([^)\s]+)\)", prose(page)):
+            if re.match(r"[a-z]+:", target):
+                continue  # https:, mailto:
+            links += 1
+            path, _, anchor = target.partition("#")
+            linked = (page.parent / path).resolve() if path else page
+            assert linked.exists(), f"{page.relative_to(ROOT)}: {target}: no such file"
+            if anchor and linked.suffix == ".md":
+                headings = re.findall(r"^#+ (.+)$", prose(linked), re.M)
+                assert anchor in {github_anchor(heading) for heading in headings}, f"{page.relative_to(ROOT)}: {target}"
+    assert links > 50
