@@ -24,7 +24,8 @@ extensions = ["myst_parser", "sphinx.ext.autodoc"]
 source_suffix = {".md": "markdown"}
 root_doc = "docs/index"
 include_patterns = ["docs/*.md", "README.md", "CHANGELOG.md", "benchmarks/README.md"]
-exclude_patterns = ["docs/_build"]
+# What is never a page: not walked at all (the virtualenvs are large).
+exclude_patterns = ["docs/_build", ".git", ".venv*", "benchmarks/.cache", "build", "dist", "**/__pycache__"]
 
 # GitHub's anchors for headings, so that a link works on GitHub and on the site alike.
 myst_heading_anchors = 4
