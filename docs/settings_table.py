@@ -1,12 +1,12 @@
 #!/usr/bin/env python
-"""Write the table of ``READABILITY_*`` settings into README.md and docs/scrapy.md, from the settings' declarations.
+"""Write the table of ``READABILITY_*`` settings into docs/scrapy.md, from the settings' declarations.
 
 The article spider's own table (``READABILITY_SPIDER_*``) and its rules of what is an article go into
-docs/spider.md the same way, and
-the command line's failure reasons and exit statuses into README.md (from ``cli/report.py``).
+docs/spider.md the same way, and the command line's failure reasons and exit statuses into docs/cli.md
+(from ``cli/report.py``). The documentation site shows these pages as they are.
 
-    python docs/settings_table.py           # rewrite both tables in place
-    python docs/settings_table.py --check   # exit 1 if either is out of date (tests/test_settings.py checks it too)
+    python docs/settings_table.py           # rewrite the tables in place
+    python docs/settings_table.py --check   # exit 1 if one is out of date (tests/test_settings.py checks it too)
 
 The table starts at its header line and ends at the first blank line after it.
 """
@@ -25,7 +25,8 @@ from scrapy_readability.settings import settings_table  # noqa: E402
 from scrapy_readability.spiders.options import spider_settings_table  # noqa: E402
 from scrapy_readability.spiders.report import rules_table  # noqa: E402
 
-DOCUMENTS = ("README.md", "docs/scrapy.md")
+DOCUMENTS = ("docs/scrapy.md",)
+CLI_DOCUMENT = "docs/cli.md"
 HEADER = "| Setting | Default | Per page | What it does |"
 SPIDER_DOCUMENT = "docs/spider.md"
 SPIDER_HEADER = "| Argument | Setting | Default | What it does |"
@@ -48,8 +49,8 @@ def main() -> int:
     tables = [(document, settings_table(document), HEADER) for document in DOCUMENTS]
     tables.append((SPIDER_DOCUMENT, spider_settings_table(), SPIDER_HEADER))
     tables.append((SPIDER_DOCUMENT, rules_table(), RULES_HEADER))
-    tables.append(("README.md", failure_reasons_table(), REASONS_HEADER))
-    tables.append(("README.md", exit_status_table(), EXIT_HEADER))
+    tables.append((CLI_DOCUMENT, failure_reasons_table(), REASONS_HEADER))
+    tables.append((CLI_DOCUMENT, exit_status_table(), EXIT_HEADER))
     for document, table, header in tables:
         path = ROOT / document
         text = path.read_text(encoding="utf-8")

@@ -157,18 +157,26 @@ def test_an_unknown_compile_value_stops_the_build(monkeypatch):
         setup_script().compile_requested()
 
 
-# --- The README's installation and command-line sections ----------------------------------------------------
+# --- The documentation's installation and command-line sections----------------------------------------------------
+
+
+# README.md, the landing page, and the documentation's pages (docs/*.md), which hold the rest.
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def documentation() -> str:
+    return "\n".join(path.read_text(encoding="utf-8") for path in DOCUMENTS)
 
 
 def readme_shell_lines() -> list[str]:
-    """The commands of README.md's ``bash`` blocks, one a line (comments left out)."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The commands of the documentation's ``bash`` blocks, one a line (comments left out)."""
+    text = documentation()
     blocks = [block.split("```", 1)[0] for block in text.split("```bash\n")[1:]]
     return [line.split("  #", 1)[0].strip() for block in blocks for line in block.splitlines() if line.strip()]
 
 
 def test_the_readmes_extras_are_the_packages_and_quoted_for_every_shell() -> None:
-    """Every extra the README installs exists; every ``pip install`` with brackets has them in double quotes."""
+    """Every extra the documentation installs exists; every ``pip install`` with brackets has them in double quotes."""
     extras = set(project()["optional-dependencies"])
     commands = [command.strip() for line in readme_shell_lines() for command in line.split("&&")]
     installs = [command for command in commands if command.startswith("pip install") and "[" in command]
@@ -178,22 +186,22 @@ def test_the_readmes_extras_are_the_packages_and_quoted_for_every_shell() -> Non
             assert spec.startswith('"') and spec.endswith('"'), f"unquoted in {line!r}: {spec}"
             named = set(re.search(r"\[([^\]]*)\]", spec).group(1).split(","))  # type: ignore[union-attr]
             assert named <= extras, f"{line!r} names extras the package does not have: {named - extras}"
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert all(f"`{extra}`" in readme for extra in extras), "every extra is explained in README.md"
+    install = (ROOT / "docs" / "install.md").read_text(encoding="utf-8")
+    assert all(f"`{extra}`" in install for extra in extras), "every extra is explained in docs/install.md"
 
 
 def test_the_wheel_the_readme_installs_is_the_one_a_build_makes() -> None:
-    """The wheel's name in the README is the package's name and version as a build names it (PEP 427)."""
+    """The wheel's name in the documentation is the package's name and version as a build names it (PEP 427)."""
     wheel = f"{canonicalize_name(project()['name']).replace('-', '_')}-{Version(project()['version'])}-py3-none-any.whl"
     named = {name for line in readme_shell_lines() for name in re.findall(r"[\w.-]+\.whl", line)}
     assert named == {wheel}
 
 
 def test_the_readme_shows_every_flag_of_the_command_line() -> None:
-    """``--no-progress`` and the rest: a flag ``scrapy-readability --help`` lists is in the README."""
+    """``--no-progress`` and the rest: a flag ``scrapy-readability --help`` lists is in the documentation."""
     from scrapy_readability.cli import crawl, extract
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = documentation()
     for parser in (extract.build_parser(), crawl.build_parser()):
         # an option is shown by one of its names (``-o``/``--output``; ``--debug`` for ``--no-debug`` too)
         missing = sorted(
@@ -202,5 +210,5 @@ def test_the_readme_shows_every_flag_of_the_command_line() -> None:
             if action.option_strings and "--help" not in action.option_strings
             if not any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", readme) for name in action.option_strings)
         )
-        assert not missing, f"not in README.md: {missing}"
+        assert not missing, f"not in README.md nor docs/: {missing}"
     assert "`path`" in readme  # the field of multi-page output that says where a page came from

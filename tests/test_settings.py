@@ -26,7 +26,6 @@ from scrapy_readability.settings import (
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "scrapy.md"
-README = ROOT / "README.md"
 
 
 def config(**settings) -> ReadabilityConfig:
@@ -202,7 +201,7 @@ def test_every_setting_is_tested_and_documented_with_its_default():
     with open(__file__, encoding="utf-8") as source:
         refused = set(re.findall(r'\("(READABILITY_[A-Z_]+)"', source.read()))
     assert refused == set(defaults)  # the parametrised refusals above cover every setting
-    for doc in (DOCS, README):
+    for doc in (DOCS,):  # the settings reference (README.md links to it)
         text = doc.read_text(encoding="utf-8")
         assert settings_table(str(doc.relative_to(ROOT))) in text, f"{doc.name}: run python docs/settings_table.py"
         documented = re.findall(r"^\| `(READABILITY_[A-Z_]+)` \| `([^`]*)` \|", text, re.M)

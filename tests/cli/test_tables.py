@@ -1,4 +1,4 @@
-"""The README's tables of the command line's failure reasons and exit statuses are the code's own lists."""
+"""The tables of the command line's failure reasons and exit statuses are the code's own lists."""
 
 from __future__ import annotations
 
@@ -33,8 +33,8 @@ def test_every_reason_the_code_gives_is_listed_and_every_listed_one_given() -> N
     assert {"unreadable", "bad_warc"} <= set(FAILURE_REASONS) - set(jobs.FAILURE_REASONS)
 
 
-def test_the_readme_shows_the_tables_of_the_code() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_documentation_shows_the_tables_of_the_code() -> None:
+    readme = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     for table in (failure_reasons_table(), exit_status_table()):
         assert table in readme, "run python docs/settings_table.py"
         for row in table.splitlines()[2:]:
