@@ -58,7 +58,7 @@ from scrapy_readability.spiders.options import POLITE_DEFAULTS, SpiderOptions, s
 from scrapy_readability.spiders.report import nothing_found, summary
 from scrapy_readability.spiders.robots import RobotsTxtOnce
 from scrapy_readability.spiders.state import KnownArticles
-from scrapy_readability.spiders.urls import DIRECTORY_INDEX
+from scrapy_readability.spiders.urls import DIRECTORY_INDEX, url_key
 from scrapy_readability.spiders.verdicts import TEMPLATE_ARTICLES, Evidence, Verdict, judge, ld_types, listing_shape
 
 if TYPE_CHECKING:
@@ -121,6 +121,8 @@ class ArticleSpider(scrapy.Spider):
         self._short_pages: dict[str, list[str]] = {}  # template -> short pages judged before it had articles
         self._again: list[str] = []  # short pages to judge again: their template now has articles
         self._judged_again: set[str] = set()  # ... fetched again: their first verdict is taken back
+        self._fetched_again: set[str] = set()  # pages fetched a second time: never a third
+        self._not_readerable: dict[str, str] = {}  # url_key -> URL of a page the preflight turned down
         self._started = time.monotonic()
 
     @classmethod
@@ -324,15 +326,22 @@ class ArticleSpider(scrapy.Spider):
         yield from self._entries(feed.entries, "feed")
 
     def _entries(self, entries: list[Entry], source: str) -> Iterator[Request]:
-        """Requests for the pages a sitemap or feed lists (no links followed from them but in ``full``)."""
+        """Requests for the pages a sitemap or feed lists (no links followed from them but in ``full``).
+
+        A page the preflight turned down before its feed arrived is judged again: the feed says it is a post.
+        """
         for index, entry in enumerate(entries):
             self.frontier.note_listed(entry.url, source)
+            turned_down = self._not_readerable.pop(url_key(entry.url), None) if source == "feed" else None
+            if turned_down is not None:
+                self._again.append(turned_down)
             if self.frontier.exhausted:
                 self._count("skipped/max_pages", len(entries) - index)
                 return
             url = self.frontier.admit(entry.url, source, 0, entry.date)
             if url is not None:
                 yield self._page_request(url, self.parse_page, ENTRY_PRIORITY)
+        yield from self._judge_again()
 
     def _old(self, moment: Any) -> bool:
         since = self.options.since
@@ -426,6 +435,8 @@ class ArticleSpider(scrapy.Spider):
         if verdict is None or verdict.article != article:
             verdict = Verdict(article, "is_article")  # a subclass's own decision
         self._count(f"verdict/{verdict.reason}")
+        if verdict.reason == "not_readerable":
+            self._not_readerable[url_key(response.url)] = response.url
         if not article and _readerable(response):
             self._count(f"readerable_not_taken/{verdict.reason}")
         logger.debug("%s (%s): %s", "Article" if article else "Navigation", verdict.reason, response.url)
@@ -444,10 +455,14 @@ class ArticleSpider(scrapy.Spider):
         yield from self._judge_again()
 
     def _judge_again(self) -> Iterator[Request]:
-        """Short pages fetched before their template had articles, fetched once more to be judged again."""
+        """Short pages fetched before their template had articles, or before the feed that lists them, fetched
+        once more to be judged again (once: a page is never fetched a third time)."""
         again, self._again = self._again, []
         for url in again:
+            if url in self._fetched_again:
+                continue
             if self.frontier.spend_again():
+                self._fetched_again.add(url)
                 self._count("verdict_again")
                 self._judged_again.add(url)
                 yield self._page_request(url, self.parse_page, ENTRY_PRIORITY).replace(dont_filter=True)
