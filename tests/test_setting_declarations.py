@@ -7,7 +7,7 @@ import asyncio
 import pickle
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from scrapy import Request
@@ -15,10 +15,12 @@ from scrapy.http import HtmlResponse
 
 from scrapy_readability import settings as declarations
 from scrapy_readability.contrib import crashsafe
+from scrapy_readability.engine import Readability
 from scrapy_readability.engine.options import PAGE_OPTIONS, Options
 from scrapy_readability.items import ArticleItem
 from scrapy_readability.middleware import ReadabilityMiddleware
 from scrapy_readability.pipeline import ReadabilityPipeline
+from scrapy_readability.runtime.jobs import Extracted, Extraction, extract
 from scrapy_readability.settings import (
     PAGE_SETTINGS,
     SETTINGS,
@@ -153,3 +155,24 @@ def test_a_page_override_is_parsed_once_from_request_to_engine(monkeypatch: pyte
         pipeline.extension.spider_closed()
     assert extracted["title"] and "readability" not in extracted
     assert parsed == [{"char_threshold": 300}]
+
+
+class _Kept(Readability):
+    """Our engine, keeping the options it was given."""
+
+    seen: ClassVar[list[Options]] = []
+
+    def __init__(self, html: Any, url: str | None = None, *, options: Options | None = None, **kwargs: Any) -> None:
+        super().__init__(html, url, options=options, **kwargs)
+        self.seen.append(self.options)
+
+
+def test_the_engine_gets_the_typed_options_as_they_are() -> None:
+    """The job hands our engine ``options=`` (not one keyword an option, which it would parse again)."""
+    options = Options(char_threshold=300, sanitize=True)
+    assert Readability("<p>x</p>", options=options).options is options
+    assert Readability("<p>x</p>", options=options, char_threshold=200).options.char_threshold == 200
+    assert Readability("<p>x</p>", char_threshold="250").options.char_threshold == 250  # keywords, parsed
+    result = extract(Extraction(LIGHTHOUSE, "https://news.example/a.html", options), _Kept)
+    assert isinstance(result, Extracted)
+    assert _Kept.seen[-1] is options
