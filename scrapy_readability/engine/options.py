@@ -7,9 +7,8 @@ parser accepts, and a line of help. :class:`Options` holds Readability.js's
 constructor options (snake_cased) and ours, :class:`PreflightOptions` those of
 ``isProbablyReaderable``, :class:`OutputOptions` the article's
 representations; :func:`declared` lists them, for ``Readability``'s keywords
-and for whoever exposes them under names of their own. The engine knows no
-such names: the Scrapy layer maps its settings, flags and ``meta`` keys onto
-these options in ``scrapy_readability/settings.py``.
+and for whoever exposes them under names of their own (a configuration's keys,
+a command line's flags), which the engine does not know.
 """
 
 from __future__ import annotations
@@ -188,7 +187,7 @@ def option(default: _T, parse: Callable[[Any], Any], accepted: str, help: str, *
     """A dataclass field declared as an option: its default, parser, accepted values and a line of help.
 
     The ``setting=`` keyword of earlier releases still works, with a DeprecationWarning: a
-    setting's name now belongs to whoever exposes the option (``scrapy_readability.settings``).
+    setting's name now belongs to whoever exposes the option.
     """
     metadata = {"parse": parse, "accepted": accepted, "help": help}
     if deprecated:
