@@ -141,6 +141,7 @@ ENGINE_SETTINGS = declare(
     link_density_modifier="READABILITY_LINK_DENSITY_MODIFIER",
     sanitize="READABILITY_SANITIZE",
     debug="READABILITY_DEBUG",
+    refine="READABILITY_REFINE",
 )
 PREFLIGHT_SETTINGS = declare(
     PreflightOptions,

@@ -39,7 +39,7 @@ def test_from_response_refuses_binary_responses():
 def test_declares_every_output_field():
     assert set(ArticleItem.fields) == {"url", "html", "readability", ERROR_FIELD, *ARTICLE_FIELDS}
     assert set(ARTICLE_FIELDS) == {
-        "title", "byline", "dir", "lang", "content", "text", "markdown", "text_content", "length",
+        "title", "headline", "byline", "dir", "lang", "content", "text", "markdown", "text_content", "length",
         "excerpt", "site_name", "published_time", "attempt",
         "date_published", "date_modified", "image", "authors", "canonical_url", "language",
     }  # fmt: skip

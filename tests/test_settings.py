@@ -179,6 +179,7 @@ def test_values_from_the_command_line_are_strings():
         ("READABILITY_WORKER_MAX_MEMORY", 0.5, "a number of megabytes >= 0 (0: no limit)"),
         ("READABILITY_WORKER_MAX_PAGES", -3, "an integer >= 0 (0: no limit)"),
         ("READABILITY_DEBUG", "verbose", "true or false"),
+        ("READABILITY_REFINE", "cleaner", "true or false"),
         ("READABILITY_GC_FREEZE", "sometimes", "true or false"),
         ("READABILITY_ENGINE", "Readability", "a class, or its import path"),
         ("READABILITY_ENGINE", 3, "a class, or its import path"),
@@ -200,7 +201,7 @@ def test_bad_values_stop_the_crawl_naming_setting_and_accepted_values(setting, v
 
 def test_every_setting_is_tested_and_documented_with_its_default():
     defaults = default_settings()
-    assert len(defaults) == 27
+    assert len(defaults) == 28
     with open(__file__, encoding="utf-8") as source:
         refused = set(re.findall(r'\("(READABILITY_[A-Z_]+)"', source.read()))
     assert refused == set(defaults)  # the parametrised refusals above cover every setting

@@ -2,6 +2,7 @@
 
     scrapy-readability page.html                  # articles from pages on disk (``extract``)
     scrapy-readability crawl URL -o a.jsonl       # a site's articles, crawled (``crawl``)
+    scrapy-readability view a.jsonl --open        # a feed as a static reader (``view``)
 
 Owns the command line's subcommands, one module each, what they share with
 ``scrapy readability URL`` (``arguments``: the one flag builder, from the
@@ -23,10 +24,15 @@ __all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; the exit status. ``crawl`` first is the subcommand (a file named so is ``./crawl``)."""
+    """Run the command line; the exit status. ``crawl`` or ``view`` first is the subcommand (a file named so is
+    ``./crawl``)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["crawl"]:
         from . import crawl  # imports Scrapy: only when crawling
 
         return crawl.main(args[1:])
+    if args[:1] == ["view"]:
+        from . import view
+
+        return view.main(args[1:])
     return extract.main(args)

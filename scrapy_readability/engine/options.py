@@ -333,6 +333,13 @@ class Options(Declared):
         BOOLEAN,
         "Log the engine's decision trace (Readability.js's `debug`): some 80 DEBUG lines a page.",
     )
+    refine: bool = option(
+        False,
+        boolean,
+        BOOLEAN,
+        "The refined article: Readability.js's, then repaired (code without line numbers, no in-page table of "
+        "contents, no heading left with nothing under it) and a `headline` without the site's name.",
+    )
 
     @property
     def preserved_classes(self) -> frozenset[str]:

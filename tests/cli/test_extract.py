@@ -41,7 +41,8 @@ def test_one_page_gives_one_json_object(tmp_path: Path, pages: Path) -> None:
     assert "content" in article and "text" in article  # the default formats, html and text
     assert "markdown" not in article and "text_content" not in article
     assert article["text"].startswith("About Alpha\n\nA sentence of the story")
-    assert list(article)[:3] == ["url", "title", "byline"]
+    assert list(article)[:4] == ["url", "title", "headline", "byline"]
+    assert article["headline"] is None  # the refined article's, off by default
 
 
 def test_the_console_script_is_installed(tmp_path: Path, pages: Path) -> None:

@@ -66,7 +66,6 @@ def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path: Path, workers: s
         fmt,
         str(folder),
     ]
-    begun = time.monotonic()
     writer = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=subprocess_env({"TEST_PAGES_LOG": str(log)})
     )
@@ -76,13 +75,12 @@ def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path: Path, workers: s
     first_line, _ = head.communicate(timeout=60)
     errors = writer.stderr.read().decode()
     writer.wait(timeout=60)
-    seconds = time.monotonic() - begun
     assert first_line  # head got its line
     assert writer.returncode == 141, errors  # 128 + SIGPIPE, as a shell reports a process that SIGPIPE ended
     assert errors == ""  # no traceback, no summary
     pages = started(log)
-    assert len(pages) <= 4 * int(workers) + 4, pages  # the read-ahead window, not the 60 pages
-    assert seconds < 10
+    # The read-ahead window, not the 60 pages: what stopped early is counted in pages, not timed.
+    assert len(pages) <= 4 * int(workers) + 4, pages
     deadline = time.monotonic() + 10
     pids = {pid for pid, _url in pages} - {writer.pid}  # the worker processes
     while not all(gone(pid) for pid in pids) and time.monotonic() < deadline:

@@ -240,6 +240,7 @@ def test_article_fields_and_to_dict():
     data = article.to_dict()
     assert list(data) == [  # in feed order: the metadata, then the representations
         "title",
+        "headline",
         "byline",
         "site_name",
         "published_time",

@@ -32,6 +32,8 @@ class Article:
     """
 
     title: str | None = None
+    headline: str | None = None
+    """The title without the site's name; with ``refine=True`` only (``engine.outputs.refine``)."""
     byline: str | None = None
     site_name: str | None = None
     published_time: str | None = None

@@ -22,6 +22,7 @@ from lxml import etree
 
 from ..html.dom import Element
 from ..html.serialize import inner_html, outer_html
+from .code import line_numbered_code
 from .text import BLOCK_ELEMENTS, PRE_ELEMENTS, inner_text, is_hidden
 
 HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
@@ -627,7 +628,14 @@ class _Converter:
             self.add_block("other", _code_block(el))
             return True
         if tag == "table":
-            self.add_block("other", _table(el))
+            numbered = line_numbered_code(el)
+            if numbered is None:
+                self.add_block("other", _table(el))
+                return True
+            # Line numbers in a cell of their own: the code alone, as one fenced block (outputs/code.py).
+            for caption in numbered.captions:
+                self.add_block("other", _cell_markdown(caption))
+            self.add_block("other", _code_block(numbered.pre))
             return True
         if tag == "hr":
             self.add_block("other", "---")

@@ -153,10 +153,15 @@ class Readability:
             metadata_byline=metadata.byline,
             big_page=self._markup is not None,
         )
+        headings = [text_content(h1) for h1 in root.iter("h1")] if options.refine else []
         grabbed = self._grab_article(state)
         if grabbed is None:
             return None
         article_content, attempt = grabbed
+        if options.refine:
+            from ..outputs.refine import refine_content
+
+            refine_content(article_content)
 
         # Without its document element the document has no <base> either.
         base_url = self.url if state.document_removed else document_base_url(root, self.url)
@@ -176,8 +181,15 @@ class Readability:
         text = text_content(article_content)
         byline = metadata.byline or state.article_byline
         feed = feed_fields(facts, article_content, text, byline, base_url)
+        if options.refine:
+            from ..outputs.refine import headline
+
+            refined_headline = headline(metadata.title, metadata.site_name, self.url, headings)
+        else:
+            refined_headline = None
         return Article(
             title=metadata.title,
+            headline=refined_headline,
             byline=byline,
             dir=state.article_dir,
             lang=state.article_lang,
