@@ -110,9 +110,14 @@ class CrawlCommand(BaseRunSpiderCommand):
             self.settings.set("FEEDS", STDOUT_FEED, priority="cmdline")
         opts.spargs = self._spider_arguments(opts)
         if opts.progress and sys.stderr.isatty():
-            extensions = self.settings.getdict("EXTENSIONS")
-            extensions[CrawlProgress] = 0
-            self.settings.set("EXTENSIONS", extensions, priority="cmdline")
+            self._show_progress()
+
+    def _show_progress(self) -> None:
+        """The progress line: :class:`CrawlProgress` among the extensions."""
+        assert self.settings is not None
+        extensions = self.settings.getdict("EXTENSIONS")
+        extensions[CrawlProgress] = 0
+        self.settings.set("EXTENSIONS", extensions, priority="cmdline")
 
     def _set_page_flags(self, opts: argparse.Namespace) -> None:
         """The per-page flags as the settings of the same names (as text, as ``-s`` gives it), then all validated."""
@@ -264,6 +269,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     assert command.settings is not None
+    # Scrapy's execute() picks AsyncCrawlerProcess for the asyncio reactor; CrawlerProcess runs it too, and
+    # the progress line's LoopingCall wants a Twisted reactor whatever the settings say.
     command.crawler_process = CrawlerProcess(command.settings)
     if opts.profile:  # as scrapy.cmdline runs a command under --profile
         print(f"{PROG}: writing cProfile stats to {opts.profile!r}", file=sys.stderr)
