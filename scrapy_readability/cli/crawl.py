@@ -262,7 +262,11 @@ def _command() -> CrawlCommand:
 def main(argv: Sequence[str] | None = None) -> int:
     """``scrapy-readability crawl`` with ``argv`` (the arguments after ``crawl``): the exit status."""
     command = _command()
-    opts = build_parser(command).parse_args(argv)
+    return _run_parsed(command, build_parser(command).parse_args(argv))
+
+
+def _run_parsed(command: CrawlCommand, opts: argparse.Namespace) -> int:
+    """What ``scrapy.cmdline.execute`` does once the arguments are parsed: options, then the run."""
     try:
         command.process_options(opts.urls, opts)
     except UsageError as error:
@@ -278,6 +282,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         command.run(opts.urls, opts)
     return command.exitcode
+
+
+def _deprecated_add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``add_arguments(parser)`` of earlier releases: the command's options on ``parser``."""
+    _command().add_options(parser)
+
+
+def _deprecated_run(args: argparse.Namespace) -> int:
+    """``run(args)`` of earlier releases: crawl with arguments parsed by a parser of :func:`build_parser`."""
+    return _run_parsed(_command(), args)
+
+
+_DEPRECATED = {"add_arguments": _deprecated_add_arguments, "run": _deprecated_run}
+
+
+def __getattr__(name: str) -> Any:
+    """``add_arguments`` and ``run`` of earlier releases, with a DeprecationWarning: use :class:`CrawlCommand`."""
+    if name in _DEPRECATED:
+        import warnings
+
+        warnings.warn(f"{__name__}.{name} is deprecated: use CrawlCommand", DeprecationWarning, stacklevel=2)
+        return _DEPRECATED[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 if __name__ == "__main__":

@@ -111,3 +111,17 @@ def test_scrapys_options_set_settings_spider_arguments_and_the_feed(tmp_path: Pa
     assert all("markdown" in item and "content" not in item for item in items)
     assert result.stdout == ""  # the feed went to the file, replacing it
     assert "] INFO: " in result.stderr  # -L info: the level, in any case
+
+
+def test_the_old_entry_points_warn() -> None:
+    """``add_arguments`` and ``run`` of earlier releases: for one release, with a DeprecationWarning."""
+    import argparse
+
+    from scrapy_readability.cli import crawl
+
+    parser = argparse.ArgumentParser()
+    with pytest.warns(DeprecationWarning, match="add_arguments is deprecated"):
+        crawl.add_arguments(parser)
+    assert parser.parse_args(["https://n.example/", "-a", "max_pages=3"]).spargs == ["max_pages=3"]
+    with pytest.warns(DeprecationWarning, match="run is deprecated"):
+        assert callable(crawl.run)
