@@ -11,6 +11,7 @@ the reactor thread: ``process_response`` awaits it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -23,7 +24,14 @@ from scrapy_readability.engine.html.inputs import decode_response
 from scrapy_readability.engine.outputs.feed.dates import parse_date_value
 from scrapy_readability.extension import ReadabilityExtension
 from scrapy_readability.runtime.jobs import Failed, Preflight
-from scrapy_readability.settings import META_KEY, PageOptions, ReadabilityConfigError, component_enabled, is_enabled
+from scrapy_readability.settings import (
+    META_KEY,
+    PageMeta,
+    PageOptions,
+    ReadabilityConfigError,
+    component_enabled,
+    is_enabled,
+)
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -85,9 +93,10 @@ class ReadabilityMiddleware:
 
     Per request, ``meta={'readability': False}`` skips the page, and a dict of
     options overrides the settings for that page: validated before the request
-    is downloaded (a bad one fails that request, logged and counted); the dict
-    written back holds every option in force, so an item built from the
-    response carries them to the pipeline. Only responses the spider will
+    is downloaded (a bad one fails that request, logged and counted), once; the
+    dict written back (a :class:`~scrapy_readability.settings.PageMeta`) holds
+    every option in force, as plain values and typed, so an item built from the
+    response carries them to the pipeline, which does not parse them again. Only responses the spider will
     receive are judged (see :class:`SpiderReceives`); non-HTML responses pass
     through. With ``READABILITY_PREFLIGHT_ACTION = "drop"``, non-readerable
     pages are ignored (``IgnoreRequest``) instead of reaching the spider.
@@ -106,8 +115,16 @@ class ReadabilityMiddleware:
         return cls(ReadabilityExtension.of(crawler, cls.__name__), SpiderReceives(crawler))
 
     def process_request(self, request: Request, spider: Spider | None = None) -> None:
-        """Refuse a request whose ``meta['readability']`` does not validate, before it is downloaded."""
-        self._page_options(request)
+        """Read the request's ``meta['readability']`` once, before it is downloaded; refuse it if it does not validate.
+
+        An override (a dict of options) is parsed here, and stays in the meta as a
+        :class:`PageMeta` of the same values that holds the typed options, for the
+        response and the pipeline.
+        """
+        options = self._page_options(request)
+        wanted = request.meta.get(META_KEY)
+        if options is not None and isinstance(wanted, Mapping) and not isinstance(wanted, PageMeta):
+            request.meta[META_KEY] = PageMeta(wanted, options)
 
     async def process_response(self, request: Request, response: Response, spider: Spider | None = None) -> Response:
         """Judge the page in the crawl's pool, off the reactor thread, and record the verdict."""
@@ -128,7 +145,7 @@ class ReadabilityMiddleware:
         if wanted is False:
             return None
         try:
-            return self.config.page.override(None if wanted is True else wanted)
+            return self.config.page.for_page(wanted)
         except ReadabilityConfigError as error:
             self._refuse(request, error)
 
@@ -169,7 +186,8 @@ class ReadabilityMiddleware:
     def _record(self, request: Request, response: Response, options: PageOptions, readerable: bool) -> Response:
         """Write the verdict into the request's meta, count it, and drop the page if the settings say so."""
         # A new dict: the one passed in may be shared by many requests.
-        request.meta[META_KEY] = {"readerable": readerable, "fetched": fetched_at(response), **options.to_meta()}
+        verdict = {"readerable": readerable, "fetched": fetched_at(response), **options.to_meta()}
+        request.meta[META_KEY] = PageMeta(verdict, options)
         self.stats.inc_value(f"readability/preflight/{'readerable' if readerable else 'not_readerable'}")
         if not readerable and self.config.preflight_action == "drop":
             self.stats.inc_value("readability/preflight/dropped")

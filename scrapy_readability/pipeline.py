@@ -94,7 +94,7 @@ class ReadabilityPipeline:
             return item
         url = single_value(adapter.get("url"))
         try:
-            options = self.config.page.override(None if verdict is None or verdict is True else verdict)
+            options = self.config.page.for_page(verdict)  # a PageMeta's own, parsed once by the middleware
         except ReadabilityConfigError as error:
             return self._fail(adapter, url, ExtractionFailed("invalid_options", str(error)), self.config.page)
         try:

@@ -1,24 +1,34 @@
-"""The ``READABILITY_*`` settings and the per-request ``meta['readability']`` options.
+"""The Scrapy layer's settings, each declared here once by its literal name, mapped onto the option it sets.
 
-Both are derived from the options' declarations (``engine/options.py`` for a
-page's options, :class:`ReadabilityConfig` here for the crawl's), so a value
-that is refused in ``settings.py`` is refused in ``meta`` and on the command
-line too, with a message that names where it came from and what would have
-been accepted. The crawl reads its settings once, when its extension is built
-(``extension.py``), so a typo stops the crawl before the first request rather
-than failing quietly on every page.
+A setting is a :class:`Setting`: the name a project writes (``READABILITY_CHAR_THRESHOLD``)
+and the typed option it sets (the engine's ``Options.char_threshold``, with its parser,
+default and help). :func:`declare` makes them, one per option of a dataclass, so an
+option without a setting (or a setting without an option) stops the import. Everything
+else is derived from these declarations: the ``meta['readability']`` keys (the
+options' names), the command-line flags (:attr:`Setting.flag`), the documentation's
+tables (:func:`settings_table`), and the refusals, which name the setting and what it
+accepts, whether the value came from ``settings.py``, ``-s``, a flag or ``meta``.
+The article spider's ``READABILITY_SPIDER_*`` settings are declared the same way, by
+:func:`declare`, beside its options (``spiders/options.py``), which this module does
+not import (they bring the spider's modules).
+
+The crawl reads its settings once, when its extension is built (``extension.py``),
+so a typo stops the crawl before the first request; a page's ``meta['readability']``
+is read once, by the middleware, into a :class:`PageMeta` that carries the typed
+options on to the pipeline.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from scrapy_readability.engine import _deprecated
 from scrapy_readability.engine.errors import ReadabilityConfigError
 from scrapy_readability.engine.options import (
     BOOLEAN,
-    PAGE_OPTIONS,
     Declared,
     Option,
     Options,
@@ -38,10 +48,16 @@ if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
 
 __all__ = [
+    "CRAWL_SETTINGS",
     "META_KEY",
+    "PAGE_SETTINGS",
+    "SETTINGS",
+    "PageMeta",
     "PageOptions",
     "ReadabilityConfig",
     "ReadabilityConfigError",
+    "Setting",
+    "declare",
     "read_settings",
     "settings_table",
 ]
@@ -55,18 +71,95 @@ FAILURE_ACTIONS = ("drop", "keep")
 _VERDICT_KEYS = frozenset({"readerable", "fetched"})  # written by the middleware next to the options, not options
 
 
-def read_settings(options: Iterable[Option], settings: Mapping[str, Any]) -> dict[str, Any]:
-    """The options that the settings define, parsed; unset (or None) ones are left out."""
+FLAG_PREFIXES = ("READABILITY_SPIDER_", "READABILITY_")
+"""What a setting's flag leaves out of its name (the first that matches)."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A Scrapy setting: the name a project writes, and the typed option it sets."""
+
+    name: str
+    option: Option
+
+    @property
+    def key(self) -> str:
+        """The option's name: the ``meta['readability']`` key, the spider argument, the flag's destination."""
+        return self.option.name
+
+    @property
+    def flag(self) -> str:
+        """``READABILITY_CHAR_THRESHOLD`` -> ``--char-threshold``: the name without its prefix, on a command line."""
+        short = next((self.name.removeprefix(p) for p in FLAG_PREFIXES if self.name.startswith(p)), self.name)
+        return "--" + short.lower().replace("_", "-")
+
+    def read(self, value: Any, where: str | None = None) -> Any:
+        """The option's clean value; ReadabilityConfigError naming ``where`` it came from (the setting, by default)."""
+        return self.option.read(value, where or self.name)
+
+    def value_in(self, settings: Mapping[str, Any]) -> Any:
+        """The value ``settings`` give it, parsed; ``None`` when unset (or set to None)."""
+        value = settings.get(self.name)
+        return None if value is None else self.read(value)
+
+
+def declare(options: type[Declared], **names: str) -> tuple[Setting, ...]:
+    """The settings of ``options``' fields, as ``field="SETTING_NAME"``: every option once, in the order given."""
+    by_key = {spec.name: spec for spec in declared(options)}
+    missing, unknown = sorted(by_key.keys() - names.keys()), sorted(names.keys() - by_key.keys())
+    if missing or unknown:
+        raise TypeError(f"settings of {options.__name__}: without a setting {missing}, not an option {unknown}")
+    settings = tuple(Setting(name, by_key[key]) for key, name in names.items())
+    for setting in settings:
+        _deprecated.remember(setting.option, setting.name)  # Option.setting, deprecated, answers as before
+    return settings
+
+
+def read_settings(settings: Iterable[Setting], source: Mapping[str, Any]) -> dict[str, Any]:
+    """The options that ``source`` (Scrapy's settings, a dict) sets, parsed, by option name; unset ones left out."""
     found = {}
-    for spec in options:
-        value = settings.get(spec.setting)
+    for setting in settings:
+        if isinstance(setting, Option):  # before Setting: an Option named by its deprecated ``setting``
+            warnings.warn("read_settings() takes Setting declarations", DeprecationWarning, stacklevel=2)
+            setting = Setting(getattr(setting, "setting"), setting)  # noqa: B009
+        value = setting.value_in(source)
         if value is not None:
-            found[spec.name] = spec.read(value, spec.setting)
+            found[setting.key] = value
     return found
 
 
-_PARTS: dict[str, type[Declared]] = {"engine": Options, "preflight": PreflightOptions, "output": OutputOptions}
-_PART_OF = {spec.name: part for part, cls in _PARTS.items() for spec in declared(cls)}
+ENGINE_SETTINGS = declare(
+    Options,
+    policy="READABILITY_POLICY",
+    char_threshold="READABILITY_CHAR_THRESHOLD",
+    nb_top_candidates="READABILITY_NB_TOP_CANDIDATES",
+    max_elems_to_parse="READABILITY_MAX_ELEMS_TO_PARSE",
+    classes_to_preserve="READABILITY_CLASSES_TO_PRESERVE",
+    keep_classes="READABILITY_KEEP_CLASSES",
+    disable_json_ld="READABILITY_DISABLE_JSONLD",
+    allowed_video_regex="READABILITY_ALLOWED_VIDEO_REGEX",
+    link_density_modifier="READABILITY_LINK_DENSITY_MODIFIER",
+    sanitize="READABILITY_SANITIZE",
+    debug="READABILITY_DEBUG",
+    refine="READABILITY_REFINE",
+)
+PREFLIGHT_SETTINGS = declare(
+    PreflightOptions,
+    min_content_length="READABILITY_MIN_CONTENT_LENGTH",
+    min_score="READABILITY_MIN_SCORE",
+)
+OUTPUT_SETTINGS = declare(OutputOptions, formats="READABILITY_FORMATS")
+
+PAGE_SETTINGS: tuple[Setting, ...] = ENGINE_SETTINGS + PREFLIGHT_SETTINGS + OUTPUT_SETTINGS
+"""The settings of a page's options, which ``meta['readability']`` overrides for one page (by their keys)."""
+
+_PAGE_SETTING = {setting.key: setting for setting in PAGE_SETTINGS}
+_PARTS: dict[str, tuple[Setting, ...]] = {
+    "engine": ENGINE_SETTINGS,
+    "preflight": PREFLIGHT_SETTINGS,
+    "output": OUTPUT_SETTINGS,
+}
+_PART_OF = {setting.key: part for part, settings in _PARTS.items() for setting in settings}
 
 
 @dataclass(frozen=True)
@@ -84,7 +177,7 @@ class PageOptions:
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> PageOptions:
-        return cls().changed(read_settings(PAGE_OPTIONS, settings))
+        return cls().changed(read_settings(PAGE_SETTINGS, settings))
 
     @property
     def formats(self) -> tuple[str, ...]:
@@ -117,21 +210,50 @@ class PageOptions:
                 f"meta[{META_KEY!r}] = {overrides!r} is not valid; accepted values: "
                 "False (skip the page), True, or a dict of options"
             )
-        by_name = {spec.name: spec for spec in PAGE_OPTIONS}
         values = {}
         for name, value in overrides.items():
             if name in _VERDICT_KEYS:
                 continue
-            if name not in by_name:
+            if name not in _PAGE_SETTING:
                 raise ReadabilityConfigError(
-                    f"meta[{META_KEY!r}] has an unknown option {name!r}; accepted options: {', '.join(by_name)}"
+                    f"meta[{META_KEY!r}] has an unknown option {name!r}; accepted options: {', '.join(_PAGE_SETTING)}"
                 )
-            values[name] = by_name[name].read(value, f"meta[{META_KEY!r}][{name!r}]")
+            values[name] = _PAGE_SETTING[name].read(value, f"meta[{META_KEY!r}][{name!r}]")
         return self.changed(values)
+
+    def for_page(self, meta: Any) -> PageOptions:
+        """The options of a page whose ``meta['readability']`` is ``meta`` (not ``False``).
+
+        A :class:`PageMeta` holds them already, parsed once by the middleware; anything
+        else (a dict set by hand, a copy, a value read back from JSON) is parsed now.
+        """
+        if isinstance(meta, PageMeta) and meta.options is not None:
+            return meta.options
+        return self.override(None if meta is True else meta)
 
     def to_meta(self) -> dict[str, Any]:
         """The options as plain, JSON-friendly values, to show in ``meta['readability']``."""
-        return {spec.name: _plain(self.value(spec.name)) for spec in PAGE_OPTIONS}
+        return {key: _plain(self.value(key)) for key in _PAGE_SETTING}
+
+
+class PageMeta(dict[str, Any]):
+    """A page's ``meta['readability']`` as the middleware writes it: plain values, and the typed options they say.
+
+    A dict, so a spider reads, copies and exports it as any other; it also carries the
+    :class:`PageOptions` parsed when the request's override was read, so the middleware
+    and the pipeline use them without parsing the dict again. Once its values are
+    changed by hand the dict is what counts: :attr:`options` is then ``None``.
+    """
+
+    def __init__(self, values: Mapping[str, Any], options: PageOptions) -> None:
+        super().__init__(values)
+        self._options = options
+        self._written = dict(values)
+
+    @property
+    def options(self) -> PageOptions | None:
+        """The typed options, while the values are those they were written with."""
+        return self._options if dict(self) == self._written else None
 
 
 def _plain(value: Any) -> Any:
@@ -244,12 +366,35 @@ class ReadabilityConfig(Declared):
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> ReadabilityConfig:
         """Read and validate every ``READABILITY_*`` setting; ReadabilityConfigError on the first bad one."""
-        return cls(page=PageOptions.from_settings(settings), **read_settings(declared(cls), settings))
+        return cls(page=PageOptions.from_settings(settings), **read_settings(CRAWL_SETTINGS, settings))
+
+
+CRAWL_SETTINGS = declare(
+    ReadabilityConfig,
+    enabled="READABILITY_ENABLED",
+    preflight_action="READABILITY_PREFLIGHT_ACTION",
+    failure_action="READABILITY_FAILURE_ACTION",
+    source_field="READABILITY_SOURCE_FIELD",
+    keep_source="READABILITY_KEEP_SOURCE",
+    threads="READABILITY_THREADS",
+    workers="READABILITY_WORKERS",
+    timeout="READABILITY_TIMEOUT",
+    worker_max_memory="READABILITY_WORKER_MAX_MEMORY",
+    worker_max_pages="READABILITY_WORKER_MAX_PAGES",
+    gc_freeze="READABILITY_GC_FREEZE",
+    engine="READABILITY_ENGINE",
+    preflight_check="READABILITY_PREFLIGHT_CHECK",
+)
+"""The crawl's own settings, read once into :class:`ReadabilityConfig` (``READABILITY_ENABLED`` first)."""
+
+SETTINGS: tuple[Setting, ...] = (CRAWL_SETTINGS[0], *PAGE_SETTINGS, *CRAWL_SETTINGS[1:])
+"""Every ``READABILITY_*`` setting, in the documentation's order: the switch, the per-page ones, the crawl's."""
 
 
 def is_enabled(settings: Mapping[str, Any]) -> bool:
     """``READABILITY_ENABLED`` (default True), validated like the others."""
-    return bool(read_settings(declared(ReadabilityConfig)[:1], settings).get("enabled", True))
+    enabled = CRAWL_SETTINGS[0].value_in(settings)
+    return True if enabled is None else bool(enabled)
 
 
 def component_enabled(settings: BaseSettings, name: str, cls: type) -> bool:
@@ -274,24 +419,30 @@ def component_enabled(settings: BaseSettings, name: str, cls: type) -> bool:
 class SettingRow:
     """One setting as the documentation shows it."""
 
-    option: Option
+    setting: Setting
     default: Any  # the crawl's default
     per_page: bool
 
+    @property
+    def option(self) -> Option:
+        """The option the setting sets (its help, what it accepts)."""
+        return self.setting.option
+
 
 def setting_rows() -> list[SettingRow]:
-    """Every ``READABILITY_*`` setting, in the documentation's order: the switch, the per-page ones, the crawl's."""
+    """Every ``READABILITY_*`` setting (:data:`SETTINGS`) with its crawl default."""
     config = ReadabilityConfig()
-    crawl = declared(ReadabilityConfig)
-    rows = [SettingRow(crawl[0], config.enabled, False)]
-    rows += [SettingRow(spec, config.page.value(spec.name), True) for spec in PAGE_OPTIONS]
-    rows += [SettingRow(spec, getattr(config, spec.name), False) for spec in crawl[1:]]
-    return rows
+    return [
+        SettingRow(setting, config.page.value(setting.key), True)
+        if setting.key in _PART_OF
+        else SettingRow(setting, getattr(config, setting.key), False)
+        for setting in SETTINGS
+    ]
 
 
 def default_settings() -> dict[str, Any]:
     """Every ``READABILITY_*`` setting with its crawl default, as Python values."""
-    return {row.option.setting: row.default for row in setting_rows()}
+    return {row.setting.name: row.default for row in setting_rows()}
 
 
 def _shown(value: Any) -> str:
@@ -310,5 +461,5 @@ def settings_table(document: str = "README.md") -> str:
     for row in setting_rows():
         per_page = "yes" if row.per_page else ""
         help = row.option.help.replace(f"]({document}#", "](#")
-        lines.append(f"| `{row.option.setting}` | `{_shown(row.default)}` | {per_page} | {help} |")
+        lines.append(f"| `{row.setting.name}` | `{_shown(row.default)}` | {per_page} | {help} |")
     return "\n".join(lines) + "\n"

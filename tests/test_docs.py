@@ -42,7 +42,7 @@ from scrapy.utils.misc import load_object
 
 from scrapy_readability.settings import PageOptions, ReadabilityConfig
 from scrapy_readability.settings import default_settings as readability_settings
-from scrapy_readability.spiders.options import spider_options
+from scrapy_readability.spiders.options import SPIDER_SETTINGS
 from tests.support.crawling import crawl
 from tests.support.localserver import Page, serve
 from tests.support.scrapy_site import LIGHTHOUSE, LIGHTHOUSE_PARAGRAPHS, STARTER, article_page
@@ -143,7 +143,7 @@ def spiders(namespace: dict[str, Any]) -> list[type[scrapy.Spider]]:
 def known_settings() -> set[str]:
     """Every setting Scrapy, scrapy-redis, scrapy-poet or this package reads."""
     names = {name for name in dir(default_settings) if name.isupper()}
-    names |= set(readability_settings()) | {spec.setting for spec in spider_options()}
+    names |= set(readability_settings()) | {setting.name for setting in SPIDER_SETTINGS}
     literal = re.compile(r"""["']([A-Z][A-Z0-9_]+)["']""")
     for package in ("scrapy_redis", "scrapy_poet", "scrapy_readability"):
         try:

@@ -202,13 +202,36 @@ def test_the_readme_shows_every_flag_of_the_command_line() -> None:
     from scrapy_readability.cli import crawl, extract
 
     readme = documentation()
+    scrapys = _scrapy_global_options()
     for parser in (extract.build_parser(), crawl.build_parser()):
         # an option is shown by one of its names (``-o``/``--output``; ``--debug`` for ``--no-debug`` too)
         missing = sorted(
             "/".join(action.option_strings)
             for action in parser._actions
             if action.option_strings and "--help" not in action.option_strings
+            if not set(action.option_strings) <= scrapys  # Scrapy's global options: Scrapy documents them
             if not any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", readme) for name in action.option_strings)
         )
         assert not missing, f"not in README.md nor docs/: {missing}"
     assert "`path`" in readme  # the field of multi-page output that says where a page came from
+
+
+def _scrapy_global_options() -> set[str]:
+    """The options every Scrapy command has (``--logfile``, ``--pdb``...), which ``crawl`` gets from Scrapy's class."""
+    import argparse
+
+    from scrapy.commands import ScrapyCommand
+    from scrapy.settings import Settings
+
+    class Bare(ScrapyCommand):
+        def short_desc(self) -> str:
+            return ""
+
+        def run(self, args: list[str], opts: argparse.Namespace) -> None:
+            pass
+
+    command = Bare()
+    command.settings = Settings()
+    parser = argparse.ArgumentParser()
+    command.add_options(parser)
+    return {name for action in parser._actions for name in action.option_strings}

@@ -16,6 +16,9 @@ from scrapy_readability.engine.options import PAGE_OPTIONS, Options, OutputOptio
 from scrapy_readability.middleware import ReadabilityMiddleware
 from scrapy_readability.pipeline import ReadabilityPipeline
 from scrapy_readability.settings import (
+    CRAWL_SETTINGS,
+    PAGE_SETTINGS,
+    SETTINGS,
     PageOptions,
     ReadabilityConfig,
     ReadabilityConfigError,
@@ -81,9 +84,9 @@ def test_every_page_option_is_a_setting_and_a_meta_key():
     page = PageOptions()
     names = [spec.name for spec in PAGE_OPTIONS]
     assert set(page.to_meta()) == set(names)
-    assert {spec.setting for spec in PAGE_OPTIONS} | {spec.setting for spec in declared(ReadabilityConfig)} == set(
-        default_settings()
-    )
+    assert [setting.option for setting in PAGE_SETTINGS] == list(PAGE_OPTIONS)
+    assert [setting.option for setting in CRAWL_SETTINGS] == list(declared(ReadabilityConfig))
+    assert {setting.name for setting in SETTINGS} == set(default_settings())
     for spec in PAGE_OPTIONS:
         assert page.override({spec.name: page.value(spec.name)}) == page  # each is a meta key
 

@@ -4,8 +4,9 @@
     scrapy-readability crawl URL -o a.jsonl       # a site's articles, crawled (``crawl``)
     scrapy-readability view a.jsonl --open        # a feed as a static reader (``view``)
 
-Owns the command line's subcommands, one module each, the flags they share
-with ``scrapy readability URL`` (``arguments``), and what ``extract`` reads
+Owns the command line's subcommands, one module each, what they share with
+``scrapy readability URL`` (``arguments``: the one flag builder, from the
+settings' declarations, and the one error type), and what ``extract`` reads
 (``inputs``: files, folders, web archives) and prints (``report``: records,
 progress, and the one list of its failure reasons and exit statuses). It may
 import the engine, the runtime and the settings; a subcommand that needs Scrapy

@@ -5,13 +5,24 @@
     scrapy-readability crawl --strategy direct --urls-file urls.txt -o articles.jsonl
     scrapy-readability crawl https://news.example/ --state crawl-state -o articles.jsonl   # again: only new ones
 
-The flags are the spider's options (``--strategy``, ``--max-pages``...; see
-``spiders/options.py``) and the per-page options (``--formats``...); ``-s
-NAME=VALUE`` sets any Scrapy setting, ``READABILITY_*`` ones included. The feed
-goes to ``-o FILE`` (appended, as Scrapy's ``-o``) or ``-O FILE`` (overwritten),
-its format by the file's extension, else to standard output as JSON lines. On a
-terminal a progress line shows pages, articles and the queue; a summary ends
-the run: pages fetched, articles, what was skipped and why, seconds.
+A Scrapy command (:class:`CrawlCommand`, on Scrapy's ``BaseRunSpiderCommand``, as
+``scrapy runspider`` is): Scrapy gives ``-a NAME=VALUE`` (spider arguments), ``-s
+NAME=VALUE`` (any setting, ``READABILITY_*`` ones included), ``-o FILE``/``-O FILE``
+(the feed appended or overwritten, its format by the file's extension), ``-L LEVEL``
+and its other global options (``--logfile``, ``--nolog``, ``--pdb``...). Ours are the
+spider's options (``--strategy``, ``--max-pages``...) and the per-page options
+(``--formats``...), flags made by ``cli/arguments.py`` from the settings' declarations;
+a flag wins over ``-s`` and ``-a`` for the same option. Without ``-o``/``-O`` the feed
+goes to standard output as JSON lines. On a terminal a progress line shows pages,
+articles and the queue; a summary ends the run: pages fetched, articles, what was
+skipped and why, seconds.
+
+:func:`main` does what Scrapy's ``scrapy.cmdline.execute`` does for a command (its
+settings, its parser, ``process_options``, ``run``), and not by calling it, because
+``execute`` reads the project's settings of the current directory (this command reads
+none: only Scrapy's defaults, the command's and the command line's), names the program
+``scrapy <command>``, prints the whole usage on an error, and ends the process itself;
+here an error is one line and the exit status is the crawl's:
 
 Exit status: 0 when the crawl ran to its end (or to ``--max-articles``), 1 when
 it fetched nothing or was stopped, 2 for bad usage, 3 when it ran to its end
@@ -22,164 +33,142 @@ tried.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import logging
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from scrapy_readability.cli.arguments import add_page_options, option_values
+from scrapy.cmdline import ScrapyArgumentParser
+from scrapy.commands import BaseRunSpiderCommand
+from scrapy.crawler import CrawlerProcess
+from scrapy.exceptions import UsageError as ScrapyUsageError
+from scrapy.settings import Settings
+
+from scrapy_readability.cli.arguments import (
+    UsageError,
+    add_options,
+    add_page_options,
+    assignments,
+    option_values,
+)
+from scrapy_readability.commands import HelpFormatter
 from scrapy_readability.engine.errors import ReadabilityConfigError
-from scrapy_readability.engine.options import PAGE_OPTIONS
-from scrapy_readability.spiders.options import spider_options
+from scrapy_readability.settings import PAGE_SETTINGS, ReadabilityConfig
+from scrapy_readability.spiders.options import SPIDER_SETTINGS, SpiderOptions
 from scrapy_readability.spiders.report import NOTHING_WRITTEN, STATS, summary, wrote_nothing
 
-__all__ = ["CrawlProgress", "add_arguments", "main", "run", "summary"]
+__all__ = ["CrawlCommand", "CrawlProgress", "UsageError", "build_parser", "main", "summary"]
 
 PROG = "scrapy-readability crawl"
 REPEATED = ("allow", "deny", "not_articles")  # options given once per pattern
+STDOUT_FEED = {"stdout:": {"format": "jsonlines"}}
+EPILOG = (
+    "Exit status: 0 the crawl ran to its end, 1 it fetched nothing or was stopped, 2 bad usage, "
+    "3 it ran to its end and wrote no article."
+)
+_START_URLS = next(setting for setting in SPIDER_SETTINGS if setting.key == "start_urls")  # given as URL...
+_FLAGGED_SPIDER_SETTINGS = tuple(setting for setting in SPIDER_SETTINGS if setting is not _START_URLS)
 
 
-class UsageError(Exception):
-    pass
+class CrawlCommand(BaseRunSpiderCommand):
+    """Scrapy's ``runspider``, with the package's ArticleSpider, its flags and the per-page flags."""
 
+    requires_project = False
+    default_settings: ClassVar[dict[str, Any]] = {"LOG_LEVEL": "WARNING"}
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The crawl's arguments: URLs, output, the spider's options, the per-page options, Scrapy settings."""
-    parser.add_argument(
-        "urls", nargs="*", metavar="URL", help="start URLs: a site's front page, a section, a sitemap, a feed"
-    )
-    out = parser.add_argument_group("output")
-    out.add_argument("-o", "--output", metavar="FILE", help="append the articles to FILE (format by its extension)")
-    out.add_argument("-O", "--overwrite-output", metavar="FILE", help="write the articles to FILE, replacing it")
-    out.add_argument(
-        "-L", "--loglevel", default="WARNING", metavar="LEVEL", help="Scrapy's log level (default: WARNING)"
-    )
-    out.add_argument("--no-progress", dest="progress", action="store_false", help="never show the progress line")
-    group = parser.add_argument_group("crawl options (also spider arguments, and READABILITY_SPIDER_* settings)")
-    for spec in spider_options():
-        if spec.name == "start_urls":
-            continue
-        flag = "--" + spec.name.replace("_", "-")
-        if isinstance(spec.default, bool):
-            group.add_argument(
-                flag,
-                dest=spec.name,
-                action=argparse.BooleanOptionalAction,
-                default=None,
-                help=spec.help.replace("`", ""),
-            )
-        elif spec.name in REPEATED:
-            group.add_argument(
-                flag,
-                dest=spec.name,
-                action="append",
-                metavar="REGEX",
-                help=spec.help.replace("`", "") + " (repeatable)",
-            )
-        else:
-            group.add_argument(
-                flag, dest=spec.name, metavar="VALUE", help=f"{spec.help.replace('`', '')} Accepted: {spec.accepted}."
-            )
-    add_page_options(parser)
-    parser.add_argument(
-        "-s",
-        "--set",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="set any Scrapy setting, READABILITY_* ones included (may be repeated)",
-    )
+    def syntax(self) -> str:
+        return "[options] URL..."
 
+    def short_desc(self) -> str:
+        return "Crawl sites for their articles with scrapy-readability's ArticleSpider (no Scrapy project needed)."
 
-def spider_arguments(args: argparse.Namespace) -> dict[str, Any]:
-    """The spider's arguments from the flags, validated as the spider will (UsageError names the flag)."""
-    given: dict[str, Any] = {"start_urls": list(args.urls)} if args.urls else {}
-    for spec in spider_options():
-        if spec.name == "start_urls":
-            for url in args.urls:
-                try:
-                    spec.read(url, "URL")
-                except ReadabilityConfigError as error:
-                    raise UsageError(str(error)) from None
-        value = getattr(args, spec.name, None)
-        if spec.name == "start_urls" or value is None:
-            continue
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        """Scrapy's (``-a``, ``-s``, ``-o``, ``-O``, ``-L``...), then the start URLs, the spider's and the page's."""
+        super().add_options(parser)
+        parser.add_argument(
+            "urls", nargs="*", metavar="URL", help="start URLs: a site's front page, a section, a sitemap, a feed"
+        )
+        parser.add_argument("--no-progress", dest="progress", action="store_false", help="never show the progress line")
+        group = parser.add_argument_group("crawl options (also spider arguments, and READABILITY_SPIDER_* settings)")
+        add_options(group, _FLAGGED_SPIDER_SETTINGS, repeated=REPEATED)
+        add_page_options(parser)
+
+    def process_options(self, args: list[str], opts: argparse.Namespace) -> None:
+        """Scrapy's options into the settings, then ours; everything validated before the crawl starts."""
+        assert self.settings is not None
+        assignments(opts.set)  # a malformed -s, said as the one-page command line says it
+        if opts.loglevel:
+            opts.loglevel = opts.loglevel.upper()
         try:
-            spec.read(value, "--" + spec.name.replace("_", "-"))
+            super().process_options(args, opts)
+        except ScrapyUsageError as error:  # -a without =, -o with a format Scrapy does not know
+            raise UsageError(str(error)) from None
+        self._set_page_flags(opts)
+        if not (opts.output or opts.overwrite_output):
+            self.settings.set("FEEDS", STDOUT_FEED, priority="cmdline")
+        opts.spargs = self._spider_arguments(opts)
+        if opts.progress and sys.stderr.isatty():
+            self._show_progress()
+
+    def _show_progress(self) -> None:
+        """The progress line: :class:`CrawlProgress` among the extensions."""
+        assert self.settings is not None
+        extensions = self.settings.getdict("EXTENSIONS")
+        extensions[CrawlProgress] = 0
+        self.settings.set("EXTENSIONS", extensions, priority="cmdline")
+
+    def _set_page_flags(self, opts: argparse.Namespace) -> None:
+        """The per-page flags as the settings of the same names (as text, as ``-s`` gives it), then all validated."""
+        assert self.settings is not None
+        try:
+            given = option_values(opts, PAGE_SETTINGS)
+            for setting in PAGE_SETTINGS:
+                if setting.key in given:
+                    self.settings.set(setting.name, getattr(opts, setting.key), priority="cmdline")
+            ReadabilityConfig.from_settings(self.settings)
         except ReadabilityConfigError as error:
             raise UsageError(str(error)) from None
-        given[spec.name] = value
-    if not args.urls and not given.get("urls_file"):
-        raise UsageError("give at least one URL, or --urls-file")
-    return given
 
-
-def crawl_settings(args: argparse.Namespace, progress: bool) -> Any:
-    """Scrapy's settings for this run: the flags, then ``-s``, over Scrapy's defaults (no project is read)."""
-    from scrapy.settings import Settings
-    from scrapy.utils.conf import feed_process_params_from_cli
-
-    from scrapy_readability.settings import ReadabilityConfig
-
-    settings = Settings()
-    settings.set("LOG_LEVEL", args.loglevel.upper(), priority="cmdline")
-    try:
-        given = option_values(args, PAGE_OPTIONS)
-    except ReadabilityConfigError as error:
-        raise UsageError(str(error)) from None
-    for spec in PAGE_OPTIONS:
-        if spec.name in given:
-            settings.set(spec.setting, getattr(args, spec.name), priority="cmdline")  # as text, as -s gives it
-    for assignment in args.set:
-        name, equals, value = assignment.partition("=")
-        if not equals or not name.strip():
-            raise UsageError(f"-s {assignment}: expected NAME=VALUE")
-        settings.set(name.strip(), value, priority="cmdline")
-    try:
-        ReadabilityConfig.from_settings(settings)
-    except ReadabilityConfigError as error:
-        raise UsageError(str(error)) from None
-    if args.output or args.overwrite_output:
+    def _spider_arguments(self, opts: argparse.Namespace) -> dict[str, Any]:
+        """``-a`` arguments, the flags over them, the URLs; validated as the spider will (naming the flag)."""
+        assert self.settings is not None
+        arguments: dict[str, Any] = dict(opts.spargs)
         try:
-            feeds = feed_process_params_from_cli(
-                settings,
-                [args.output] if args.output else [],
-                overwrite_output=[args.overwrite_output] if args.overwrite_output else None,
-            )
-        except Exception as error:  # Scrapy's UsageError: a format it does not know
+            for url in opts.urls:
+                _START_URLS.read(url, "URL")
+            for setting in _FLAGGED_SPIDER_SETTINGS:
+                value = getattr(opts, setting.key, None)
+                if value is not None:
+                    setting.read(value, setting.flag)
+                    arguments[setting.key] = value
+            if opts.urls:
+                arguments["start_urls"] = list(opts.urls)
+            options = SpiderOptions.read(self.settings, arguments)
+        except ReadabilityConfigError as error:
             raise UsageError(str(error)) from None
-    else:
-        feeds = {"stdout:": {"format": "jsonlines"}}
-    settings.set("FEEDS", feeds, priority="cmdline")
-    if progress:
-        extensions = settings.getdict("EXTENSIONS")
-        extensions[CrawlProgress] = 0
-        settings.set("EXTENSIONS", extensions, priority="cmdline")
-    return settings
+        if not options.start_urls and not options.urls_file:
+            raise UsageError("give at least one URL, or --urls-file")
+        return arguments
+
+    def run(self, args: list[str], opts: argparse.Namespace) -> None:
+        """Crawl; print the summary; the exit status in :attr:`exitcode`."""
+        from scrapy_readability.spiders import ArticleSpider
+
+        assert self.settings is not None and self.crawler_process is not None
+        started = time.monotonic()
+        crawler = self._create_crawler(ArticleSpider)
+        self.crawler_process.crawl(crawler, **opts.spargs)
+        self.crawler_process.start()
+        stats = crawler.stats.get_stats() if crawler.stats is not None else {}
+        if logging.getLevelName(self.settings.get("LOG_LEVEL")) > logging.INFO:  # else the spider has logged it
+            print(summary(stats, time.monotonic() - started), file=sys.stderr)
+        self.exitcode = exit_status(stats)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Crawl as the arguments say; print the summary; the exit status."""
-    try:
-        arguments = spider_arguments(args)
-        show_progress = args.progress and sys.stderr.isatty()
-        settings = crawl_settings(args, show_progress)
-    except UsageError as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
-        return 2
-    from scrapy.crawler import CrawlerProcess
-
-    from scrapy_readability.spiders import ArticleSpider
-
-    started = time.monotonic()
-    process = CrawlerProcess(settings)
-    process.crawl(ArticleSpider, **arguments)
-    (crawler,) = process.crawlers
-    process.start()
-    stats = crawler.stats.get_stats() if crawler.stats is not None else {}
-    if logging.getLevelName(settings.get("LOG_LEVEL")) > logging.INFO:  # else the spider has logged it
-        print(summary(stats, time.monotonic() - started), file=sys.stderr)
+def exit_status(stats: dict[str, Any]) -> int:
+    """0 the crawl ran to its end, 1 it fetched nothing or was stopped, 3 it wrote no article."""
     reason = stats.get("finish_reason")
     failed = stats.get(STATS + "start_failed", 0)
     if not stats.get("downloader/response_count") or (failed and failed >= stats.get(STATS + "discovered/start", 0)):
@@ -217,7 +206,7 @@ class CrawlProgress:
     def opened(self, spider: Any) -> None:
         for handler in logging.getLogger().handlers:
             handler.addFilter(self._clear_before_logging)
-        self.loop.start(self.INTERVAL, now=False)
+        self.loop.start(self.INTERVAL, now=True)  # a line from the start: a crawl may end before the first tick
 
     def _clear_before_logging(self, record: logging.LogRecord) -> bool:
         self.clear()
@@ -247,21 +236,75 @@ class CrawlProgress:
         self.clear()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser(command: CrawlCommand | None = None) -> argparse.ArgumentParser:
+    """The command's parser, as ``scrapy.cmdline`` makes one for a command (with our name)."""
+    command = command or _command()
+    parser = ScrapyArgumentParser(
         prog=PROG,
-        description="Crawl sites for their articles with scrapy-readability's ArticleSpider "
-        "(no Scrapy project needed).",
-        epilog="Exit status: 0 the crawl ran to its end, 1 it fetched nothing or was stopped, 2 bad usage, "
-        "3 it ran to its end and wrote no article.",
+        usage=f"{PROG} {command.syntax()}",
+        formatter_class=HelpFormatter,
+        conflict_handler="resolve",
+        description=command.short_desc(),
+        epilog=EPILOG,
     )
-    add_arguments(parser)
+    command.add_options(parser)
     return parser
 
 
+def _command() -> CrawlCommand:
+    """The command with its settings: Scrapy's defaults and the command's, no project's."""
+    command = CrawlCommand()
+    command.settings = Settings()
+    command.settings.setdict(command.default_settings, priority="command")
+    return command
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``scrapy-readability crawl`` with ``argv`` (the arguments after ``crawl``)."""
-    return run(build_parser().parse_args(argv))
+    """``scrapy-readability crawl`` with ``argv`` (the arguments after ``crawl``): the exit status."""
+    command = _command()
+    return _run_parsed(command, build_parser(command).parse_args(argv))
+
+
+def _run_parsed(command: CrawlCommand, opts: argparse.Namespace) -> int:
+    """What ``scrapy.cmdline.execute`` does once the arguments are parsed: options, then the run."""
+    try:
+        command.process_options(opts.urls, opts)
+    except UsageError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    assert command.settings is not None
+    # Scrapy's execute() picks AsyncCrawlerProcess for the asyncio reactor; CrawlerProcess runs it too, and
+    # the progress line's LoopingCall wants a Twisted reactor whatever the settings say.
+    command.crawler_process = CrawlerProcess(command.settings)
+    if opts.profile:  # as scrapy.cmdline runs a command under --profile
+        print(f"{PROG}: writing cProfile stats to {opts.profile!r}", file=sys.stderr)
+        cProfile.runctx("command.run(opts.urls, opts)", globals(), {"command": command, "opts": opts}, opts.profile)
+    else:
+        command.run(opts.urls, opts)
+    return command.exitcode
+
+
+def _deprecated_add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``add_arguments(parser)`` of earlier releases: the command's options on ``parser``."""
+    _command().add_options(parser)
+
+
+def _deprecated_run(args: argparse.Namespace) -> int:
+    """``run(args)`` of earlier releases: crawl with arguments parsed by a parser of :func:`build_parser`."""
+    return _run_parsed(_command(), args)
+
+
+_DEPRECATED = {"add_arguments": _deprecated_add_arguments, "run": _deprecated_run}
+
+
+def __getattr__(name: str) -> Any:
+    """``add_arguments`` and ``run`` of earlier releases, with a DeprecationWarning: use :class:`CrawlCommand`."""
+    if name in _DEPRECATED:
+        import warnings
+
+        warnings.warn(f"{__name__}.{name} is deprecated: use CrawlCommand", DeprecationWarning, stacklevel=2)
+        return _DEPRECATED[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 if __name__ == "__main__":

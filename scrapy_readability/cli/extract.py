@@ -16,8 +16,9 @@ crawl's pool (``runtime/pool.py``), in worker processes with a time limit a
 page (``--timeout``) and memory recycling, or in this process. Without
 ``--workers``, a few pages are extracted in this process (starting worker
 processes would cost more than it saves) and more in one process per core.
-``-s NAME=VALUE`` sets any ``READABILITY_*`` setting (the flags win),
-``READABILITY_ENGINE`` included.
+``-s NAME=VALUE`` sets a setting as Scrapy's ``-s`` does (any name; this
+command reads the ``READABILITY_*`` ones, ``READABILITY_ENGINE`` included); the
+flags win.
 """
 
 from __future__ import annotations
@@ -36,8 +37,10 @@ from typing import IO, cast
 
 from scrapy_readability.cli.arguments import (
     OUTPUT_FORMATS,
+    UsageError,
     add_page_options,
     add_worker_options,
+    assignments,
     page_options,
     pool_limits,
     record_of,
@@ -47,11 +50,11 @@ from scrapy_readability.cli.report import PIPE_CLOSED, PROG, Output, Progress, s
 from scrapy_readability.engine.errors import ReadabilityConfigError
 from scrapy_readability.engine.html.decoding import encoding_for_label
 from scrapy_readability.engine.html.urls import is_absolute_url
-from scrapy_readability.engine.options import PREFIX, OutputOptions
+from scrapy_readability.engine.options import OutputOptions
 from scrapy_readability.engine.outputs.article import FORMATS
 from scrapy_readability.runtime.jobs import Extraction, Failed, Job, Judged, Outcome, Preflight
 from scrapy_readability.runtime.pool import ExtractionPool, PoolConfig, WorkerStartError
-from scrapy_readability.settings import ReadabilityConfig, setting_rows
+from scrapy_readability.settings import ReadabilityConfig
 
 WINDOW_PER_WORKER = 4  # pages read ahead per worker: a big archive is never all in memory
 SMALL_BATCH = 32
@@ -59,22 +62,12 @@ SMALL_BATCH = 32
 costs more than they save, even with free cores (benchmarks/cli.py --batches; benchmarks/README.md)."""
 
 
-class UsageError(Exception):
-    pass
-
-
 # --- Options ------------------------------------------------------------------------------
 
 
 def read_config(args: argparse.Namespace) -> ReadabilityConfig:
     """The settings of this run: ``-s NAME=VALUE`` over the defaults, then the flags over both."""
-    settings: dict[str, str] = {}
-    known = {row.option.setting for row in setting_rows()}
-    for assignment in args.set:
-        name, equals, value = assignment.partition("=")
-        if not equals or name.strip() not in known:
-            raise UsageError(f"-s {assignment}: not a {PREFIX}* setting as NAME=VALUE (see the README's table)")
-        settings[name.strip()] = value
+    settings = assignments(args.set)
     try:
         config = ReadabilityConfig.from_settings(settings)
         return pool_limits(args, replace(config, page=page_options(args, config.page)))
@@ -161,7 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="set a READABILITY_* setting, as in a crawl (may be repeated; the flags above win)",
+        help="set/override a setting, as Scrapy's -s does; the READABILITY_* ones apply here "
+        "(may be repeated; the flags win)",
     )
     add_worker_options(parser)
     add_page_options(parser)

@@ -55,8 +55,8 @@ from scrapy_redis.spiders import RedisMixin
 from twisted.internet.task import LoopingCall
 from twisted.internet.threads import deferToThread
 
-from scrapy_readability.engine.options import Declared, declared, option, real
-from scrapy_readability.settings import read_settings
+from scrapy_readability.engine.options import Declared, option, real
+from scrapy_readability.settings import declare, read_settings
 
 if TYPE_CHECKING:
     from redis import Redis
@@ -158,12 +158,15 @@ class CrashSafeConfig(Declared):
         real(1),
         "a number of seconds >= 1",
         "Seconds without a heartbeat after which a crawler is dead and its requests go back to the queue.",
-        setting="CRASHSAFE_DEAD_AFTER",
     )
 
     @classmethod
     def from_settings(cls, settings: Any) -> CrashSafeConfig:
-        return cls(**read_settings(declared(cls), settings))
+        return cls(**read_settings(CRASHSAFE_SETTINGS, settings))
+
+
+CRASHSAFE_SETTINGS = declare(CrashSafeConfig, dead_after="CRASHSAFE_DEAD_AFTER")
+"""The ``CRASHSAFE_*`` settings, declared as the package declares its own (``scrapy_readability/settings.py``)."""
 
 
 @dataclass

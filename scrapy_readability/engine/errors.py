@@ -32,7 +32,7 @@ class NotHTMLError(InputError):
 
 
 class ReadabilityConfigError(ReadabilityError, ValueError):
-    """An option has a value it does not accept: a keyword, a ``READABILITY_*`` setting, a flag or a ``meta`` override.
+    """An option has a value it does not accept, wherever it came from (a keyword, a configuration, a command line).
 
     The message names where the value came from and what would have been accepted.
     """

@@ -1,14 +1,14 @@
-"""Options and policies, each option declared once.
+"""Options and policies: plain typed options, each declared once, with their own validation and help.
 
 An option is a field of a frozen dataclass declared with :func:`option`: its
 name, type and default, the parser that validates a value (from Python, or
-from text as settings and command-line flags give it), what the parser
-accepts, and a line of help. :class:`Options` holds Readability.js's
+from text, as a configuration file or a command line gives it), what the
+parser accepts, and a line of help. :class:`Options` holds Readability.js's
 constructor options (snake_cased) and ours, :class:`PreflightOptions` those of
 ``isProbablyReaderable``, :class:`OutputOptions` the article's
-representations. Everything else is derived from these fields
-(:func:`declared`): ``Readability``'s keywords, the Scrapy settings and
-per-request options, the command-line flags, and the README's table.
+representations; :func:`declared` lists them, for ``Readability``'s keywords
+and for whoever exposes them under names of their own (a configuration's keys,
+a command line's flags), which the engine does not know.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import Field, dataclass, field, fields, replace
 from typing import Any, TypeVar
 
+from . import _deprecated
 from .errors import ReadabilityConfigError
 from .outputs.article import DEFAULT_FORMATS, FORMATS
 from .port.constants import (
@@ -76,7 +77,7 @@ ATTEMPT_NAMES = {
 
 
 # --- Parsers: a raw value in, the clean one out, or ValueError/TypeError. ------------------
-# Settings from the command line (``-s NAME=value``) and flags arrive as text, so each takes text too.
+# Values written in a configuration or on a command line arrive as text, so each takes text too.
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
@@ -180,34 +181,29 @@ def dotted_path(value: Any) -> str:
 # --- Declaring options ------------------------------------------------------------------
 
 _T = TypeVar("_T")
-PREFIX = "READABILITY_"
 
 
-def option(default: _T, parse: Callable[[Any], Any], accepted: str, help: str, *, setting: str | None = None) -> _T:
-    """A dataclass field declared as an option: its default, parser, accepted values and help.
+def option(default: _T, parse: Callable[[Any], Any], accepted: str, help: str, **deprecated: Any) -> _T:
+    """A dataclass field declared as an option: its default, parser, accepted values and a line of help.
 
-    ``setting`` is its Scrapy setting's name when it is not ``READABILITY_`` and
-    the field's name in capitals; its command-line flag follows the setting.
+    The ``setting=`` keyword of earlier releases still works, with a DeprecationWarning: a
+    setting's name now belongs to whoever exposes the option.
     """
-    metadata = {"parse": parse, "accepted": accepted, "help": help, "setting": setting}
+    metadata = {"parse": parse, "accepted": accepted, "help": help}
+    if deprecated:
+        metadata["named"] = _deprecated.setting_keyword(deprecated)
     return field(default=default, metadata=metadata)
 
 
 @dataclass(frozen=True)
 class Option:
-    """One declared option, as the settings, ``meta['readability']`` and the command line see it."""
+    """One declared option: its name, default, parser, what it accepts and its help."""
 
     name: str
     default: Any
     parse: Callable[[Any], Any]
     accepted: str
     help: str
-    setting: str
-
-    @property
-    def flag(self) -> str:
-        """``READABILITY_CHAR_THRESHOLD`` -> ``--char-threshold``: the setting's name, on the command line."""
-        return "--" + self.setting.removeprefix(PREFIX).lower().replace("_", "-")
 
     def read(self, value: Any, where: str | None = None) -> Any:
         """The clean value, or ReadabilityConfigError naming ``where`` it came from and what is accepted."""
@@ -218,17 +214,19 @@ class Option:
                 f"{where or self.name} = {value!r} is not valid; accepted values: {self.accepted}"
             ) from None
 
+    def __getattr__(self, name: str) -> Any:
+        """``setting`` and ``flag`` of earlier releases, with a DeprecationWarning (see ``_deprecated``)."""
+        if name in _deprecated.OPTION_ATTRIBUTES:
+            return _deprecated.option_attribute(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
 
 def _as_option(spec: Field[Any]) -> Option:
     meta = spec.metadata
-    return Option(
-        spec.name,
-        spec.default,
-        meta["parse"],
-        meta["accepted"],
-        meta["help"],
-        meta["setting"] or PREFIX + spec.name.upper(),
-    )
+    found = Option(spec.name, spec.default, meta["parse"], meta["accepted"], meta["help"])
+    if meta.get("named"):
+        _deprecated.remember(found, meta["named"])
+    return found
 
 
 _DECLARED: dict[type, tuple[Option, ...]] = {}  # each class's, read once
@@ -316,9 +314,7 @@ class Options(Declared):
         "Class names kept on elements of `content`.",
     )
     keep_classes: bool = option(False, boolean, BOOLEAN, "Keep every class attribute in `content`.")
-    disable_json_ld: bool = option(
-        False, boolean, BOOLEAN, "Do not read metadata from JSON-LD.", setting="READABILITY_DISABLE_JSONLD"
-    )
+    disable_json_ld: bool = option(False, boolean, BOOLEAN, "Do not read metadata from JSON-LD.")
     allowed_video_regex: re.Pattern[str] | None = option(
         None,
         regex_or_none,
@@ -383,3 +379,10 @@ class OutputOptions(Declared):
 
 PAGE_OPTIONS: tuple[Option, ...] = declared(Options) + declared(PreflightOptions) + declared(OutputOptions)
 """Every option that decides how one page is judged, extracted and recorded."""
+
+
+def __getattr__(name: str) -> Any:
+    """``PREFIX`` of earlier releases, with a DeprecationWarning (see ``_deprecated``)."""
+    if name in _deprecated.MODULE_NAMES:
+        return _deprecated.module_attribute(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -157,20 +157,33 @@ def judge(job: Preflight, check: Callable[..., Any]) -> Judged | Failed:
 
 
 _CLOCKS: dict[type, bool] = {}  # engine class -> whether its parse() takes now
+_TYPED: dict[Callable[..., Any], bool] = {}  # engine class -> whether it takes options=Options
+
+
+def _parameters(function: Any) -> Mapping[str, inspect.Parameter]:
+    try:
+        return inspect.signature(function).parameters
+    except (TypeError, ValueError, AttributeError):
+        return {}
 
 
 def _reads_a_clock(engine: type) -> bool:
     """Whether the engine's ``parse`` takes ``now`` (ours does; an engine of the user's need not)."""
     if engine not in _CLOCKS:
-        parameters: Mapping[str, inspect.Parameter]
-        try:
-            parameters = inspect.signature(getattr(engine, "parse")).parameters  # noqa: B009 - any class
-        except (TypeError, ValueError, AttributeError):
-            parameters = {}
+        parameters = _parameters(getattr(engine, "parse", None))
         _CLOCKS[engine] = "now" in parameters or any(
             parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in parameters.values()
         )
     return _CLOCKS[engine]
+
+
+def _options_for(engine: Callable[..., Any], options: Options) -> dict[str, Any]:
+    """The engine's option keywords: ``options=`` the typed options, as they are, when it takes them (ours
+    does: they are not parsed again); else one keyword an option (``char_threshold=300``...), as documented."""
+    if engine not in _TYPED:
+        parameter = _parameters(engine).get("options")
+        _TYPED[engine] = parameter is not None and parameter.kind is inspect.Parameter.KEYWORD_ONLY
+    return {"options": options} if _TYPED[engine] else options.values()
 
 
 def extract(job: Extraction, engine: Callable[..., Any]) -> Extracted | Failed:
@@ -180,7 +193,7 @@ def extract(job: Extraction, engine: Callable[..., Any]) -> Extracted | Failed:
     try:
         page = {"content_type": job.content_type, "encoding": job.encoding}
         page = {name: value for name, value in page.items() if value}  # an engine of the user's needs neither
-        parser = engine(job.html, job.url, **page, **job.options.values())
+        parser = engine(job.html, job.url, **page, **_options_for(engine, job.options))
         clock = {"now": job.fetched} if job.fetched is not None and _reads_a_clock(type(parser)) else {}
         article = parser.parse(**clock)
     except Exception as error:  # every failure comes back as Failed

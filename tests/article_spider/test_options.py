@@ -10,7 +10,13 @@ import pytest
 from scrapy.settings import Settings
 
 from scrapy_readability.engine.errors import ReadabilityConfigError
-from scrapy_readability.spiders.options import SpiderOptions, parse_since, spider_options, spider_settings_table
+from scrapy_readability.spiders.options import (
+    SPIDER_SETTINGS,
+    SpiderOptions,
+    parse_since,
+    spider_options,
+    spider_settings_table,
+)
 from scrapy_readability.spiders.report import rules_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,8 +69,9 @@ def test_since_takes_dates_times_and_days() -> None:
 
 
 def test_every_setting_is_named_for_the_spider_and_documented() -> None:
-    specs = spider_options()
-    assert all(spec.setting == "READABILITY_SPIDER_" + spec.name.upper() for spec in specs)
+    assert [setting.option for setting in SPIDER_SETTINGS] == list(spider_options())
+    assert all(setting.name == "READABILITY_SPIDER_" + setting.key.upper() for setting in SPIDER_SETTINGS)
+    assert all(setting.flag == "--" + setting.key.replace("_", "-") for setting in SPIDER_SETTINGS)
     document = (ROOT / "docs" / "spider.md").read_text(encoding="utf-8")
     assert spider_settings_table() in document  # python docs/settings_table.py rewrites it
     assert rules_table() in document  # and the rules' table

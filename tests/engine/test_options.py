@@ -1,4 +1,4 @@
-"""options: each option declared once (default, parser, help, setting, flag), its validation, the policies' flags."""
+"""options: each option declared once (default, parser, accepted values, help), its validation, the policies' flags."""
 
 from __future__ import annotations
 
@@ -130,19 +130,34 @@ def test_options_are_frozen():
         Options().char_threshold = 1  # type: ignore[misc]
 
 
-def test_every_option_is_declared_once_with_its_setting_flag_and_help():
+def test_every_option_is_declared_once_with_its_parser_and_help():
     names = [spec.name for spec in PAGE_OPTIONS]
     assert names == [f.name for cls in (Options, PreflightOptions, OutputOptions) for f in dataclasses.fields(cls)]
     assert len(set(names)) == len(names)
-    by_name = {spec.name: spec for spec in PAGE_OPTIONS}
-    assert by_name["char_threshold"].setting == "READABILITY_CHAR_THRESHOLD"
-    assert by_name["char_threshold"].flag == "--char-threshold"
-    assert by_name["disable_json_ld"].setting == "READABILITY_DISABLE_JSONLD"
-    assert by_name["disable_json_ld"].flag == "--disable-jsonld"
     for spec in PAGE_OPTIONS:
         assert spec.help.endswith(".") and spec.accepted, spec
         assert spec.read(spec.default) == spec.default  # the default passes its own parser
+        assert "](" not in spec.help  # plain words: no links into a documentation
     assert declared(Options) is declared(Options)  # read once
+
+
+def test_the_options_know_no_setting_or_flag_but_the_old_names_warn():
+    """Setting names and flags are the Scrapy layer's (settings.py); the old names, for one release."""
+    from scrapy_readability.engine import options
+
+    assert not {"setting", "flag"} & {f.name for f in dataclasses.fields(options.Option)}
+    by_name = {spec.name: spec for spec in PAGE_OPTIONS}
+    with pytest.warns(DeprecationWarning, match="Option.setting is deprecated"):
+        assert by_name["disable_json_ld"].setting == "READABILITY_DISABLE_JSONLD"
+    with pytest.warns(DeprecationWarning, match="Option.flag is deprecated"):
+        assert by_name["char_threshold"].flag == "--char-threshold"
+    with pytest.warns(DeprecationWarning, match="PREFIX is deprecated"):
+        assert options.PREFIX == "READABILITY_"
+    with pytest.warns(DeprecationWarning, match="setting=...") as _:
+        field = options.option(1, options.integer(0), "an integer", "Help.", setting="MY_SETTING")
+    assert field.metadata["named"] == "MY_SETTING"
+    with pytest.raises(AttributeError):
+        by_name["char_threshold"].nothing  # noqa: B018
 
 
 def test_a_changed_copy_is_validated_too():

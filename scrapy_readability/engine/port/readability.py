@@ -88,7 +88,8 @@ class Readability:
     ``ReadabilityConfigError`` and an unknown name ``TypeError``;
     ``policy`` picks how much of the retry ladder to run (see :class:`Policy`),
     and ``sanitize`` strips anything executable from ``content`` (off by default,
-    so the engine stays a faithful port).
+    so the engine stays a faithful port). ``options``: an :class:`Options` already
+    built (and so validated), as a crawl hands each page its own; keywords change it.
     """
 
     def __init__(
@@ -98,9 +99,10 @@ class Readability:
         *,
         content_type: str | None = None,
         encoding: str | None = None,
-        **options: Any,
+        options: Options | None = None,
+        **values: Any,
     ) -> None:
-        self.options = Options.build(**options)
+        self.options = _options(options, values)
         if isinstance(html, ParsedPage) and url is None:
             url = html.url
         page = read_page(html, url, content_type, private=True)
@@ -307,6 +309,16 @@ class Readability:
             if direction:
                 state.article_dir = direction
                 return
+
+
+def _options(given: Options | None, values: dict[str, Any]) -> Options:
+    """The options: ``given`` as it is (validated when it was built), changed by ``values``, else built from them."""
+    if given is None:
+        return Options.build(**values)
+    if not isinstance(given, Options):
+        raise TypeError(f"options must be an Options, not {type(given).__name__}")
+    changes = {name: value for name, value in values.items() if value is not None}  # None keeps, as in build()
+    return given.changed(**changes) if changes else given
 
 
 def _document_url(url: str | None) -> str:
