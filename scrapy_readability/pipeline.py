@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import scrapy
 from itemadapter import ItemAdapter
@@ -69,18 +69,18 @@ class ReadabilityPipeline:
         self.stats = extension.stats
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> ReadabilityPipeline:
+    def from_crawler(cls, crawler: Crawler) -> Self:
         if not is_enabled(crawler.settings):
             raise NotConfigured
         return cls(ReadabilityExtension.of(crawler, cls.__name__))
 
     def open_spider(self, spider: Spider | None = None) -> Any:
-        """With worker processes, the crawl starts once they are ready, or stops if they cannot (before 2.18: here)."""
+        """Before Scrapy 2.18, wait here for the extension's start of the pool, so that workers that cannot start
+        stop the crawl: only an item pipeline's ``open_spider`` could then. The extension owns the pool (it starts it
+        once, and stops it when the spider closes); from Scrapy 2.18 on this does nothing."""
+        if scrapy.version_info >= (2, 18):
+            return None
         return self.extension.spider_opened()
-
-    def close_spider(self, spider: Spider | None = None) -> None:
-        """Close the crawl's pool: the preflight is done too (the spider closes once nothing is in flight)."""
-        self.extension.close()
 
     async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         adapter = ItemAdapter(item)

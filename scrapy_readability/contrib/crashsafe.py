@@ -39,14 +39,13 @@ import uuid
 import warnings
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from redis.exceptions import RedisError
 from scrapy import Request
 from scrapy.exceptions import ScrapyDeprecationWarning
 from scrapy.utils.conf import build_component_list
 from scrapy.utils.defer import maybe_deferred_to_future
-from scrapy.utils.misc import load_object
 from scrapy_redis.dupefilter import RFPDupeFilter
 from scrapy_redis.pipelines import RedisPipeline
 from scrapy_redis.queue import FifoQueue, LifoQueue, PriorityQueue
@@ -55,6 +54,7 @@ from scrapy_redis.spiders import RedisMixin
 from twisted.internet.task import LoopingCall
 from twisted.internet.threads import deferToThread
 
+from scrapy_readability.components import is_subclass_of
 from scrapy_readability.engine.options import Declared, declared, option, real
 from scrapy_readability.settings import read_settings
 
@@ -187,15 +187,15 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
     dead_after: float = CrashSafeConfig.dead_after
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> CrashSafeScheduler:
+    def from_crawler(cls, crawler: Crawler) -> Self:
         dupefilter = crawler.settings.get("DUPEFILTER_CLASS")
-        if not _is_subclass(dupefilter, RFPDupeFilter):
+        if not is_subclass_of(dupefilter, RFPDupeFilter):
             # Scrapy's own (the default) would keep the fingerprints in this process only.
             raise TypeError(
                 f"CrashSafeScheduler needs DUPEFILTER_CLASS = 'scrapy_redis.dupefilter.RFPDupeFilter' "
                 f"(or a subclass), not {dupefilter!r}"
             )
-        scheduler: CrashSafeScheduler = super().from_crawler(crawler)
+        scheduler: Self = super().from_crawler(crawler)
         scheduler.crawler = crawler
         scheduler.dead_after = CrashSafeConfig.from_settings(crawler.settings).dead_after
         return scheduler
@@ -405,7 +405,7 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
         if self.idle_before_close:
             logger.warning("CrashSafeScheduler ignores SCHEDULER_IDLE_BEFORE_CLOSE: a pop never blocks the reactor")
         pipelines = build_component_list(settings.getwithbase("ITEM_PIPELINES"))
-        if not any(_is_subclass(pipeline, RedisPipeline) for pipeline in pipelines):
+        if not any(is_subclass_of(pipeline, RedisPipeline) for pipeline in pipelines):
             logger.warning(
                 "No Redis item pipeline in ITEM_PIPELINES: items that only go to feeds are lost with a killed "
                 "crawler's buffers; add scrapy_readability.contrib.crashsafe.RedisItemPipeline"
@@ -441,8 +441,8 @@ class RedisItemPipeline(RedisPipeline):  # type: ignore[misc]  # scrapy-redis is
     crawler: Crawler
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> RedisItemPipeline:
-        pipeline: RedisItemPipeline = cls.from_settings(crawler.settings)
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        pipeline: Self = cls.from_settings(crawler.settings)
         pipeline.crawler = crawler
         return pipeline
 
@@ -470,12 +470,3 @@ def _requests_in_progress(crawler: Crawler) -> Collection[Request] | None:
     slot = getattr(engine, "_slot", None) or getattr(engine, "slot", None)
     in_progress = getattr(slot, "inprogress", None)
     return in_progress if isinstance(in_progress, Collection) else None
-
-
-def _is_subclass(component: Any, base: type) -> bool:
-    """Whether a component given by class or by dotted path is ``base`` or a subclass of it."""
-    try:
-        loaded = load_object(component) if isinstance(component, str) else component
-    except (ImportError, NameError, ValueError):
-        return False
-    return isinstance(loaded, type) and issubclass(loaded, base)
