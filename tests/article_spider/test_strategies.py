@@ -1,6 +1,6 @@
 """Every strategy and limit of the article spider, as a user runs it: ``scrapy-readability crawl`` and ``scrapy crawl``.
 
-The sites are the publishers of tests/support/publishers.py; each test runs
+The sites are the publishers of testkit/publishers.py; each test runs
 one or two crawls and looks at the feed, the stats and what the server was
 asked for.
 """
@@ -16,9 +16,9 @@ from scrapy.settings import Settings
 
 from scrapy_readability.addon import Addon
 from scrapy_readability.spiders import ArticleSpider, ArticleSpiderPipeline
-from tests.support.crawling import article_project, crawl, crawl_command
-from tests.support.localserver import LocalSite, Page, PageLike
-from tests.support.publishers import Publisher, requested_articles, served
+from testkit.crawling import article_project, crawl, crawl_command
+from testkit.localserver import LocalSite, Page, PageLike
+from testkit.publishers import Publisher, requested_articles, served
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
 

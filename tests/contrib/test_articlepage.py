@@ -25,8 +25,8 @@ from scrapy_readability.contrib.articlepage import (  # noqa: E402
     to_zyte_article,
 )
 from scrapy_readability.engine import Article  # noqa: E402
-from tests.support.crawling import SPIDERS, CrawlResult, crawl  # noqa: E402
-from tests.support.localserver import LocalSite, serve  # noqa: E402
+from testkit.crawling import SPIDERS, CrawlResult, crawl  # noqa: E402
+from testkit.localserver import LocalSite, serve  # noqa: E402
 
 URL = "https://news.example/ferry"
 P = "<p>" + "The first crossing on Saturday will leave later than usual while the pier is repaired. " * 8 + "</p>"

@@ -32,9 +32,9 @@ from scrapy_readability.contrib.crashsafe import (  # noqa: E402
     TAKE_START_URLS_SCRIPT,
     CrashSafeScheduler,
 )
-from tests.support import redis_site  # noqa: E402
-from tests.support.localserver import LocalSite, serve  # noqa: E402
-from tests.support.redis_cluster import (  # noqa: E402
+from testkit import redis_site  # noqa: E402
+from testkit.localserver import LocalSite, serve  # noqa: E402
+from testkit.redis_cluster import (  # noqa: E402
     ITEMS_KEY,
     QUEUE_KEY,
     ClusterRun,
@@ -42,7 +42,7 @@ from tests.support.redis_cluster import (  # noqa: E402
     lost_and_duplicates,
     run_cluster,
 )
-from tests.support.redisserver import redis_server, redis_server_binary  # noqa: E402
+from testkit.redisserver import redis_server, redis_server_binary  # noqa: E402
 
 pytestmark = pytest.mark.slow  # a real Redis server and crawler processes
 
