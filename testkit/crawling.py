@@ -101,7 +101,8 @@ class ReactorHeartbeat:
 
     def opened(self, spider: Any) -> None:
         self.stats.set_value(HEARTBEAT_STAT, 0)
-        self.loop.start(self.TICK, now=True)
+        # The first call a tick later: after every spider_opened handler (the extension's freezes the collector).
+        self.loop.start(self.TICK, now=False)
 
     def tick(self) -> None:
         now = time.perf_counter()
