@@ -8,9 +8,9 @@ module global and two crawls in one process share nothing. It reads the
 in one pool of threads or worker processes (``runtime``), started when the
 spider opens (the crawl waits for its worker processes, and stops if they
 cannot start) or at the first page, and stopped when the spider closes. It is
-the pool's one owner: only its ``spider_opened`` and ``spider_closed`` handlers
-start and stop it (before Scrapy 2.18, the pipeline's ``open_spider`` waits for
-that same start, since only an item pipeline could stop a crawl as it opened). It
+the pool's one owner: nothing else builds, starts or stops it (before Scrapy
+2.18 the pipeline's ``open_spider`` awaits the extension's start, since only an
+item pipeline could then stop a crawl as it opened). It
 holds the table that carries ``meta['readability']`` from responses to their
 items (``carry.py``); and while the crawl runs it freezes the garbage
 collector (``READABILITY_GC_FREEZE``: see :class:`GcFreeze`).

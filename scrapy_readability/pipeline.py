@@ -6,7 +6,7 @@ runs on the reactor thread. By default it runs in a small thread pool
 the threads share one core through the GIL. With ``READABILITY_WORKERS = N``
 it runs in N worker processes, one pool thread each passing pages to its
 process, so a crawl uses every core (``runtime/pool.py``). The pool is the
-crawl's, shared with the preflight (``extension.py``). Either way a page's
+crawl's, owned by its extension and shared with the preflight (``extension.py``). Either way a page's
 outcome comes back as plain values (``runtime/jobs.py``), which the reactor
 thread turns into the item, the stats and the log lines.
 """
@@ -75,9 +75,13 @@ class ReadabilityPipeline:
         return cls(ReadabilityExtension.of(crawler, cls.__name__))
 
     def open_spider(self, spider: Spider | None = None) -> Any:
-        """Before Scrapy 2.18, wait here for the extension's start of the pool, so that workers that cannot start
-        stop the crawl: only an item pipeline's ``open_spider`` could then. The extension owns the pool (it starts it
-        once, and stops it when the spider closes); from Scrapy 2.18 on this does nothing."""
+        """Before Scrapy 2.18, wait for the extension's start of the pool; from 2.18 on, nothing.
+
+        The extension owns the pool: it starts it once, when the spider opens, and
+        stops it when the spider closes. Before Scrapy 2.18 only an item pipeline's
+        ``open_spider`` could stop a crawl as it opened, so worker processes that
+        cannot start stop the crawl here (the same start, awaited a second time).
+        """
         if scrapy.version_info >= (2, 18):
             return None
         return self.extension.spider_opened()
