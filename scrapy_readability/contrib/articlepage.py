@@ -26,6 +26,7 @@ already extracted (in an item pipeline, say).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -50,6 +51,8 @@ from scrapy_readability.extension import ReadabilityExtension
 from scrapy_readability.pipeline import fetched_time
 from scrapy_readability.runtime.jobs import Extraction, Failed
 from scrapy_readability.settings import META_KEY
+
+logger = logging.getLogger(__name__)
 
 __all__ = [
     "PROVIDERS",
@@ -204,6 +207,7 @@ def _failed(
     extension: ReadabilityExtension, reason: str, detail: str, fetched: datetime | None
 ) -> ReadabilityExtraction:
     """Count a page without an article; the page object gives an item of probability 0 (the schema's "none")."""
+    logger.debug("No article: %s: %s", reason, detail)
     extension.stats.inc_value("readability/failed")
     extension.stats.inc_value(f"readability/failed/{reason}")
     return ReadabilityExtraction(failure=f"{reason}: {detail}", fetched=fetched)
