@@ -26,7 +26,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from testkit import zygote
 
@@ -53,7 +53,7 @@ class StatsToFile:
         self.path, self.stats = path, stats
 
     @classmethod
-    def from_crawler(cls, crawler: Any) -> StatsToFile:
+    def from_crawler(cls, crawler: Any) -> Self:
         from scrapy import signals
         from scrapy.exceptions import NotConfigured
 
@@ -88,7 +88,7 @@ class ReactorHeartbeat:
         self.last: float | None = None
 
     @classmethod
-    def from_crawler(cls, crawler: Any) -> ReactorHeartbeat:
+    def from_crawler(cls, crawler: Any) -> Self:
         from scrapy import signals
         from scrapy.exceptions import NotConfigured
 

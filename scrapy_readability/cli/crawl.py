@@ -26,7 +26,7 @@ import logging
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 from scrapy_readability.cli.arguments import add_page_options, option_values
 from scrapy_readability.engine.errors import ReadabilityConfigError
@@ -206,7 +206,7 @@ class CrawlProgress:
         self.drawn = False
 
     @classmethod
-    def from_crawler(cls, crawler: Any) -> CrawlProgress:
+    def from_crawler(cls, crawler: Any) -> Self:
         from scrapy import signals
 
         extension = cls(crawler)
