@@ -27,6 +27,7 @@ already extracted (in an item pipeline, say).
 from __future__ import annotations
 
 import logging
+import warnings
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -226,6 +227,17 @@ class ReadabilityArticlePage(WebPage[ZyteArticle]):
     """
 
     extraction: ReadabilityExtraction
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass's ``options`` (the engine's keywords, before the crawl's pool extracted) are ignored: say so."""
+        super().__init_subclass__(**kwargs)
+        if "options" in vars(cls):
+            warnings.warn(
+                f"{cls.__name__}.options is ignored: the page object's article comes from the crawl's pool, with the "
+                "READABILITY_* settings and meta['readability'] (set the options there)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
 
     async def to_item(self) -> ZyteArticle:
         extraction = self.extraction

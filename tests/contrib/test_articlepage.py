@@ -96,6 +96,13 @@ def test_no_extraction_is_an_item_of_probability_zero():
     assert (item.headline, item.metadata.probability) == (None, 0.0)
 
 
+def test_a_subclass_that_sets_the_engines_options_is_told_they_are_ignored():
+    with pytest.warns(DeprecationWarning, match="READABILITY_"):
+
+        class Raw(ReadabilityArticlePage):
+            options = {"sanitize": False}
+
+
 @pytest.fixture(scope="module")
 def site() -> Iterator[LocalSite]:
     with serve({"/ferry": PAGE, "/other": PAGE.replace("Ferry", "Bus")}) as running:
