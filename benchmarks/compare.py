@@ -50,7 +50,7 @@ sys.path.insert(0, str(HERE))
 
 import corpus  # noqa: E402
 
-from tests.support import mozilla_harness as harness  # noqa: E402
+from testkit import mozilla_harness as harness  # noqa: E402
 
 DEFAULT_ORACLE = Path.home() / ".cache" / "scrapy-readability" / "oracle"
 # The vendored cases' versions: Readability.js at the commit their expected files come from

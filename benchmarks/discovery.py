@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Finding a site's articles: scrapy-readability's ArticleSpider against trafilatura's discovery, on the same sites.
 
-    python benchmarks/discovery.py                 # the four publishers of tests/support/publishers.py
+    python benchmarks/discovery.py                 # the four publishers of testkit/publishers.py
     python benchmarks/discovery.py --json out.json
 
 The sites are the test suite's publishers (real article bodies from the vendored
@@ -51,8 +51,8 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.trafilatura_discovery import CRAWL_BUDGET, label, trafilatura_config  # noqa: E402
 from benchmarks.trafilatura_discovery import run as run_trafilatura  # noqa: E402
 from scrapy_readability.spiders.urls import url_key  # noqa: E402
-from tests.support.localserver import LocalSite, PageLike, serve  # noqa: E402
-from tests.support.publishers import PUBLISHERS, Publisher, build, requested_articles, score  # noqa: E402
+from testkit.localserver import LocalSite, PageLike, serve  # noqa: E402
+from testkit.publishers import PUBLISHERS, Publisher, build, requested_articles, score  # noqa: E402
 
 
 @dataclass

@@ -127,7 +127,7 @@ def load_pages(pages_dir: Path) -> list[tuple[str, str]]:
 def round_trip(article: Any, markdown: str) -> tuple[bool, bool, bool]:
     """(same words, same lines, same headings and list items) once ``markdown`` is rendered."""
     from scrapy_readability.engine.outputs.text import article_text
-    from tests.engine.rendering import lines, render_markdown, structure
+    from testkit.rendering import lines, render_markdown, structure
 
     root = render_markdown(markdown)
     back = article_text(root)
@@ -142,8 +142,8 @@ def escaping_score(convert: Callable[[Any], str]) -> int:
     """How many tricky texts (Markdown syntax as plain text) read back as themselves."""
     from scrapy_readability.engine.outputs.article import Article
     from scrapy_readability.engine.outputs.text import article_text
-    from tests.engine.outputs.test_markdown import TRICKY_TEXTS, escape_html
-    from tests.engine.rendering import content_div, rendered_text
+    from testkit.markdown_texts import TRICKY_TEXTS, escape_html
+    from testkit.rendering import content_div, rendered_text
 
     passed = 0
     for text in TRICKY_TEXTS:
@@ -200,7 +200,7 @@ def main() -> None:
 
 
 def report(results: list[Result], parse_median: float, pages: int, args: argparse.Namespace) -> None:
-    from tests.engine.outputs.test_markdown import TRICKY_TEXTS
+    from testkit.markdown_texts import TRICKY_TEXTS
 
     rows = []
     for r in results:

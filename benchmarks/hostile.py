@@ -1,6 +1,6 @@
 """The hostile-input matrix at full size: time and peak memory per case, each against a bound.
 
-Every case of ``tests/engine/hostile_inputs.py`` runs in a fresh subprocess
+Every case of ``testkit/hostile_inputs.py`` runs in a fresh subprocess
 (so one case's memory does not hide another's), at scale 1.0, through
 ``Readability(html, url, sanitize=True).parse()`` (what the Scrapy pipeline
 does) and ``is_probably_readable(html)``. For each we report
@@ -60,7 +60,7 @@ def child(name: str, scale: float = 1.0, preflight_first: bool = False) -> None:
 
     sys.path.insert(0, str(ROOT))
     from scrapy_readability import Readability, ReadabilityError, is_probably_readable
-    from tests.engine.hostile_inputs import CASES_BY_NAME
+    from testkit.hostile_inputs import CASES_BY_NAME
 
     case = CASES_BY_NAME[name]
     html = case.make(scale)
@@ -115,7 +115,7 @@ def child(name: str, scale: float = 1.0, preflight_first: bool = False) -> None:
 
 def main(names: list[str], scale: float = 1.0, preflight_first: bool = False) -> int:
     sys.path.insert(0, str(ROOT))
-    from tests.engine.hostile_inputs import CASES
+    from testkit.hostile_inputs import CASES
 
     selected = [c for c in CASES if not names or c.name in names]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}

@@ -8,7 +8,7 @@ The snapshot holds, for each page, what ``compiled.py`` compares between the two
 of ``parse()``'s article (``Article.to_dict()``: metadata, the feed's fields, HTML, text, Markdown,
 ``text_content``), or the error it raised, and ``is_probably_readable``'s answer, under a fixed
 clock. The pages are Mozilla's vendored cases, the web corpus of ``compare.py`` when it is built
-(``--corpus``), and the hostile inputs of ``tests/engine/hostile_inputs.py`` at the unit tests'
+(``--corpus``), and the hostile inputs of ``testkit/hostile_inputs.py`` at the unit tests'
 scale. ``check`` reads the same sets as the snapshot and prints the first difference of each page.
 """
 
@@ -31,7 +31,7 @@ import compiled  # noqa: E402  (its page sets, its clock and what it compares)
 
 
 def hostile_pages() -> Iterator[tuple[str, bytes, str]]:
-    from tests.engine.hostile_inputs import CASES, UNIT_SCALE
+    from testkit.hostile_inputs import CASES, UNIT_SCALE
 
     for case in CASES:
         html = case.make(UNIT_SCALE if case.big else 1.0)

@@ -285,7 +285,7 @@ def time_candidates(names: list[str], repeat: int) -> dict[str, dict[str, float]
 
     sys.path.insert(0, str(ROOT))
     from scrapy_readability import Readability
-    from tests.support import mozilla_harness as harness
+    from testkit import mozilla_harness as harness
 
     pages = [harness.read_source(case) for case in harness.CASES]
     tree: dict[str, list[float]] = {name: [] for name in names}

@@ -46,10 +46,10 @@ sys.path[:0] = [str(ROOT)]
 
 import redis  # noqa: E402
 
-from tests.support import redis_site  # noqa: E402
-from tests.support.localserver import Page, PageLike, as_page, serve  # noqa: E402
-from tests.support.redis_cluster import ITEMS_KEY, lost_and_duplicates, run_cluster  # noqa: E402
-from tests.support.redisserver import RedisServer, redis_server  # noqa: E402
+from testkit import redis_site  # noqa: E402
+from testkit.localserver import Page, PageLike, as_page, serve  # noqa: E402
+from testkit.redis_cluster import ITEMS_KEY, lost_and_duplicates, run_cluster  # noqa: E402
+from testkit.redisserver import RedisServer, redis_server  # noqa: E402
 
 MODES = {"scrapy-redis": False, "crash-safe": True}
 

@@ -8,7 +8,7 @@ then each sanitiser cleans that article, and we measure
   tree (nh3 works on strings, so it needs the tree serialised and the result
   parsed again; lxml-html-clean needs ``lxml.html`` elements, so the same);
 * fidelity: how many articles still match Mozilla's expected output;
-* safety: how many of the XSS vectors of ``tests/engine/xss_vectors.py``
+* safety: how many of the XSS vectors of ``testkit/xss_vectors.py``
   leave something executable, and how many leave something that reaches
   into the embedding page (clobbering ids, ``target``, remote SVG loads,
   unsandboxed frames), each vector embedded in an article.
@@ -41,9 +41,9 @@ from scrapy_readability.engine.html.parsing import parse_html  # noqa: E402
 from scrapy_readability.engine.html.serialize import inner_html  # noqa: E402
 from scrapy_readability.engine.outputs.sanitize import sanitize_content  # noqa: E402
 from scrapy_readability.engine.port.constants import REGEXPS  # noqa: E402
-from tests.engine.outputs.test_sanitize import without_rewrites  # noqa: E402
-from tests.engine.xss_vectors import VECTORS, embedding_hazards, executable_constructs  # noqa: E402
-from tests.support import mozilla_harness as harness  # noqa: E402
+from testkit import mozilla_harness as harness  # noqa: E402
+from testkit.sanitizing import without_rewrites  # noqa: E402
+from testkit.xss_vectors import VECTORS, embedding_hazards, executable_constructs  # noqa: E402
 
 REPEAT = 5
 

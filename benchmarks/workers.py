@@ -16,7 +16,7 @@ next page's wait right after its worker was replaced, when the replacement is st
 With ``--throughput``, the 106 vendored pages one at a time through one worker, ours and a former
 one, interleaved: pages per second and the crawl's CPU per page (the cost of passing pages over).
 
-With ``--big-page``, one 20 MB page (``tests/engine/hostile_inputs.py``) goes through a worker
+With ``--big-page``, one 20 MB page (``testkit/hostile_inputs.py``) goes through a worker
 without a memory limit and through one with the default ``READABILITY_WORKER_MAX_MEMORY``: the
 worker's resident memory afterwards, and whether a new process did the next page.
 
@@ -165,7 +165,7 @@ def measure_start(repeat: int) -> None:
 
 
 def measure_big_page() -> None:
-    from tests.engine.hostile_inputs import CASES_BY_NAME
+    from testkit.hostile_inputs import CASES_BY_NAME
 
     big = Extraction(CASES_BY_NAME["page_20mb"].make(1.0), "https://big.example/", SANITIZED)
     default = ReadabilityConfig().worker_max_memory

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scrapy.utils.misc import load_object
-
 from scrapy_readability.exporters import ArticleCsvItemExporter
 from scrapy_readability.extension import ReadabilityExtension
 from scrapy_readability.middleware import MIDDLEWARE_PRIORITY, ReadabilityMiddleware
@@ -29,30 +27,18 @@ class Addon:
     """
 
     def update_settings(self, settings: BaseSettings) -> None:
-        _setdefault_component(settings, "EXTENSIONS", ReadabilityExtension, EXTENSION_PRIORITY)
-        _setdefault_component(settings, "DOWNLOADER_MIDDLEWARES", ReadabilityMiddleware, MIDDLEWARE_PRIORITY)
-        _setdefault_component(settings, "SPIDER_MIDDLEWARES", ReadabilitySpiderMiddleware, SPIDER_MIDDLEWARE_PRIORITY)
-        _setdefault_component(settings, "ITEM_PIPELINES", ReadabilityPipeline, PIPELINE_PRIORITY)
+        settings.setdefault_in_component_priority_dict("EXTENSIONS", ReadabilityExtension, EXTENSION_PRIORITY)
+        settings.setdefault_in_component_priority_dict(
+            "DOWNLOADER_MIDDLEWARES", ReadabilityMiddleware, MIDDLEWARE_PRIORITY
+        )
+        settings.setdefault_in_component_priority_dict(
+            "SPIDER_MIDDLEWARES", ReadabilitySpiderMiddleware, SPIDER_MIDDLEWARE_PRIORITY
+        )
+        settings.setdefault_in_component_priority_dict("ITEM_PIPELINES", ReadabilityPipeline, PIPELINE_PRIORITY)
         # Without it, JSON feeds escape every non-ASCII character.
         settings.set("FEED_EXPORT_ENCODING", "utf-8", priority="addon")
         # CSV feeds of ArticleItem without the columns that would stay empty.
         _setdefault_exporter(settings, "csv", ArticleCsvItemExporter)
-
-
-def _setdefault_component(settings: BaseSettings, name: str, component: type, priority: int) -> None:
-    """Add ``component`` to a component priority dict unless it is there already, by class or by path.
-
-    ``BaseSettings.setdefault_in_component_priority_dict`` does this from Scrapy 2.13 on.
-    """
-    components = settings.getdict(name)
-    for key in components:
-        try:
-            if load_object(key) is component:
-                return
-        except (ImportError, NameError, ValueError):
-            continue  # not ours; Scrapy reports it when it builds the components
-    components[component] = priority
-    settings.set(name, components, settings.getpriority(name) or 0)
 
 
 def _setdefault_exporter(settings: BaseSettings, format_name: str, exporter: type) -> None:

@@ -14,7 +14,7 @@ Any other item type, and a feed with ``FEED_EXPORT_FIELDS``, is Scrapy's.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from itemadapter import ItemAdapter
 from scrapy.exporters import CsvItemExporter
@@ -54,7 +54,7 @@ class ArticleCsvItemExporter(CsvItemExporter):
         self._warned = False
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> ArticleCsvItemExporter:
+    def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> Self:
         extension = crawler.get_extension(ReadabilityExtension)
         config = extension.config if extension is not None else ReadabilityConfig.from_settings(crawler.settings)
         return cls(*args, config=config, **kwargs)

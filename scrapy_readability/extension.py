@@ -7,7 +7,10 @@ module global and two crawls in one process share nothing. It reads the
 ``READABILITY_*`` settings once; it runs every page's preflight and extraction
 in one pool of threads or worker processes (``runtime``), started when the
 spider opens (the crawl waits for its worker processes, and stops if they
-cannot start) or at the first page, and stopped when the spider closes; it
+cannot start) or at the first page, and stopped when the spider closes. It is
+the pool's one owner: nothing else builds, starts or stops it (before Scrapy
+2.18 the pipeline's ``open_spider`` awaits the extension's start, since only an
+item pipeline could then stop a crawl as it opened). It
 holds the table that carries ``meta['readability']`` from responses to their
 items (``carry.py``); and while the crawl runs it freezes the garbage
 collector (``READABILITY_GC_FREEZE``: see :class:`GcFreeze`).
@@ -19,8 +22,9 @@ import asyncio
 import gc
 import logging
 import threading
+from collections import Counter
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Self, TypeVar, overload
 
 import scrapy
 from scrapy import signals
@@ -28,8 +32,9 @@ from scrapy.exceptions import CloseSpider, NotConfigured
 from twisted.internet.defer import Deferred
 
 from scrapy_readability.carry import CarriedOptions
+from scrapy_readability.poolconfig import pool_config
 from scrapy_readability.runtime.jobs import Extracted, Extraction, Failed, Job, Judged, Outcome, Preflight
-from scrapy_readability.runtime.pool import ExtractionPool, PoolConfig, WorkerStartError
+from scrapy_readability.runtime.pool import ExtractionPool, WorkerStartError
 from scrapy_readability.runtime.tracing import replay
 from scrapy_readability.settings import ReadabilityConfig, ReadabilityConfigError, is_enabled
 
@@ -55,9 +60,10 @@ class ReadabilityExtension:
         self._pool: ExtractionPool | None = None
         self._frozen = False
         self._start_error: WorkerStartError | None = None
+        self._counted: Counter[str] = Counter()  # the pool's events already in the stats
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> ReadabilityExtension:
+    def from_crawler(cls, crawler: Crawler) -> Self:
         if not is_enabled(crawler.settings):
             raise NotConfigured
         assert crawler.stats is not None
@@ -69,7 +75,7 @@ class ReadabilityExtension:
         return extension
 
     @classmethod
-    def of(cls, crawler: Crawler, component: str) -> ReadabilityExtension:
+    def of(cls, crawler: Crawler, component: str) -> Self:
         """The crawler's extension, for ``component``; ReadabilityConfigError if the project did not enable it."""
         extension = crawler.get_extension(cls)
         if extension is None:
@@ -123,16 +129,16 @@ class ReadabilityExtension:
             return Failed("worker_died", f"the worker processes cannot start: {self._start_error}")
         future: Future[Any] = self._start().submit(job)
         outcome: Outcome = await _await(future)
+        self._count_pool_events()
         replay(outcome.trace)
         return outcome
 
     def close(self) -> None:
         """Stop taking pages; the pool's threads finish the queue and stop the worker processes (not waited for)."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.close()
-            for key, count in sorted(pool.counts.items()):
-                self.stats.inc_value(f"readability/workers/{key}", count)
+        if self._pool is not None:
+            self._pool.close()
+            self._count_pool_events()
+            self._pool, self._counted = None, Counter()
         if self._frozen:
             GcFreeze.unfreeze()
             self._frozen = False
@@ -140,23 +146,24 @@ class ReadabilityExtension:
     def _start(self) -> ExtractionPool:
         """The running pool, started now if it was not (it does not wait for worker processes)."""
         if self._pool is None:
-            self._pool = ExtractionPool(self._pool_config())
+            self._pool = ExtractionPool(pool_config(self.config))
             if self.config.gc_freeze and not self._frozen:
                 GcFreeze.freeze()
                 self._frozen = True
         return self._pool
 
-    def _pool_config(self) -> PoolConfig:
-        config = self.config
-        return PoolConfig(
-            size=config.workers or config.threads,
-            processes=config.workers > 0,
-            engine=config.engine,
-            preflight_check=config.preflight_check,
-            timeout=config.timeout,
-            max_memory=config.worker_max_memory * 2**20,
-            max_pages=config.worker_max_pages,
-        )
+    def _count_pool_events(self) -> None:
+        """Bring ``readability/workers/*`` up to date with the pool's events (processes started, replaced).
+
+        After every page, not only when the spider closes: other ``spider_closed``
+        handlers (a stats exporter) may run before ours.
+        """
+        if self._pool is None:
+            return
+        for key, count in sorted(dict(self._pool.counts).items()):  # a copy: the pool's threads add to it
+            if count > self._counted[key]:
+                self.stats.inc_value(f"readability/workers/{key}", count - self._counted[key])
+                self._counted[key] = count
 
     def _log_start_error(self, error: WorkerStartError) -> None:
         if error.details:

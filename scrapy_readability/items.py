@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import scrapy
 from scrapy.http import TextResponse
 
 from scrapy_readability.engine.html.inputs import decode_response
 from scrapy_readability.engine.outputs.article import FIELDS, fields_for
-from scrapy_readability.settings import META_KEY
 
 if TYPE_CHECKING:
     from scrapy.http import Response
@@ -46,15 +45,13 @@ class ArticleItem(scrapy.Item):
     readability_error = scrapy.Field()
 
     @classmethod
-    def from_response(cls, response: Response, **fields: Any) -> ArticleItem:
-        """Pack a response for the pipeline: its URL, its text and its ``meta['readability']``.
+    def from_response(cls, response: Response, **fields: Any) -> Self:
+        """Pack a response for the pipeline: its URL and its text.
 
-        Extra keyword arguments set further fields, for a subclass that declares them.
+        Its ``meta['readability']`` goes with the item through the spider
+        middleware, as it does for items of every type (``carry.py``). Extra
+        keyword arguments set further fields, for a subclass that declares them.
         """
         if not isinstance(response, TextResponse):
             raise TypeError(f"ArticleItem.from_response() needs a text response, got {type(response).__name__}")
-        item = cls(url=response.url, html=decode_response(response).text, **fields)  # as the engine decodes bytes
-        verdict = response.meta.get(META_KEY) if response.request is not None else None
-        if verdict is not None:
-            item[META_KEY] = verdict
-        return item
+        return cls(url=response.url, html=decode_response(response).text, **fields)  # as the engine decodes bytes

@@ -13,25 +13,19 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, Self
 
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import HtmlResponse
 from scrapy.http.request import NO_CALLBACK
 from scrapy.spidermiddlewares.httperror import HttpErrorMiddleware
 
+from scrapy_readability.components import component_enabled
 from scrapy_readability.engine.html.inputs import decode_response
 from scrapy_readability.engine.outputs.feed.dates import parse_date_value
 from scrapy_readability.extension import ReadabilityExtension
 from scrapy_readability.runtime.jobs import Failed, Preflight
-from scrapy_readability.settings import (
-    META_KEY,
-    PageMeta,
-    PageOptions,
-    ReadabilityConfigError,
-    component_enabled,
-    is_enabled,
-)
+from scrapy_readability.settings import META_KEY, PageMeta, PageOptions, ReadabilityConfigError, is_enabled
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -109,7 +103,7 @@ class ReadabilityMiddleware:
         self.spider_receives = spider_receives or SpiderReceives()
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> ReadabilityMiddleware:
+    def from_crawler(cls, crawler: Crawler) -> Self:
         if not is_enabled(crawler.settings):
             raise NotConfigured
         return cls(ReadabilityExtension.of(crawler, cls.__name__), SpiderReceives(crawler))

@@ -6,7 +6,7 @@ runs on the reactor thread. By default it runs in a small thread pool
 the threads share one core through the GIL. With ``READABILITY_WORKERS = N``
 it runs in N worker processes, one pool thread each passing pages to its
 process, so a crawl uses every core (``runtime/pool.py``). The pool is the
-crawl's, shared with the preflight (``extension.py``). Either way a page's
+crawl's, owned by its extension and shared with the preflight (``extension.py``). Either way a page's
 outcome comes back as plain values (``runtime/jobs.py``), which the reactor
 thread turns into the item, the stats and the log lines.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import scrapy
 from itemadapter import ItemAdapter
@@ -69,18 +69,22 @@ class ReadabilityPipeline:
         self.stats = extension.stats
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> ReadabilityPipeline:
+    def from_crawler(cls, crawler: Crawler) -> Self:
         if not is_enabled(crawler.settings):
             raise NotConfigured
         return cls(ReadabilityExtension.of(crawler, cls.__name__))
 
     def open_spider(self, spider: Spider | None = None) -> Any:
-        """With worker processes, the crawl starts once they are ready, or stops if they cannot (before 2.18: here)."""
-        return self.extension.spider_opened()
+        """Before Scrapy 2.18, wait for the extension's start of the pool; from 2.18 on, nothing.
 
-    def close_spider(self, spider: Spider | None = None) -> None:
-        """Close the crawl's pool: the preflight is done too (the spider closes once nothing is in flight)."""
-        self.extension.close()
+        The extension owns the pool: it starts it once, when the spider opens, and
+        stops it when the spider closes. Before Scrapy 2.18 only an item pipeline's
+        ``open_spider`` could stop a crawl as it opened, so worker processes that
+        cannot start stop the crawl here (the same start, awaited a second time).
+        """
+        if scrapy.version_info >= (2, 18):
+            return None
+        return self.extension.spider_opened()
 
     async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         adapter = ItemAdapter(item)

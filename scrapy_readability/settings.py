@@ -23,7 +23,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scrapy_readability.engine import _deprecated
 from scrapy_readability.engine.errors import ReadabilityConfigError
@@ -43,9 +43,6 @@ from scrapy_readability.engine.options import (
     real,
 )
 from scrapy_readability.runtime.jobs import ENGINE, PREFLIGHT_CHECK
-
-if TYPE_CHECKING:
-    from scrapy.settings import BaseSettings
 
 __all__ = [
     "CRAWL_SETTINGS",
@@ -397,19 +394,20 @@ def is_enabled(settings: Mapping[str, Any]) -> bool:
     return True if enabled is None else bool(enabled)
 
 
-def component_enabled(settings: BaseSettings, name: str, cls: type) -> bool:
-    """Whether ``cls`` (or a subclass) is enabled in the component dict ``name`` (``ITEM_PIPELINES``...)."""
-    from scrapy.utils.conf import build_component_list
-    from scrapy.utils.misc import load_object
+def __getattr__(name: str) -> Any:
+    """``component_enabled`` moved to ``scrapy_readability.components``: the old name works for one release."""
+    if name == "component_enabled":
+        import warnings
 
-    for component in build_component_list(settings.getwithbase(name)):
-        try:
-            found = load_object(component)
-        except (ImportError, NameError, ValueError):
-            continue  # not ours; Scrapy reports it when it builds the components
-        if isinstance(found, type) and issubclass(found, cls):
-            return True
-    return False
+        from scrapy_readability import components
+
+        warnings.warn(
+            "scrapy_readability.settings.component_enabled moved to scrapy_readability.components.component_enabled",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return components.component_enabled
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- The settings as a table: for the README, docs/scrapy.md and tests -----------------------

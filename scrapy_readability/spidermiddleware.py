@@ -10,15 +10,16 @@ item type).
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from itemadapter import ItemAdapter, is_item
 from scrapy.exceptions import NotConfigured
 
 from scrapy_readability.carry import CarriedOptions, carries_page
+from scrapy_readability.components import component_enabled
 from scrapy_readability.extension import ReadabilityExtension
 from scrapy_readability.pipeline import ReadabilityPipeline
-from scrapy_readability.settings import META_KEY, component_enabled, is_enabled
+from scrapy_readability.settings import META_KEY, is_enabled
 
 if TYPE_CHECKING:
     from scrapy import Spider
@@ -43,7 +44,7 @@ class ReadabilitySpiderMiddleware:
         self.carried = carried
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> ReadabilitySpiderMiddleware:
+    def from_crawler(cls, crawler: Crawler) -> Self:
         settings = crawler.settings
         if not is_enabled(settings) or not component_enabled(settings, "ITEM_PIPELINES", ReadabilityPipeline):
             raise NotConfigured

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from scrapy.utils.reactor import install_reactor
 
-from tests.support.localserver import LocalSite, serve
+from testkit.localserver import LocalSite, serve
 from tests.support.scrapy_site import PAGES
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.crawling import scrapy
-from tests.support.localserver import LocalSite, Page, serve
+from testkit.crawling import scrapy
+from testkit.localserver import LocalSite, Page, serve
 
 pytestmark = pytest.mark.slow  # scrapy readability in subprocesses
 

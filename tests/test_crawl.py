@@ -21,7 +21,7 @@ from scrapy import version_info as SCRAPY_VERSION
 
 from scrapy_readability.engine.outputs.article import DEFAULT_FORMATS
 from scrapy_readability.items import article_fields
-from tests.support.crawling import (
+from testkit.crawling import (
     FROZEN_STAT,
     HEARTBEAT_SETTING,
     HEARTBEAT_STAT,
@@ -33,7 +33,7 @@ from tests.support.crawling import (
     scrapy,
     subprocess_env,
 )
-from tests.support.localserver import Page, serve
+from testkit.localserver import Page, serve
 from tests.support.scrapy_site import ABOUT, LIGHTHOUSE, LINK_LIST_INDEX, PDF, STARTER
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses

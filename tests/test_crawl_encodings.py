@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from scrapy_readability import Readability
-from tests.support.crawling import SPIDERS, crawl, run
-from tests.support.localserver import Page, serve
+from testkit.crawling import SPIDERS, crawl, run
+from testkit.localserver import Page, serve
 
 FIXTURES = Path(__file__).parent / "engine" / "encoding_fixtures"
 SPIDER = SPIDERS / "formats_spider.py"

@@ -10,8 +10,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.support.crawling import SPIDERS, crawl
-from tests.support.localserver import LocalSite, Page, serve
+from testkit.crawling import SPIDERS, crawl
+from testkit.localserver import LocalSite, Page, serve
 from tests.support.scrapy_site import LIGHTHOUSE_PARAGRAPHS
 
 TITLE = "What the lighthouse logbooks tell us"

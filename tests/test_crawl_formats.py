@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from scrapy_readability.items import article_fields
-from tests.support.crawling import SPIDERS, crawl, csv_columns
-from tests.support.localserver import LocalSite, serve
+from testkit.crawling import SPIDERS, crawl, csv_columns
+from testkit.localserver import LocalSite, serve
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
 

@@ -1,6 +1,6 @@
 """End-to-end: a real crawl that mixes good articles with the hostile-input matrix.
 
-The local server sends every case of ``tests/engine/hostile_inputs.py`` (scaled
+The local server sends every case of ``testkit/hostile_inputs.py`` (scaled
 down) as ``text/html``, binary bodies included, as a careless server would, plus
 three good articles and a page on which the engine raises. The crawl must
 finish, every good article must reach the feed, every failed page must be
@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 from scrapy import version_info as SCRAPY_VERSION
 
-from tests.engine.hostile_inputs import CASES, UNIT_SCALE, page
+from testkit.crawling import SPIDERS, crawl
+from testkit.hostile_inputs import CASES, UNIT_SCALE, page
+from testkit.localserver import Page, serve
 from tests.spiders.hostile_crawl_spider import FORCE_ERROR_MARKER
-from tests.support.crawling import SPIDERS, crawl
-from tests.support.localserver import Page, serve
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
+from testkit.crawling import SPIDERS, CrawlResult, crawl
+from testkit.localserver import LocalSite, Page, serve
 from tests.spiders.item_types_spider import MAKERS
-from tests.support.crawling import SPIDERS, CrawlResult, crawl
-from tests.support.localserver import LocalSite, Page, serve
 from tests.support.scrapy_site import LIGHTHOUSE
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses

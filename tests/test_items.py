@@ -15,13 +15,13 @@ def response(meta: dict | None = None, body: str = "<html><body><p>Été à Lyon
     return HtmlResponse(request.url, body=body.encode("utf-8"), encoding="utf-8", request=request)
 
 
-def test_from_response_packs_url_text_and_verdict():
+def test_from_response_packs_url_and_text_and_leaves_the_verdict_to_the_spider_middleware():
+    """The meta is carried once, by the spider middleware (tests/test_spidermiddleware.py), for every item type."""
     verdict = {"readerable": True, "policy": "auto"}
     item = ArticleItem.from_response(response({"readability": verdict}))
     assert dict(item) == {
         "url": "https://news.example/a.html",
         "html": "<html><body><p>Été à Lyon</p></body></html>",
-        "readability": verdict,
     }
 
 

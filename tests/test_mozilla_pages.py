@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.mozilla_harness import (
+from testkit.mozilla_harness import (
     CASES,
     check_content,
     check_metadata,

@@ -107,7 +107,9 @@ def test_what_the_package_imports_is_declared():
     """Twisted, say, comes with Scrapy, but the pipeline imports it: its bound is ours to state."""
     # optional imports, with a message when missing
     extras_of = {
-        "contrib/crashsafe.py": ("redis",),
+        "contrib/crashsafe/__init__.py": ("redis",),
+        "contrib/crashsafe/scheduler.py": ("redis",),
+        "contrib/crashsafe/contract.py": ("redis",),
         "contrib/articlepage.py": ("zyte",),
         "cli/extract.py": ("warc",),
         "cli/inputs.py": ("warc",),

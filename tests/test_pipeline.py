@@ -24,10 +24,10 @@ URL = "https://news.example/articles/lighthouse.html"
 
 
 def make(engine: str | None = None, **settings: Any) -> tuple[ReadabilityPipeline, Any]:
-    """A pipeline, opened; ``engine`` names a stand-in for the engine in tests/engine_stubs.py."""
+    """A pipeline, its crawl opened (the extension starts the pool); ``engine`` names a stand-in in engine_stubs.py."""
     crawler = crawler_with(engine=engine, **settings)
     pipeline = ReadabilityPipeline.from_crawler(crawler)
-    wait_for(pipeline.open_spider())
+    wait_for(pipeline.extension.spider_opened())
     return pipeline, crawler.stats
 
 

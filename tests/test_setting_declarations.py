@@ -46,7 +46,7 @@ def test_every_setting_name_is_written_out_once_where_it_is_declared() -> None:
     where = {
         **{setting.name: PACKAGE / "settings.py" for setting in SETTINGS},
         **{setting.name: PACKAGE / "spiders" / "options.py" for setting in SPIDER_SETTINGS},
-        **{setting.name: PACKAGE / "contrib" / "crashsafe.py" for setting in crashsafe.CRASHSAFE_SETTINGS},
+        **{setting.name: PACKAGE / "contrib" / "crashsafe" / "scheduler.py" for setting in crashsafe.CRASHSAFE_SETTINGS},
     }
     sources = {path: path.read_text(encoding="utf-8") for path in PACKAGE.rglob("*.py")}
     for name, module in where.items():

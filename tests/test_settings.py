@@ -222,3 +222,11 @@ def test_meta_overrides_use_the_same_parsers():
         page.override({"threads": 4})  # a crawl-wide setting, not a per-page option
     with pytest.raises(ReadabilityConfigError, match=r"meta\['readability'\]\['char_threshold'\] = 'x'"):
         page.override({"char_threshold": "x"})
+
+
+def test_component_enabled_moved_and_its_old_name_warns() -> None:
+    from scrapy_readability import components, settings
+
+    with pytest.warns(DeprecationWarning, match="scrapy_readability.components.component_enabled"):
+        moved = settings.component_enabled  # type: ignore[attr-defined]
+    assert moved is components.component_enabled

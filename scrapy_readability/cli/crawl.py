@@ -38,7 +38,7 @@ import logging
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from scrapy.cmdline import ScrapyArgumentParser
 from scrapy.commands import BaseRunSpiderCommand
@@ -195,7 +195,7 @@ class CrawlProgress:
         self.drawn = False
 
     @classmethod
-    def from_crawler(cls, crawler: Any) -> CrawlProgress:
+    def from_crawler(cls, crawler: Any) -> Self:
         from scrapy import signals
 
         extension = cls(crawler)

@@ -52,6 +52,7 @@ from scrapy_readability.engine.html.decoding import encoding_for_label
 from scrapy_readability.engine.html.urls import is_absolute_url
 from scrapy_readability.engine.options import OutputOptions
 from scrapy_readability.engine.outputs.article import FORMATS
+from scrapy_readability.poolconfig import pool_config as settings_pool_config
 from scrapy_readability.runtime.jobs import Extraction, Failed, Job, Judged, Outcome, Preflight
 from scrapy_readability.runtime.pool import ExtractionPool, PoolConfig, WorkerStartError
 from scrapy_readability.settings import ReadabilityConfig
@@ -76,21 +77,12 @@ def read_config(args: argparse.Namespace) -> ReadabilityConfig:
 
 
 def pool_config(config: ReadabilityConfig, workers: int) -> PoolConfig:
-    """The extraction pool of this run.
+    """The extraction pool of this run: the crawl's (``poolconfig.py``) with this run's size.
 
     One worker extracts in this process (a pool thread): no process to start. The worker
     processes keep their priority: this process only reads and writes, they do the work.
     """
-    return PoolConfig(
-        size=workers,
-        processes=workers > 1,
-        engine=config.engine,
-        preflight_check=config.preflight_check,
-        timeout=config.timeout,
-        max_memory=config.worker_max_memory * 2**20,
-        max_pages=config.worker_max_pages,
-        niceness=0,
-    )
+    return settings_pool_config(config, size=workers, processes=workers > 1, niceness=0)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -26,7 +26,7 @@ import time
 from collections import Counter
 from collections.abc import AsyncIterator, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 import scrapy
@@ -138,8 +138,8 @@ class ArticleSpider(scrapy.Spider):
         _add_component(settings, "DOWNLOADER_MIDDLEWARES", RobotsTxtOnce, RobotsTxtOnce.PRIORITY)
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> ArticleSpider:
-        spider: ArticleSpider = super().from_crawler(crawler, *args, **kwargs)
+    def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> Self:
+        spider: Self = super().from_crawler(crawler, *args, **kwargs)
         if "start_urls" not in spider._arguments and getattr(spider, "start_urls", None):
             spider._arguments["start_urls"] = list(spider.start_urls)  # a subclass's own
         spider.options = SpiderOptions.read(crawler.settings, spider._arguments)
@@ -649,7 +649,7 @@ class ArticleSpiderPipeline:
         self.crawler = crawler
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> ArticleSpiderPipeline:
+    def from_crawler(cls, crawler: Crawler) -> Self:
         return cls(crawler)
 
     def process_item(self, item: Any, spider: scrapy.Spider | None = None) -> Any:
@@ -753,15 +753,11 @@ def _reason(failure: Failure) -> str:
 
 
 def _add_component(settings: BaseSettings, name: str, component: type, priority: int) -> None:
-    """Add ``component`` to a component dict setting unless it is there already (by class or dotted path)."""
-    from scrapy.utils.misc import load_object
+    """Scrapy's ``setdefault_in_component_priority_dict``, the setting then kept at least at our defaults' priority.
 
-    components = settings.getdict(name)
-    for key in components:
-        try:
-            if load_object(key) is component:
-                return
-        except (ImportError, NameError, ValueError):
-            continue
-    components[component] = priority
-    settings.set(name, components, max(settings.getpriority(name) or 0, DEFAULTS_PRIORITY))
+    Left at Scrapy's default priority, the components were lost from a
+    ``scrapy crawl article`` run in a project (tests/article_spider/test_strategies.py).
+    """
+    settings.setdefault_in_component_priority_dict(name, component, priority)
+    if (settings.getpriority(name) or 0) < DEFAULTS_PRIORITY:
+        settings.set(name, settings.getdict(name), DEFAULTS_PRIORITY)

@@ -11,7 +11,7 @@ once both go out, as they would without it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class RobotsTxtOnce:
         self._responses: dict[str, Response] = {}
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> RobotsTxtOnce:
+    def from_crawler(cls, crawler: Crawler) -> Self:
         return cls(crawler)
 
     def process_request(self, request: Request, spider: Spider | None = None) -> Response | None:

@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from scrapy_readability.spiders.discovery import MAX_DOCUMENT_SIZE, MAX_SITEMAP_URLS
-from tests.support.crawling import HEARTBEAT_SETTING, HEARTBEAT_STAT, CrawlResult, crawl_command
-from tests.support.localserver import LocalSite, Page, serve
-from tests.support.publishers import ABOUT_TEXT, served, stories
+from testkit.crawling import HEARTBEAT_SETTING, HEARTBEAT_STAT, CrawlResult, crawl_command
+from testkit.localserver import LocalSite, Page, serve
+from testkit.publishers import ABOUT_TEXT, served, stories
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
 

@@ -1,4 +1,4 @@
-"""The article spider on four publishers (tests/support/publishers.py), as a user runs it: ``scrapy-readability crawl``.
+"""The article spider on four publishers (testkit/publishers.py), as a user runs it: ``scrapy-readability crawl``.
 
 Each publisher is crawled twice with one state directory: once as it is, then
 again after it published one more article. The first crawl must find the
@@ -16,9 +16,9 @@ import pytest
 
 from scrapy_readability.spiders.frontier import STALE_PAGES
 from scrapy_readability.spiders.options import SpiderOptions
-from tests.support.crawling import CrawlResult, crawl_command
-from tests.support.localserver import LocalSite
-from tests.support.publishers import (
+from testkit.crawling import CrawlResult, crawl_command
+from testkit.localserver import LocalSite
+from testkit.publishers import (
     ARCHIVE_PAGES,
     PUBLISHERS,
     Publisher,

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.crawling import article_project, crawl, crawl_command
-from tests.support.localserver import LocalSite, Page, PageLike, as_page, serve
+from testkit.crawling import article_project, crawl, crawl_command
+from testkit.localserver import LocalSite, Page, PageLike, as_page, serve
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
 

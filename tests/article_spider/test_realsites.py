@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.realsites import corpus
-from tests.support.crawling import CrawlResult, article_project, crawl, crawl_command
+from testkit.crawling import CrawlResult, article_project, crawl, crawl_command
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
 

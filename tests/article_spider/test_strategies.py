@@ -1,6 +1,6 @@
 """Every strategy and limit of the article spider, as a user runs it: ``scrapy-readability crawl`` and ``scrapy crawl``.
 
-The sites are the publishers of tests/support/publishers.py; each test runs
+The sites are the publishers of testkit/publishers.py; each test runs
 one or two crawls and looks at the feed, the stats and what the server was
 asked for.
 """
@@ -16,9 +16,9 @@ from scrapy.settings import Settings
 
 from scrapy_readability.addon import Addon
 from scrapy_readability.spiders import ArticleSpider, ArticleSpiderPipeline
-from tests.support.crawling import article_project, crawl, crawl_command
-from tests.support.localserver import LocalSite, Page, PageLike
-from tests.support.publishers import Publisher, requested_articles, served
+from testkit.crawling import article_project, crawl, crawl_command
+from testkit.localserver import LocalSite, Page, PageLike
+from testkit.publishers import Publisher, requested_articles, served
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
 
@@ -219,6 +219,9 @@ def test_an_earlier_feed_as_the_state_and_an_appended_feed(weekly: tuple[Publish
     assert len(again.items) == len(first.items)  # the same feed, nothing appended
 
 
+TELNET = "scrapy.extensions.telnet.TelnetConsole"
+
+
 def test_the_polite_defaults_and_what_overrides_them() -> None:
     settings = Settings()
     ArticleSpider.update_settings(settings)
@@ -226,10 +229,10 @@ def test_the_polite_defaults_and_what_overrides_them() -> None:
     assert settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN") == 4
     assert settings["USER_AGENT"].startswith("scrapy-readability/")
     assert Addon in settings.getdict("ADDONS") and ArticleSpiderPipeline in settings.getdict("ITEM_PIPELINES")
-    project = Settings({"ROBOTSTXT_OBEY": False, "USER_AGENT": "mine", "ADDONS": {"x.Y": 5}}, priority="project")
+    project = Settings({"ROBOTSTXT_OBEY": False, "USER_AGENT": "mine", "ADDONS": {TELNET: 5}}, priority="project")
     ArticleSpider.update_settings(project)
     assert not project.getbool("ROBOTSTXT_OBEY") and project["USER_AGENT"] == "mine"
-    assert set(project.getdict("ADDONS")) == {"x.Y", Addon}
+    assert set(project.getdict("ADDONS")) == {TELNET, Addon}  # any loadable class stands for a project's add-on
 
 
 def test_the_defaults_in_a_real_crawl(weekly: tuple[Publisher, LocalSite], tmp_path: Path) -> None:

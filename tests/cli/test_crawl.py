@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from testkit.crawling import CRAWL_COMMAND, run
+from testkit.publishers import served
 from tests.support.cli import on_terminal
-from tests.support.crawling import CRAWL_COMMAND, run
-from tests.support.publishers import served
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from testkit.crawling import subprocess_env
 from tests.support.cli import NO_ARTICLE, PARAGRAPH, PNG, article_page, cli, cli_with_engine, on_terminal
-from tests.support.crawling import subprocess_env
 
 pytestmark = pytest.mark.slow  # the command line in subprocesses
 

@@ -19,8 +19,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from benchmarks.realsites import corpus
+from testkit.crawling import CrawlResult, crawl_command
 from tests.support.cli import cli
-from tests.support.crawling import CrawlResult, crawl_command
 
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
 

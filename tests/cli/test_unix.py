@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from scrapy_readability.cli.extract import SMALL_BATCH
+from testkit.crawling import subprocess_env
 from tests.support.cli import article_page, cli, web_archive
 from tests.support.cli import on_terminal as terminal
-from tests.support.crawling import subprocess_env
 
 pytestmark = pytest.mark.slow  # the command line in subprocesses
 

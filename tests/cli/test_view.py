@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from scrapy_readability.cli import view
+from testkit.crawling import crawl_command
+from testkit.publishers import served
 from tests.engine.chromium import Chromium, find_chromium
 from tests.support.cli import cli
-from tests.support.crawling import crawl_command
-from tests.support.publishers import served
 
 HOSTILE = (
     "<p>Before.</p><script>document.title = 'ran'</script>"

@@ -18,23 +18,19 @@ import pytest
 pytest.importorskip("scrapy_redis")
 
 import redis  # noqa: E402 - after the skip
-import scrapy  # noqa: E402
-from scrapy import Request  # noqa: E402
 from scrapy.utils.test import get_crawler  # noqa: E402
-from scrapy_redis.queue import FifoQueue, LifoQueue, PriorityQueue  # noqa: E402
 
 from scrapy_readability.contrib.crashsafe import (  # noqa: E402
     ENQUEUE_SCRIPT,
     HEARTBEAT_SCRIPT,
     POP_SCRIPT,
-    QUEUE_KINDS,
     RECOVER_SCRIPT,
     TAKE_START_URLS_SCRIPT,
     CrashSafeScheduler,
 )
-from tests.support import redis_site  # noqa: E402
-from tests.support.localserver import LocalSite, serve  # noqa: E402
-from tests.support.redis_cluster import (  # noqa: E402
+from testkit import redis_site  # noqa: E402
+from testkit.localserver import LocalSite, serve  # noqa: E402
+from testkit.redis_cluster import (  # noqa: E402
     ITEMS_KEY,
     QUEUE_KEY,
     ClusterRun,
@@ -42,7 +38,7 @@ from tests.support.redis_cluster import (  # noqa: E402
     lost_and_duplicates,
     run_cluster,
 )
-from tests.support.redisserver import redis_server, redis_server_binary  # noqa: E402
+from testkit.redisserver import redis_server, redis_server_binary  # noqa: E402
 
 pytestmark = pytest.mark.slow  # a real Redis server and crawler processes
 
@@ -80,48 +76,7 @@ def report(name: str, run: ClusterRun, lost: list[str], duplicates: int) -> None
     )
 
 
-# --- What it relies on that neither Scrapy nor scrapy-redis promises --------------------------------------
-
-
-@pytest.mark.parametrize("queue_class", [PriorityQueue, FifoQueue, LifoQueue])
-def test_scrapy_redis_queues_still_store_requests_as_our_scripts_do(client: redis.Redis, queue_class: type) -> None:
-    """Our enqueue script writes what scrapy-redis's own queue reads back: if it changes its layout, this fails."""
-    spider = scrapy.Spider(name="guard")
-    queue = queue_class(client, spider, "guard:%(spider)s:requests", serializer=None)
-    assert hasattr(queue, "_encode_request") and hasattr(queue, "_decode_request"), "scrapy-redis renamed its codec"
-    enqueue = client.register_script(ENQUEUE_SCRIPT)
-    first, second = Request("https://news.example/1", priority=1), Request("https://news.example/2", priority=5)
-    for request in (first, second):
-        enqueue(
-            keys=["guard:df", queue.key],
-            args=["", queue._encode_request(request), -request.priority, QUEUE_KINDS[queue_class]],
-        )
-    expected = {PriorityQueue: second, FifoQueue: first, LifoQueue: second}[queue_class]  # its own pop order
-    popped = queue.pop()
-    assert popped is not None and popped.url == expected.url, f"{queue_class.__name__} no longer pops as stored"
-    assert queue._decode_request(queue._encode_request(first)).url == first.url
-
-
-def test_scrapy_and_scrapy_redis_still_have_the_internals_the_scheduler_uses() -> None:
-    """Loudly, by name: each private attribute CrashSafeScheduler reads."""
-    import inspect
-
-    from scrapy.core.engine import ExecutionEngine, _Slot
-    from scrapy_redis.dupefilter import RFPDupeFilter
-    from scrapy_redis.pipelines import RedisPipeline
-    from scrapy_redis.scheduler import Scheduler
-    from scrapy_redis.spiders import RedisMixin
-
-    assert "self.inprogress" in inspect.getsource(_Slot.__init__), "Scrapy's engine slot has no inprogress any more"
-    assert "self._slot" in inspect.getsource(ExecutionEngine.__init__), "Scrapy's engine no longer has _slot"
-    assert callable(getattr(RFPDupeFilter, "request_fingerprint", None)), "RFPDupeFilter.request_fingerprint is gone"
-    assert callable(getattr(RedisPipeline, "_process_item", None)), "RedisPipeline._process_item is gone"
-    for name in ("pop_list_queue", "make_request_from_data"):
-        assert callable(getattr(RedisMixin, name, None)), f"RedisMixin.{name} is gone"
-    opened = inspect.getsource(Scheduler.open)
-    for name in ("self.queue", "self.df"):
-        assert name in opened, f"scrapy-redis's Scheduler.open no longer sets {name}"
-    assert {"persist", "idle_before_close"} <= set(inspect.signature(Scheduler.__init__).parameters)
+# What it relies on that neither Scrapy nor scrapy-redis promises: tests/contrib/test_crashsafe_contract.py.
 
 
 # --- The protocol, one script at a time -----------------------------------------------------------------

@@ -29,15 +29,15 @@ from pathlib import Path
 
 from lxml import etree
 
+from testkit.rendering import content_div, document
 from tests.engine.chromium import Chromium, find_chromium
-from tests.engine.rendering import content_div, document
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "text_fixtures"
 TREE_FIXTURE = "inner-text-of-our-tree.txt"
 sys.path.insert(0, str(HERE.parent))
 
-from tests.support.mozilla_harness import PAGES_DIR, list_cases, run_engine  # noqa: E402
+from testkit.mozilla_harness import PAGES_DIR, list_cases, run_engine  # noqa: E402
 
 # Focused cases: each one thing innerText does (or skips), checked against Chromium.
 FOCUSED = [

@@ -25,8 +25,8 @@ from selectolax.lexbor import LexborHTMLParser
 from scrapy_readability import Article, Readability, ReadabilityError, TooManyElementsError, is_probably_readable
 from scrapy_readability.engine.html.parsing import parse_html
 from scrapy_readability.engine.port.constants import REGEXPS
-from tests.engine.hostile_inputs import CASES, CASES_BY_NAME, UNIT_SCALE, Case
-from tests.engine.xss_vectors import executable_constructs
+from testkit.hostile_inputs import CASES, CASES_BY_NAME, UNIT_SCALE, Case
+from testkit.xss_vectors import executable_constructs
 
 _WS = re.compile(r"\s+")
 

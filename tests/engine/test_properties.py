@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from scrapy_readability import Article, Readability, ReadabilityError, is_probably_readable
 from scrapy_readability.engine.html.parsing import parse_html
 from scrapy_readability.engine.port.constants import REGEXPS
-from tests.engine.xss_vectors import executable_constructs
+from testkit.xss_vectors import executable_constructs
 
 html5lib = pytest.importorskip("html5lib")
 

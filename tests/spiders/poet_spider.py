@@ -2,7 +2,8 @@
 
 It asks scrapy-poet for the item; ``SCRAPY_POET_RULES`` make
 ``scrapy_readability.contrib.articlepage.ReadabilityArticlePage`` the page
-object that gives it. Nothing in the spider knows about scrapy-readability.
+object that gives it, and ``SCRAPY_POET_PROVIDERS`` give that page object the
+crawl's extraction. Nothing in the spider's code knows about scrapy-readability.
 """
 
 from __future__ import annotations
@@ -15,14 +16,15 @@ from scrapy.http import Response
 from web_poet import default_registry
 from zyte_common_items import Article
 
-from scrapy_readability.contrib.articlepage import RULES
+from scrapy_readability.contrib.articlepage import PROVIDERS, RULES
 
 
 class PoetSpider(scrapy.Spider):
     name = "poet"
     custom_settings = {
-        "ADDONS": {"scrapy_poet.Addon": 300},
+        "ADDONS": {"scrapy_poet.Addon": 300, "scrapy_readability.Addon": 0},
         "SCRAPY_POET_RULES": [*default_registry.get_rules(), *RULES],
+        "SCRAPY_POET_PROVIDERS": PROVIDERS,
         "TELNETCONSOLE_ENABLED": False,
     }
 

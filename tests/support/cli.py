@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tests.support.crawling import run, subprocess_env
+from testkit.crawling import run, subprocess_env
 
 PARAGRAPH = "<p>" + "A sentence of the story, long enough to count for something here. " * 10 + "</p>"
 NO_ARTICLE = "<html><head><title>Empty</title></head><body></body></html>"

@@ -183,3 +183,8 @@ class SlowAndLogged(Readability):
                 file.write(f"{os.getpid()} {self.url}\n")
         time.sleep(0.25)
         return super().parse()
+
+
+def never_readable(html: Any, **options: Any) -> bool:
+    """A preflight that finds no page readerable: its verdict shows it ran."""
+    return False

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from tests.support.localserver import Page
+from testkit.localserver import Page
 
 LIGHTHOUSE_PARAGRAPHS = [
     "The logbook of the Skerry Point light runs to eleven volumes, and for most of the last century they sat "

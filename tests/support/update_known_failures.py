@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-from tests.support import mozilla_harness as pages  # noqa: E402
+from testkit import mozilla_harness as pages  # noqa: E402
 
 known = pages.known_failures()
 

@@ -73,7 +73,12 @@ def _selector_document(selector: object, root: etree._Element, private: bool) ->
 
 
 def _made_with_encoding(response: object) -> str | None:
-    """The encoding a Scrapy ``TextResponse`` was made with (``encoding=``, or ``replace(encoding=...)``)."""
+    """The encoding a Scrapy ``TextResponse`` was made with (``encoding=``, or ``replace(encoding=...)``).
+
+    Read from its ``_encoding``, by duck typing (the engine imports no Scrapy): no public
+    attribute holds it apart (``TextResponse.encoding`` mixes in the headers' and the body's
+    declarations, which the engine weighs in its own order).
+    """
     encoding = getattr(response, "_encoding", None)  # what TextResponse.encoding puts before all else
     return encoding if isinstance(encoding, str) and encoding else None
 

@@ -292,8 +292,8 @@ def test_streamed_length_is_inner_text_length(html):
 
 
 def _memo_pages() -> list[tuple[str, str]]:
-    from tests.engine.hostile_inputs import CASES_BY_NAME
-    from tests.support.mozilla_harness import BASE_URL, CASES, PAGES_DIR
+    from testkit.hostile_inputs import CASES_BY_NAME
+    from testkit.mozilla_harness import BASE_URL, CASES, PAGES_DIR
 
     pages = [((PAGES_DIR / case / "source.html").read_text(encoding="utf-8"), BASE_URL) for case in CASES]
     nests = [CASES_BY_NAME["nested_lists_and_quotes"].make(1.0)]

@@ -13,8 +13,8 @@ from scrapy import Request
 from scrapy.http import HtmlResponse, Response, TextResponse
 
 from scrapy_readability import InputError, Readability, is_probably_readable
-from tests.support.crawling import scrapy as run_scrapy
-from tests.support.localserver import serve
+from testkit.crawling import scrapy as run_scrapy
+from testkit.localserver import serve
 from tests.support.scrapy_site import ABOUT, LIGHTHOUSE
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -20,8 +20,8 @@ import pytest
 
 from scrapy_readability import Readability, is_probably_readable
 from scrapy_readability.engine.html.dom import inner_text, inner_text_length, js_length
+from testkit.mozilla_harness import compare_content
 from tests.engine.engine_helpers import frag
-from tests.support.mozilla_harness import compare_content
 
 ORACLE = json.loads((Path(__file__).parents[1] / "utf16_oracle.json").read_text(encoding="utf-8"))
 URL = "http://fakehost/test/page.html"

@@ -6,7 +6,7 @@ import pytest
 
 from scrapy_readability.engine.outputs.code import line_numbered_code
 from scrapy_readability.engine.outputs.markdown import to_markdown
-from tests.engine.rendering import content_div
+from testkit.rendering import content_div
 
 # The shapes highlighters write (classes left out: Readability.js's post-processing drops them).
 PYGMENTS = (

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from scrapy_readability import Readability
 from scrapy_readability.engine.outputs.markdown import escape, to_markdown
 from scrapy_readability.engine.outputs.text import article_text
-from tests.engine.rendering import content_div, lines, render_markdown, rendered_text, structure
-from tests.support.mozilla_harness import list_cases, run_engine
+from testkit.markdown_texts import TRICKY_TEXTS, escape_html
+from testkit.mozilla_harness import list_cases, run_engine
+from testkit.rendering import content_div, lines, render_markdown, rendered_text, structure
 
 # Vendored pages whose Markdown does not read back as their text, with the reason. Only shrinks.
 KNOWN_DIFFERENCES: dict[str, str] = {}
@@ -138,38 +139,6 @@ def test_each_case_round_trips(html: str, expected: str) -> None:
 
 # --- Escaping: a page's text never becomes markup -----------------------------------
 
-TRICKY_TEXTS = [
-    "*not emphasis* and **not strong** and _not_ __either__",
-    "snake_case_name stays as it is, _but this_ is escaped",
-    "`not code` and ``neither``",
-    "[not a link](http://x.test) and ![not an image](http://x.test/i.png)",
-    "# not a heading",
-    "###### not a heading either",
-    "#hashtag is fine",
-    "1. not a list",
-    "2024) not a list",
-    "- not a list",
-    "+ not a list",
-    "* not a list",
-    "> not a quote",
-    "---",
-    "===",
-    "***",
-    "___",
-    "```not a fence",
-    "~~~not a fence",
-    "~~not struck~~",
-    "| not | a | table |",
-    "<div>not HTML</div> and <b>not bold</b>",
-    "<http://not.an.autolink>",
-    "&amp; &copy; &#169; &#xA9; stay as written",
-    "back\\slash and \\*escape\\*",
-    "trailing backslash\\",
-    "1\\. escaped already",
-    "    four spaces of indent",
-    "\u00a0\u00a0non-breaking indent",
-]
-
 
 @pytest.mark.parametrize("text", TRICKY_TEXTS)
 def test_text_reads_back_as_itself(text: str) -> None:
@@ -193,10 +162,6 @@ def test_text_reads_back_as_itself_anywhere(text: str, wrapper: str) -> None:
     html = wrapper.format(escape_html(text), escape_html(text))
     tree = content_div(html)
     assert round_trip_problems(article_text(tree), tree, to_markdown(tree)) == []
-
-
-def escape_html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 _SYNTAX = st.sampled_from(list("*_`[]()#!-+=>|~\\<&;:.1 \n\t") + ["word", "a_b", "&amp;", "<b>", "1.", "\u00a0"])

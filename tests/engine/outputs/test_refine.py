@@ -7,7 +7,7 @@ import pytest
 from scrapy_readability import Readability
 from scrapy_readability.engine.html.serialize import inner_html
 from scrapy_readability.engine.outputs.refine import headline, refine_content
-from tests.engine.rendering import content_div
+from testkit.rendering import content_div
 
 BODY = "<p>" + "The story goes on for a while, with enough words to count as an article. " * 8 + "</p>"
 

@@ -26,8 +26,9 @@ from scrapy_readability.engine.outputs.sanitize import (
     sanitize_content,
 )
 from scrapy_readability.engine.port.constants import REGEXPS
-from tests.engine.xss_vectors import VECTORS, embedding_hazards, executable_constructs
-from tests.support import mozilla_harness as harness
+from testkit import mozilla_harness as harness
+from testkit.sanitizing import without_rewrites
+from testkit.xss_vectors import VECTORS, embedding_hazards, executable_constructs
 
 pytest.importorskip("html5lib")
 
@@ -434,34 +435,6 @@ SANITIZE_DIFFERENCES = {
     "webmd-2": "onclick",
     "youth": "oldsrc (unknown attribute)",
 }
-
-
-_REFERENCE_ATTRIBUTES = ("href", "headers", "itemref", "aria-labelledby", "aria-describedby", "fill", "clip-path")
-
-
-def without_rewrites(html: str) -> str:
-    """``html`` with what the sanitiser does to every page undone, to compare it with Mozilla's output.
-
-    Ids and names lose their prefix (and references to them), iframes their
-    sandbox, and ``rel`` its ``noopener``/``noreferrer``, on both sides.
-    """
-    root = parse_html(f"<div>{html}</div>").find("body")
-    assert root is not None
-    for el in root.iter("*"):
-        for key in ("id", "name", *_REFERENCE_ATTRIBUTES):
-            value = el.get(key)
-            if value is not None and NAMED_PROPERTY_PREFIX in value:
-                el.set(key, value.replace(NAMED_PROPERTY_PREFIX, ""))
-        if el.tag == "iframe" and "sandbox" in el.attrib:
-            del el.attrib["sandbox"]
-        rel = el.get("rel")
-        if rel is not None:
-            tokens = [t for t in rel.split() if t.lower() not in ("noopener", "noreferrer")]
-            if tokens:
-                el.set("rel", " ".join(tokens))
-            else:
-                del el.attrib["rel"]
-    return inner_html(root)
 
 
 @pytest.mark.parametrize("case", harness.CASES)

@@ -63,9 +63,9 @@ import pytest
 from scrapy_readability import Readability
 from scrapy_readability.engine.outputs.sanitize import FRAME_SANDBOX, NAMED_PROPERTY_PREFIX
 from scrapy_readability.engine.port.constants import REGEXPS
+from testkit.xss_vectors import VECTORS, generated_vectors
 from tests.engine.chromium import Chromium, ProtocolError, find_chromium
 from tests.engine.outputs.test_sanitize import URL, article_page, sanitized_fragment
-from tests.engine.xss_vectors import VECTORS, generated_vectors
 
 pytestmark = pytest.mark.slow  # a real browser
 
@@ -89,7 +89,7 @@ def vector_sources() -> dict[str, list[str]]:
     html5sec = json.loads((CORPUS / "html5sec.json").read_text(encoding="utf-8"))
     payloadbox = (CORPUS / "payloadbox.txt").read_text(encoding="utf-8").splitlines()
     return {
-        "ours (tests/engine/xss_vectors.py)": [v for _, v in VECTORS],
+        "ours (testkit/xss_vectors.py)": [v for _, v in VECTORS],
         "generated (URL spellings x slots, mutations)": [v for _, v in generated_vectors()],
         "DOMPurify test fixtures (Apache-2.0)": [t["payload"] for t in dompurify],
         "html5sec (MPL-2.0)": [item["vector"] for item in html5sec],

@@ -14,9 +14,9 @@ import pytest
 
 from scrapy_readability import Readability
 from scrapy_readability.engine.outputs.text import article_text, inner_text
+from testkit.mozilla_harness import list_cases, run_engine
+from testkit.rendering import content_div
 from tests.engine.make_text_fixtures import FOCUSED, OUT, TREE_FIXTURE
-from tests.engine.rendering import content_div
-from tests.support.mozilla_harness import list_cases, run_engine
 
 # Vendored pages whose text differs from Chromium's, with the reason. Only shrinks (it is empty
 # since we parse as HTML5 does: the four pages where libxml2's tree and Chromium's differed agree).

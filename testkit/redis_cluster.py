@@ -21,8 +21,8 @@ from typing import Any
 
 import redis
 
-from tests.support.crawling import SPIDERS, CrawlResult, RunningCrawl, start_crawl
-from tests.support.localserver import LocalSite
+from testkit.crawling import SPIDERS, CrawlResult, RunningCrawl, start_crawl
+from testkit.localserver import LocalSite
 
 SPIDER = SPIDERS / "redis_spider.py"
 SPIDER_NAME = "news"

@@ -26,11 +26,11 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
-from tests.support import zygote
+from testkit import zygote
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
 SPIDERS = TESTS / "spiders"
 STATS_FILE_SETTING = "TEST_STATS_FILE"
@@ -53,7 +53,7 @@ class StatsToFile:
         self.path, self.stats = path, stats
 
     @classmethod
-    def from_crawler(cls, crawler: Any) -> StatsToFile:
+    def from_crawler(cls, crawler: Any) -> Self:
         from scrapy import signals
         from scrapy.exceptions import NotConfigured
 
@@ -88,7 +88,7 @@ class ReactorHeartbeat:
         self.last: float | None = None
 
     @classmethod
-    def from_crawler(cls, crawler: Any) -> ReactorHeartbeat:
+    def from_crawler(cls, crawler: Any) -> Self:
         from scrapy import signals
         from scrapy.exceptions import NotConfigured
 
@@ -101,7 +101,8 @@ class ReactorHeartbeat:
 
     def opened(self, spider: Any) -> None:
         self.stats.set_value(HEARTBEAT_STAT, 0)
-        self.loop.start(self.TICK, now=True)
+        # The first call a tick later: after every spider_opened handler (the extension's freezes the collector).
+        self.loop.start(self.TICK, now=False)
 
     def tick(self) -> None:
         now = time.perf_counter()
@@ -134,7 +135,7 @@ def run(
 ) -> subprocess.CompletedProcess[str]:
     """``python ARGS`` in ``cwd`` with the test ``PYTHONPATH``, ``input`` on its standard input, output captured.
 
-    The process is forked from the zygote (tests/support/zygote.py) where it can be, without Python's start-up.
+    The process is forked from the zygote (testkit/zygote.py) where it can be, without Python's start-up.
     """
     forked = zygote.run(args, cwd, subprocess_env(env), timeout=timeout, input=input)
     if forked is not None:
@@ -240,7 +241,7 @@ def crawl_args(
         args += ["-a", "start_urls=" + ",".join(urls)]
     for name, value in (spider_args or {}).items():
         args += ["-a", f"{name}={value}"]
-    extensions = {"tests.support.crawling.StatsToFile": 0, "tests.support.crawling.ReactorHeartbeat": 0}
+    extensions = {"testkit.crawling.StatsToFile": 0, "testkit.crawling.ReactorHeartbeat": 0}
     args += setting_args({"EXTENSIONS": extensions, STATS_FILE_SETTING: str(stats_path)})
     args += setting_args(settings)
     return args, feed_path, stats_path
@@ -283,7 +284,7 @@ def script_settings(tmp_path: Path, feed: str = "items.jsonl") -> tuple[dict[str
     stats_path.unlink(missing_ok=True)
     settings = {
         "FEEDS": {str(feed_path): {"format": "jsonlines"}},
-        "EXTENSIONS": {"tests.support.crawling.StatsToFile": 0},
+        "EXTENSIONS": {"testkit.crawling.StatsToFile": 0},
         STATS_FILE_SETTING: str(stats_path),
     }
     return settings, feed_path, stats_path
@@ -398,7 +399,7 @@ def crawl_command(
         if not append:
             feed_path.unlink(missing_ok=True)
         command += ["-o" if append else "-O", str(feed_path)]
-    extensions = {"tests.support.crawling.StatsToFile": 0, "tests.support.crawling.ReactorHeartbeat": 0}
+    extensions = {"testkit.crawling.StatsToFile": 0, "testkit.crawling.ReactorHeartbeat": 0}
     command += setting_args({"EXTENSIONS": extensions, STATS_FILE_SETTING: str(stats_path)})
     command += setting_args(settings)
     result = run(command, tmp_path, timeout=timeout, env=env)

@@ -364,7 +364,7 @@ def zygote() -> Zygote | None:
     if _zygote is None or (_zygote.ready and _zygote.process.poll() is not None):
         _zygote = Zygote()
         if not _zygote.ready:  # what it said is on standard error: the commands start fresh interpreters
-            sys.stderr.write("tests/support/zygote.py: the zygote did not start; commands start Python anew\n")
+            sys.stderr.write("testkit/zygote.py: the zygote did not start; commands start Python anew\n")
     return _zygote if _zygote.ready else None
 
 

@@ -14,7 +14,7 @@ import html
 import random
 import time
 
-from tests.support.localserver import Page, PageLike
+from testkit.localserver import Page, PageLike
 
 SECTIONS = (
     "harbour",

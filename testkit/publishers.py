@@ -41,9 +41,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from tests.support.localserver import Page, PageLike
+from testkit.localserver import Page, PageLike
 
-MOZILLA_PAGES = Path(__file__).resolve().parents[1] / "mozilla_pages"
+MOZILLA_PAGES = Path(__file__).resolve().parents[1] / "tests" / "mozilla_pages"
 LEFT_OUT = {"missing-paragraphs", "social-buttons", "svg-parsing", "lifehacker-post-comment-load"}
 PUBLISHERS = ("gazette", "weekly", "daily", "times")
 FIRST_DATE = datetime(2025, 1, 6, 8, 0, tzinfo=UTC)
@@ -582,7 +582,7 @@ def served(name: str, host: str | None = None, extra: Callable[[str], Mapping[st
     ``http://HOST:PORT``; ``extra(PORT)`` gives more pages to serve beside it."""
     from contextlib import contextmanager
 
-    from tests.support.localserver import serve
+    from testkit.localserver import serve
 
     @contextmanager
     def running() -> Any:

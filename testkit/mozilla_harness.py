@@ -67,7 +67,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-PAGES_DIR = Path(__file__).resolve().parents[1] / "mozilla_pages"
+PAGES_DIR = Path(__file__).resolve().parents[1] / "tests" / "mozilla_pages"
 BASE_URL = "http://fakehost/test/page.html"
 CLASSES_TO_PRESERVE = ["caption"]
 
@@ -440,6 +440,6 @@ CHECKS = {"content": check_content, "metadata": check_metadata, "readerable": ch
 
 def known_failures() -> Any:
     """``tests/mozilla_known_failures.py``: the cases expected to fail, per check, with their reasons."""
-    from tests.support import mozilla_known_failures
+    from testkit import mozilla_known_failures
 
     return mozilla_known_failures

@@ -27,7 +27,8 @@ Delivery is at least once: a crawler killed after storing a page's items and
 before the ack leaves that page to another crawler, which stores its items
 again. Items survive a crash only where they are stored before the ack: in
 Redis, through :class:`RedisItemPipeline`; a feed file loses what it had
-buffered. docs/scaling.md has the whole story.
+buffered. docs/scaling.md has the whole story; ``contract.py`` lists what of
+scrapy-redis and Scrapy this relies on, and checks it.
 """
 
 from __future__ import annotations
@@ -39,22 +40,22 @@ import uuid
 import warnings
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from redis.exceptions import RedisError
 from scrapy import Request
 from scrapy.exceptions import ScrapyDeprecationWarning
 from scrapy.utils.conf import build_component_list
 from scrapy.utils.defer import maybe_deferred_to_future
-from scrapy.utils.misc import load_object
+from scrapy.utils.request import request_from_dict
 from scrapy_redis.dupefilter import RFPDupeFilter
 from scrapy_redis.pipelines import RedisPipeline
 from scrapy_redis.queue import FifoQueue, LifoQueue, PriorityQueue
 from scrapy_redis.scheduler import Scheduler
 from scrapy_redis.spiders import RedisMixin
 from twisted.internet.task import LoopingCall
-from twisted.internet.threads import deferToThread
 
+from scrapy_readability.components import is_subclass_of
 from scrapy_readability.engine.options import Declared, option, real
 from scrapy_readability.settings import declare, read_settings
 
@@ -190,15 +191,15 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
     dead_after: float = CrashSafeConfig.dead_after
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> CrashSafeScheduler:
+    def from_crawler(cls, crawler: Crawler) -> Self:
         dupefilter = crawler.settings.get("DUPEFILTER_CLASS")
-        if not _is_subclass(dupefilter, RFPDupeFilter):
+        if not is_subclass_of(dupefilter, RFPDupeFilter):
             # Scrapy's own (the default) would keep the fingerprints in this process only.
             raise TypeError(
                 f"CrashSafeScheduler needs DUPEFILTER_CLASS = 'scrapy_redis.dupefilter.RFPDupeFilter' "
                 f"(or a subclass), not {dupefilter!r}"
             )
-        scheduler: CrashSafeScheduler = super().from_crawler(crawler)
+        scheduler: Self = super().from_crawler(crawler)
         scheduler.crawler = crawler
         scheduler.dead_after = CrashSafeConfig.from_settings(crawler.settings).dead_after
         return scheduler
@@ -255,7 +256,7 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
         fingerprint = "" if request.dont_filter else self.df.request_fingerprint(request)
         added = self._enqueue(
             keys=[self.df.key, self.queue.key],
-            args=[fingerprint, self.queue._encode_request(request), -request.priority, self.kind],
+            args=[fingerprint, encode_request(self.queue, request), -request.priority, self.kind],
         )
         if not added:
             self.df.log(request, self.spider)
@@ -271,7 +272,7 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
         if member is None:
             return None
         try:
-            request: Request = self.queue._decode_request(member)
+            request: Request = decode_request(self.queue, member)
         except Exception:
             logger.exception("Dropped a request from Redis that cannot be decoded")
             self.server.zrem(self.processing_key, member)
@@ -408,7 +409,7 @@ class CrashSafeScheduler(Scheduler):  # type: ignore[misc]  # scrapy-redis is un
         if self.idle_before_close:
             logger.warning("CrashSafeScheduler ignores SCHEDULER_IDLE_BEFORE_CLOSE: a pop never blocks the reactor")
         pipelines = build_component_list(settings.getwithbase("ITEM_PIPELINES"))
-        if not any(_is_subclass(pipeline, RedisPipeline) for pipeline in pipelines):
+        if not any(is_subclass_of(pipeline, RedisPipeline) for pipeline in pipelines):
             logger.warning(
                 "No Redis item pipeline in ITEM_PIPELINES: items that only go to feeds are lost with a killed "
                 "crawler's buffers; add scrapy_readability.contrib.crashsafe.RedisItemPipeline"
@@ -444,14 +445,25 @@ class RedisItemPipeline(RedisPipeline):  # type: ignore[misc]  # scrapy-redis is
     crawler: Crawler
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> RedisItemPipeline:
-        pipeline: RedisItemPipeline = cls.from_settings(crawler.settings)
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        pipeline: Self = cls.from_settings(crawler.settings)
         pipeline.crawler = crawler
         return pipeline
 
     async def process_item(self, item: Any, spider: Spider | None = None) -> Any:
         spider = spider or self.crawler.spider
-        return await maybe_deferred_to_future(deferToThread(self._process_item, item, spider))
+        return await maybe_deferred_to_future(super().process_item(item, spider))  # a push in a thread
+
+
+def encode_request(queue: Any, request: Request) -> bytes:
+    """A request as a scrapy-redis queue stores it: its serializer's ``dumps`` of Scrapy's ``Request.to_dict``."""
+    encoded: bytes = queue.serializer.dumps(request.to_dict(spider=queue.spider))
+    return encoded
+
+
+def decode_request(queue: Any, data: bytes) -> Request:
+    """A request stored by a scrapy-redis queue, back: Scrapy's ``request_from_dict`` of its serializer's ``loads``."""
+    return request_from_dict(queue.serializer.loads(data), spider=queue.spider)
 
 
 def _queue_kind(queue: object) -> str:
@@ -465,20 +477,15 @@ def _queue_kind(queue: object) -> str:
 def _requests_in_progress(crawler: Crawler) -> Collection[Request] | None:
     """The requests the engine has taken from the scheduler and not finished, or None.
 
-    Scrapy keeps them in its engine slot (``_slot`` from Scrapy 2.13 on,
-    ``slot`` before) and removes each one only once everything it led to is
-    done; no public API says so, hence the check in ``open()``.
+    Scrapy keeps them in its engine slot (``engine._slot.inprogress``) and
+    removes each one only once everything it led to is done. This is the one
+    private name of Scrapy the package reads, on purpose: no public API or
+    signal says when a request is done with everything it led to (its items
+    through the pipelines, its requests queued), which is when an
+    acknowledgement is safe. ``open()`` refuses to start without it, and
+    ``contract.py`` checks it.
     """
     engine = getattr(crawler, "engine", None)
-    slot = getattr(engine, "_slot", None) or getattr(engine, "slot", None)
+    slot = getattr(engine, "_slot", None)
     in_progress = getattr(slot, "inprogress", None)
     return in_progress if isinstance(in_progress, Collection) else None
-
-
-def _is_subclass(component: Any, base: type) -> bool:
-    """Whether a component given by class or by dotted path is ``base`` or a subclass of it."""
-    try:
-        loaded = load_object(component) if isinstance(component, str) else component
-    except (ImportError, NameError, ValueError):
-        return False
-    return isinstance(loaded, type) and issubclass(loaded, base)
