@@ -36,6 +36,7 @@ from tests.support.scrapy_site import LIGHTHOUSE
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "scrapy_readability"
+CRASHSAFE = PACKAGE / "contrib" / "crashsafe" / "scheduler.py"
 EVERY_SETTING = (*SETTINGS, *SPIDER_SETTINGS, *crashsafe.CRASHSAFE_SETTINGS)
 
 
@@ -46,7 +47,7 @@ def test_every_setting_name_is_written_out_once_where_it_is_declared() -> None:
     where = {
         **{setting.name: PACKAGE / "settings.py" for setting in SETTINGS},
         **{setting.name: PACKAGE / "spiders" / "options.py" for setting in SPIDER_SETTINGS},
-        **{setting.name: PACKAGE / "contrib" / "crashsafe" / "scheduler.py" for setting in crashsafe.CRASHSAFE_SETTINGS},
+        **{setting.name: CRASHSAFE for setting in crashsafe.CRASHSAFE_SETTINGS},
     }
     sources = {path: path.read_text(encoding="utf-8") for path in PACKAGE.rglob("*.py")}
     for name, module in where.items():
