@@ -109,7 +109,9 @@ def html_text(html: str | bytes) -> str:
         return ""
 
 
-FRONT_MATTER = re.compile(r"\A\ufeff?\s*(?:---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)|\+\+\+[ \t]*\n.*?\n\+\+\+[ \t]*(?:\n|\Z))", re.S)
+FRONT_MATTER = re.compile(
+    r"\A\ufeff?\s*(?:---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)|\+\+\+[ \t]*\n.*?\n\+\+\+[ \t]*(?:\n|\Z))", re.S
+)
 TEMPLATES = {
     # Hugo shortcodes: the tags go, what a paired shortcode encloses stays.
     "hugo": [r"\{\{<.*?>\}\}", r"\{\{%.*?%\}\}"],
@@ -117,6 +119,12 @@ TEMPLATES = {
     "liquid": [r"\{%-?.*?-?%\}", r"\{\{-?.*?-?\}\}", r"\{:[^}\n]*\}"],
     # MkDocs/Material and Python-Markdown's attribute lists on headings, ``[TOC]`` markers.
     "attr_list": [r"\{\s*[#.:][^}\n]*\}", r"^\[TOC\]\s*$"],
+    # MkDocs Material: the markers of admonitions (``!!! note "Title"`` keeps its title), tabs and snippets.
+    "mkdocs": [
+        r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+[\w-]+)*[ \t]*(?=\"|$)",
+        r"^[ \t]*===[ \t]*(?=\")",
+        r"^[ \t]*--8<--.*$",
+    ],
 }
 
 
@@ -170,7 +178,11 @@ def load_manifests(names: Iterable[str] | None = None, directory: Path = SOURCES
     manifests = []
     for name in wanted:
         data = json.loads(found[name].read_text(encoding="utf-8"))
-        if data.get("name") != name or data.get("kind") not in KINDS or not re.fullmatch(r"[0-9a-f]{40}", data["commit"]):
+        if (
+            data.get("name") != name
+            or data.get("kind") not in KINDS
+            or not re.fullmatch(r"[0-9a-f]{40}", data["commit"])
+        ):
             raise ValueError(f"{found[name]}: 'name' must be the file's name, 'kind' one of {KINDS}, 'commit' 40 hex")
         data["manifest"] = str(found[name])
         manifests.append(data)
@@ -299,7 +311,7 @@ def fundus_pages(manifest: dict[str, Any], repo: Repo, folder: Path) -> Iterator
             ordered = sorted(versions, key=lambda v: [int(n) for n in re.findall(r"\d+", v)])
             if len(htmls) != len(ordered):
                 continue  # no one-to-one pairing: left out (README.md)
-            for html_path, version in zip(htmls, ordered):
+            for html_path, version in zip(htmls, ordered, strict=False):
                 body = versions[version].get("body")
                 html = gzip.decompress(repo.read(commit, html_path) or b"")
                 truth = fundus_text(body) if isinstance(body, dict) else ""
@@ -386,6 +398,13 @@ def tokens(text: str) -> Counter[str]:
     return Counter(words(text))
 
 
+def slug(source: str) -> str:
+    """A source file's name as its page's address would hold it: no extension, no date prefix, lowercased."""
+    name = source.rsplit("/", 2)[-2] if re.search(r"/_?index\.\w+$", source) else source.rsplit("/", 1)[-1]
+    name = re.sub(r"\.(md|markdown|mdx)$", "", name)
+    return re.sub(r"^\d{4}-\d{1,2}-\d{1,2}-|^\d+\.", "", name).lower().replace(" ", "-")
+
+
 def pair_site(manifest: dict[str, Any], mirrors: Path | None = None) -> tuple[dict[str, str], list[str]]:
     """Which built page each source document became: by ``pair_rule`` (a path rewrite) when the manifest has one,
     else by content (the built page holding the most of the document's words, the smallest among near ties);
@@ -397,7 +416,9 @@ def pair_site(manifest: dict[str, Any], mirrors: Path | None = None) -> tuple[di
         path[len(root) + 1 :] if root else path
         for path in repo.files(commit, root)
         if path.endswith(".html")
-        and not any(fnmatch.fnmatchcase(path[len(root) + 1 :] if root else path, g) for g in manifest.get("built_exclude", []))
+        and not any(
+            fnmatch.fnmatchcase(path[len(root) + 1 :] if root else path, g) for g in manifest.get("built_exclude", [])
+        )
     ]
     sources = [
         path
@@ -405,12 +426,19 @@ def pair_site(manifest: dict[str, Any], mirrors: Path | None = None) -> tuple[di
         if any(fnmatch.fnmatchcase(path, g) for g in manifest["sources"])
         and not any(fnmatch.fnmatchcase(path, g) for g in manifest.get("exclude", []))
     ]
-    page_tokens = {path: tokens(html_text(repo.read(commit, f"{root}/{path}" if root else path) or b"")) for path in built}
+    page_tokens = {
+        path: tokens(html_text(repo.read(commit, f"{root}/{path}" if root else path) or b"")) for path in built
+    }
     rule = manifest.get("pair_rule")
     pairs, log = {}, []
+    taken: dict[str, tuple[float, str]] = {}  # a built page: the coverage and source that have it (one source a page)
     threshold = manifest.get("min_coverage", 0.85)
     for source in sources:
-        wanted = tokens(markdown_text((repo.read(source_commit, source) or b"").decode("utf-8", "replace"), manifest.get("templates", ())))
+        wanted = tokens(
+            markdown_text(
+                (repo.read(source_commit, source) or b"").decode("utf-8", "replace"), manifest.get("templates", ())
+            )
+        )
         total = sum(wanted.values())
         if total < 30:
             log.append(f"short ({total} words): {source}")
@@ -418,18 +446,27 @@ def pair_site(manifest: dict[str, Any], mirrors: Path | None = None) -> tuple[di
         if rule:
             target = re.sub(rule["from"], rule["to"], source)
             candidates = [target] if target in page_tokens else []
-        else:
-            candidates = list(page_tokens)
+        else:  # ``built_prefixes``: a source folder's pages are under this folder of the build (a language's)
+            prefix = _language(manifest.get("built_prefixes", {}), source, "")
+            candidates = [path for path in page_tokens if path.startswith(prefix)]
         scored = [(sum((wanted & page_tokens[c]).values()) / total, c) for c in candidates]
         if not scored:
             log.append(f"no page: {source}")
             continue
-        best = max(score for score, _ in scored)
-        near = [c for score, c in scored if score >= best - 0.02]
+        named = [(score, c) for score, c in scored if score >= threshold and slug(source) in c.lower()]
+        best = max(score for score, _ in named or scored)  # a page whose address has the file's name first
+        near = [c for score, c in named or scored if score >= best - 0.02]
         choice = min(near, key=lambda c: sum(page_tokens[c].values()))
         if best < threshold:
             log.append(f"coverage {best:.2f} < {threshold}: {source} (best {choice})")
             continue
+        if choice in taken and taken[choice][0] >= best:
+            log.append(f"page taken by {taken[choice][1]}: {source} ({choice})")
+            continue
+        if choice in taken:
+            log.append(f"page taken from {taken[choice][1]}: {source} ({choice})")
+            del pairs[taken[choice][1]]
+        taken[choice] = (best, source)
         pairs[source] = choice
     repo.close()
     return sample(manifest, pairs, log), log

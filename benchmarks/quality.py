@@ -1,0 +1,412 @@
+"""Text quality: each extractor's article text against a ground truth built from real pages (``quality/``).
+
+Word-level precision, recall and F1 of a page's extracted text against its expected text: both are cut into
+words (``quality.truth.words``: runs of Unicode word characters, lowercased; a character of a script written
+without spaces, CJK, kana, Thai..., is a word of its own), the words are compared as bags (the multiset
+intersection is what was found), and the scores are averaged over pages, as the article-extraction benchmark
+reports them. An empty extraction scores 0 (an empty truth and an empty extraction 1).
+
+    python benchmarks/quality.py                      # every page available: the tables in Markdown
+    python benchmarks/quality.py --list               # the pages: source, site, language, words of truth
+    python benchmarks/quality.py --site fundus --limit 40 --json out.json --worst 20
+    python benchmarks/quality.py --pages DIR          # DIR/<name>.html with DIR/<name>.txt, the expected text
+
+Extractors: ``ours-default`` (``Readability(html, url).parse().text``), ``ours-refined`` (``refine=True``:
+"not available" while the engine refuses the option), trafilatura (default, ``favor_precision``,
+``favor_recall``; ``output_format="txt"``, ``include_comments=False``), ``readability-lxml``
+(``Document(html).summary()``, its text). CPU time per page is each call's process time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.quality.truth import Page, element_text, load_pages, words  # noqa: E402
+
+EXTRACTORS = (
+    "ours-default",
+    "ours-refined",
+    "trafilatura",
+    "trafilatura-precision",
+    "trafilatura-recall",
+    "readability-lxml",
+)
+OURS = "ours-default"
+
+
+class Unavailable(Exception):
+    """The extractor cannot run here (the option does not exist yet, the package is missing)."""
+
+
+# --- scoring ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Score:
+    precision: float
+    recall: float
+    f1: float
+
+
+def score(extracted: str, truth: str) -> Score:
+    """Bag-of-words precision, recall and F1 of ``extracted`` against ``truth``."""
+    got, want = Counter(words(extracted)), Counter(words(truth))
+    if not got and not want:
+        return Score(1.0, 1.0, 1.0)
+    if not got or not want:
+        return Score(0.0, 0.0, 0.0)
+    found = sum((got & want).values())
+    precision, recall = found / sum(got.values()), found / sum(want.values())
+    f1 = 2 * precision * recall / (precision + recall) if found else 0.0
+    return Score(precision, recall, f1)
+
+
+def difference(extracted: str, truth: str, top: int = 15) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """The words of the truth the extraction lacks, and the words it has beyond the truth (most frequent first)."""
+    got, want = Counter(words(extracted)), Counter(words(truth))
+    return (want - got).most_common(top), (got - want).most_common(top)
+
+
+# --- extractors ---------------------------------------------------------------------------------------
+
+
+def ours(html: bytes, url: str, **options: Any) -> str:
+    from scrapy_readability.engine import Readability
+
+    try:
+        reader = Readability(html, url, **options)
+    except TypeError as error:  # an option the engine does not have (yet)
+        raise Unavailable(str(error)) from None
+    article = reader.parse()
+    return article.text if article is not None and article.text else ""
+
+
+def trafilatura_text(html: bytes, url: str, **options: Any) -> str:
+    import trafilatura
+
+    text = trafilatura.extract(html, url=url, output_format="txt", include_comments=False, **options)
+    return text or ""
+
+
+def readability_lxml(html: bytes, url: str) -> str:
+    import lxml.html
+    from readability import Document
+
+    summary = Document(html, url=url).summary()
+    return element_text(lxml.html.fromstring(summary)) if summary and summary.strip() else ""
+
+
+def extractor(name: str) -> Callable[[bytes, str], str]:
+    """The function that gives ``name``'s text of a page."""
+    table: dict[str, Callable[[bytes, str], str]] = {
+        "ours-default": ours,
+        "ours-refined": lambda html, url: ours(html, url, refine=True),
+        "trafilatura": trafilatura_text,
+        "trafilatura-precision": lambda html, url: trafilatura_text(html, url, favor_precision=True),
+        "trafilatura-recall": lambda html, url: trafilatura_text(html, url, favor_recall=True),
+        "readability-lxml": readability_lxml,
+    }
+    return table[name]
+
+
+# --- running ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    """One page: its scores and CPU seconds per extractor, and the texts (for ``--worst``)."""
+
+    page: Page
+    scores: dict[str, Score] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def run_page(page: Page, html: bytes, names: Sequence[str], unavailable: dict[str, str]) -> Result:
+    """Every extractor on one page; an extractor found unavailable is recorded once and skipped after."""
+    result = Result(page)
+    for name in names:
+        if name in unavailable:
+            continue
+        start = time.process_time()
+        try:
+            text = extractor(name)(html, page.url)
+        except Unavailable as error:
+            unavailable[name] = str(error)
+            continue
+        except Exception as error:  # an extractor's crash is its failure on this page: an empty text
+            result.errors[name] = f"{type(error).__name__}: {error}"
+            text = ""
+        result.cpu[name] = time.process_time() - start
+        result.scores[name] = score(text, page.truth)
+        result.texts[name] = text
+    return result
+
+
+def local_pages(folder: Path) -> list[tuple[Page, Path]]:
+    """Pages of a folder: ``<name>.html`` with its expected text ``<name>.txt`` (tests, hand-made pages)."""
+    pages = []
+    for html in sorted(folder.glob("*.html")):
+        expected = html.with_suffix(".txt")
+        if expected.is_file():
+            truth = expected.read_text(encoding="utf-8")
+            page = Page(
+                html.stem,
+                "local",
+                html.stem,
+                "und",
+                "local",
+                f"http://local.invalid/{html.name}",
+                html.name,
+                truth,
+                str(expected),
+            )
+            pages.append((page, folder))
+    return pages
+
+
+def select(
+    pages: list[tuple[Page, Path]], sites: Sequence[str], languages: Sequence[str], limit: int | None
+) -> list[tuple[Page, Path]]:
+    """The pages of the sites (a site's or a source's name) and languages asked, then at most ``limit``
+    spread evenly over the list (every k-th), so that a small run still sees every source."""
+    chosen = [
+        (page, folder)
+        for page, folder in pages
+        if (not sites or page.site in sites or page.source in sites) and (not languages or page.language in languages)
+    ]
+    if limit and len(chosen) > limit:
+        step = len(chosen) / limit
+        chosen = [chosen[int(index * step)] for index in range(limit)]
+    return chosen
+
+
+# --- reports ------------------------------------------------------------------------------------------
+
+
+def mean(values: Iterable[float]) -> float:
+    values = list(values)
+    return statistics.fmean(values) if values else float("nan")
+
+
+def group_means(results: Sequence[Result], name: str) -> tuple[float, float, float]:
+    scores = [result.scores[name] for result in results if name in result.scores]
+    return mean(s.precision for s in scores), mean(s.recall for s in scores), mean(s.f1 for s in scores)
+
+
+def groups(results: Sequence[Result]) -> list[tuple[str, list[Result]]]:
+    """All pages, then by site kind, then by language (most pages first)."""
+    rows: list[tuple[str, list[Result]]] = [("all", list(results))]
+    for key in ("kind", "language"):
+        buckets: dict[str, list[Result]] = {}
+        for result in results:
+            buckets.setdefault(getattr(result.page, key), []).append(result)
+        rows += [
+            (f"{key}: {value}", found)
+            for value, found in sorted(buckets.items(), key=lambda item: (-len(item[1]), item[0]))
+        ]
+    return rows
+
+
+def cell(results: Sequence[Result], name: str, unavailable: dict[str, str]) -> str:
+    if name in unavailable:
+        return "not available"
+    precision, recall, f1 = group_means(results, name)
+    return f"{precision:.3f} / {recall:.3f} / **{f1:.3f}**"
+
+
+def quality_table(results: Sequence[Result], names: Sequence[str], unavailable: dict[str, str]) -> list[str]:
+    lines = ["| pages | group | " + " | ".join(names) + " |", "|---:|---|" + "---|" * len(names)]
+    for label, found in groups(results):
+        lines.append(f"| {len(found)} | {label} | " + " | ".join(cell(found, n, unavailable) for n in names) + " |")
+    return lines
+
+
+def site_table(results: Sequence[Result], names: Sequence[str], unavailable: dict[str, str]) -> list[str]:
+    """F1 per site (each row a site or publisher), sorted by source then site."""
+    buckets: dict[tuple[str, str], list[Result]] = {}
+    for result in results:
+        buckets.setdefault((result.page.source, result.page.site), []).append(result)
+    lines = [
+        "| source | site | lang | pages | " + " | ".join(names) + " |",
+        "|---|---|---|---:|" + "---:|" * len(names),
+    ]
+    for (source, site), found in sorted(buckets.items()):
+        language = "+".join(sorted({r.page.language for r in found}))
+        f1s = ["n/a" if n in unavailable else f"{group_means(found, n)[2]:.3f}" for n in names]
+        lines.append(f"| {source} | {site} | {language} | {len(found)} | " + " | ".join(f1s) + " |")
+    return lines
+
+
+def cpu_table(results: Sequence[Result], names: Sequence[str], unavailable: dict[str, str]) -> list[str]:
+    lines = ["| extractor | pages | CPU ms/page (mean) | median | max | errors |", "|---|---:|---:|---:|---:|---:|"]
+    for name in names:
+        if name in unavailable:
+            lines.append(f"| {name} | 0 | not available | | | |")
+            continue
+        times = [result.cpu[name] * 1000 for result in results if name in result.cpu]
+        errors = sum(name in result.errors for result in results)
+        if times:
+            figures = f"{mean(times):.1f} | {statistics.median(times):.1f} | {max(times):.0f}"
+            lines.append(f"| {name} | {len(times)} | {figures} | {errors} |")
+    return lines
+
+
+def worst(results: Sequence[Result], names: Sequence[str], count: int, margin: float = 0.1) -> list[dict[str, Any]]:
+    """Pages where ours-default's F1 is below the best other extractor's by more than ``margin``, widest gap first,
+    with the words ours lacks and the words it has beyond the truth."""
+    others = [n for n in names if not n.startswith("ours-")]
+    found = []
+    for result in results:
+        if OURS not in result.scores:
+            continue
+        scored = [(result.scores[n].f1, n) for n in others if n in result.scores]
+        if not scored:
+            continue
+        best, best_name = max(scored)
+        gap = best - result.scores[OURS].f1
+        if gap > margin:
+            missing, extra = difference(result.texts[OURS], result.page.truth)
+            found.append(
+                {
+                    "page": result.page.id,
+                    "site": result.page.site,
+                    "language": result.page.language,
+                    "ours": round(result.scores[OURS].f1, 3),
+                    "ours_precision": round(result.scores[OURS].precision, 3),
+                    "ours_recall": round(result.scores[OURS].recall, 3),
+                    "best": best_name,
+                    "best_f1": round(best, 3),
+                    "gap": round(gap, 3),
+                    "missing": missing,
+                    "extra": extra,
+                }
+            )
+    found.sort(key=lambda row: -row["gap"])
+    return found[:count] if count else found
+
+
+def worst_lines(rows: Sequence[dict[str, Any]], total: int) -> list[str]:
+    lines = [
+        f"{total} pages where {OURS}'s F1 is below the best other extractor's by more than 0.1; the widest gaps:",
+        "",
+    ]
+    for row in rows:
+        lines.append(
+            f"- `{row['page']}` ({row['language']}): ours F1 {row['ours']:.3f} (P {row['ours_precision']:.3f}, "
+            f"R {row['ours_recall']:.3f}), {row['best']} {row['best_f1']:.3f}"
+        )
+        lines.append("  - missing: " + ", ".join(f"{w}×{n}" for w, n in row["missing"]))
+        lines.append("  - extra: " + ", ".join(f"{w}×{n}" for w, n in row["extra"]))
+    return lines
+
+
+def page_json(result: Result) -> dict[str, Any]:
+    return {
+        "id": result.page.id,
+        "source": result.page.source,
+        "site": result.page.site,
+        "language": result.page.language,
+        "kind": result.page.kind,
+        "truth_words": len(words(result.page.truth)),
+        "scores": {n: {"precision": s.precision, "recall": s.recall, "f1": s.f1} for n, s in result.scores.items()},
+        "cpu_ms": {n: round(t * 1000, 2) for n, t in result.cpu.items()},
+        "errors": result.errors,
+    }
+
+
+# --- command line -------------------------------------------------------------------------------------
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pages", type=Path, help="a folder of <name>.html with <name>.txt instead of the corpus")
+    parser.add_argument("--source", action="append", default=[], help="only these sources (manifests' names)")
+    parser.add_argument("--site", action="append", default=[], help="only these sites (a site's or a source's name)")
+    parser.add_argument("--language", action="append", default=[], help="only these languages")
+    parser.add_argument("--limit", type=int, help="at most this many pages, spread over the selection")
+    parser.add_argument("--extractor", action="append", choices=EXTRACTORS, help="only these extractors")
+    parser.add_argument("--list", action="store_true", help="print the pages and stop")
+    parser.add_argument("--worst", type=int, default=0, metavar="N", help="the N widest gaps of ours-default (0: none)")
+    parser.add_argument("--json", type=Path, help="write every figure here")
+    parser.add_argument(
+        "--mirrors", type=Path, help="the snapshots' folder (default $REALSITES_MIRRORS or /work/.mirror)"
+    )
+    return parser.parse_args(argv)
+
+
+def list_lines(pages: Sequence[tuple[Page, Path]]) -> list[str]:
+    lines = ["| page | source | site | lang | kind | truth words | truth from |", "|---|---|---|---|---|---:|---|"]
+    for page, _ in pages:
+        cells = (page.id, page.source, page.site, page.language, page.kind, len(words(page.truth)), page.origin)
+        lines.append("| " + " | ".join(map(str, cells)) + " |")
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.pages:
+        pages, missing = local_pages(args.pages), []
+    else:
+        pages, missing = load_pages(args.source or None, args.mirrors)
+    pages = select(pages, args.site, args.language, args.limit)
+    for reason in missing:
+        print(f"<!-- {reason} -->", file=sys.stderr)
+    if args.list:
+        print("\n".join(list_lines(pages)))
+        print(f"\n{len(pages)} pages", file=sys.stderr)
+        return 0
+    names = list(args.extractor or EXTRACTORS)
+    unavailable: dict[str, str] = {}
+    results = []
+    if pages:  # a first call imports and compiles what each extractor needs: not a page's cost
+        page, folder = pages[0]
+        run_page(page, (folder / page.html).read_bytes(), names, unavailable)
+    for index, (page, folder) in enumerate(pages, 1):
+        results.append(run_page(page, (folder / page.html).read_bytes(), names, unavailable))
+        if index % 50 == 0:
+            print(f"{index}/{len(pages)} pages", file=sys.stderr)
+    hard = worst(results, names, 0)
+    out = ["## Quality (mean over pages of P / R / **F1**)", "", *quality_table(results, names, unavailable), ""]
+    out += ["## Per site (mean F1)", "", *site_table(results, names, unavailable), ""]
+    out += ["## CPU time per page", "", *cpu_table(results, names, unavailable), ""]
+    out += [f"- {n}: not available ({why})" for n, why in unavailable.items()]
+    if args.worst:
+        out += ["", "## Worst pages of ours-default", "", *worst_lines(hard[: args.worst], len(hard))]
+    print("\n".join(out))
+    if args.json:
+        data = {
+            "extractors": names,
+            "not_available": unavailable,
+            "missing_sources": missing,
+            "groups": {
+                label: {
+                    n: dict(zip(("precision", "recall", "f1"), group_means(found, n), strict=False))
+                    for n in names
+                    if n not in unavailable
+                }
+                | {"pages": len(found)}
+                for label, found in groups(results)
+            },
+            "worst": hard,
+            "pages": [page_json(result) for result in results],
+        }
+        args.json.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
