@@ -82,7 +82,7 @@ def difference(extracted: str, truth: str, top: int = 15) -> tuple[list[tuple[st
 # --- extractors ---------------------------------------------------------------------------------------
 
 
-def ours(html: bytes, url: str, **options: Any) -> str:
+def ours(html: str, url: str, **options: Any) -> str:
     from scrapy_readability.engine import Readability
 
     try:
@@ -93,14 +93,14 @@ def ours(html: bytes, url: str, **options: Any) -> str:
     return article.text if article is not None and article.text else ""
 
 
-def trafilatura_text(html: bytes, url: str, **options: Any) -> str:
+def trafilatura_text(html: str, url: str, **options: Any) -> str:
     import trafilatura
 
     text = trafilatura.extract(html, url=url, output_format="txt", include_comments=False, **options)
     return text or ""
 
 
-def readability_lxml(html: bytes, url: str) -> str:
+def readability_lxml(html: str, url: str) -> str:
     import lxml.html
     from readability import Document
 
@@ -108,9 +108,9 @@ def readability_lxml(html: bytes, url: str) -> str:
     return element_text(lxml.html.fromstring(summary)) if summary and summary.strip() else ""
 
 
-def extractor(name: str) -> Callable[[bytes, str], str]:
+def extractor(name: str) -> Callable[[str, str], str]:
     """The function that gives ``name``'s text of a page."""
-    table: dict[str, Callable[[bytes, str], str]] = {
+    table: dict[str, Callable[[str, str], str]] = {
         "ours-default": ours,
         "ours-refined": lambda html, url: ours(html, url, refine=True),
         "trafilatura": trafilatura_text,
@@ -135,7 +135,7 @@ class Result:
     errors: dict[str, str] = field(default_factory=dict)
 
 
-def run_page(page: Page, html: bytes, names: Sequence[str], unavailable: dict[str, str]) -> Result:
+def run_page(page: Page, html: str, names: Sequence[str], unavailable: dict[str, str]) -> Result:
     """Every extractor on one page; an extractor found unavailable is recorded once and skipped after."""
     result = Result(page)
     for name in names:
@@ -374,9 +374,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = []
     if pages:  # a first call imports and compiles what each extractor needs: not a page's cost
         page, folder = pages[0]
-        run_page(page, (folder / page.html).read_bytes(), names, unavailable)
+        run_page(page, (folder / page.html).read_text(encoding="utf-8"), names, unavailable)
     for index, (page, folder) in enumerate(pages, 1):
-        results.append(run_page(page, (folder / page.html).read_bytes(), names, unavailable))
+        results.append(run_page(page, (folder / page.html).read_text(encoding="utf-8"), names, unavailable))
         if index % 50 == 0:
             print(f"{index}/{len(pages)} pages", file=sys.stderr)
     hard = worst(results, names, 0)

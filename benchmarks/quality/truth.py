@@ -124,6 +124,7 @@ TEMPLATES = {
         r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+[\w-]+)*[ \t]*(?=\"|$)",
         r"^[ \t]*===[ \t]*(?=\")",
         r"^[ \t]*--8<--.*$",
+        r"(?<=`)#!\w+[ \t]+",  # InlineHilite's language mark: `#!python await` shows as `await`
     ],
 }
 
@@ -134,7 +135,7 @@ def markdown_text(source: str, templates: Iterable[str] = ()) -> str:
     HTML kept), then its text: code blocks as their code, links as their text, images as nothing."""
     from markdown_it import MarkdownIt
 
-    text = FRONT_MATTER.sub("", source, count=1)
+    text = FRONT_MATTER.sub("", source.lstrip("\ufeff"), count=1)
     for name in templates:
         for pattern in TEMPLATES[name]:
             text = re.sub(pattern, "", text, flags=re.S | re.M)
@@ -231,8 +232,8 @@ class Repo:
 
 
 def cache_folder(manifest: dict[str, Any], cache: Path = CACHE_DIR) -> Path:
-    """One folder per manifest content: editing a manifest's rule rebuilds its truth."""
-    digest = hashlib.sha256(Path(manifest["manifest"]).read_bytes()).hexdigest()[:10]
+    """One folder per manifest and builder: editing a manifest's rule or this module rebuilds the truth."""
+    digest = hashlib.sha256(Path(manifest["manifest"]).read_bytes() + Path(__file__).read_bytes()).hexdigest()[:10]
     return cache / f"{manifest['name']}-{manifest['commit'][:12]}-{digest}"
 
 
@@ -248,18 +249,49 @@ def build(manifest: dict[str, Any], mirrors: Path | None = None, cache: Path = C
             repo.require(manifest["source_commit"])
         (folder / "html").mkdir(parents=True, exist_ok=True)
         builder = {"markdown": markdown_pages, "fundus": fundus_pages, "files": file_pages}[manifest["kind"]]
-        pages = list(builder(manifest, repo, folder))
+        pages, dropped = on_page(builder(manifest, repo, folder), folder)
     finally:
         repo.close()
+    (folder / "dropped.txt").write_text("".join(f"{line}\n" for line in dropped), encoding="utf-8")
     temporary = folder / "pages.jsonl.tmp"
     temporary.write_text("".join(json.dumps(asdict(page), ensure_ascii=False) + "\n" for page in pages), "utf-8")
     temporary.replace(folder / "pages.jsonl")
     return folder
 
 
-def _store(folder: Path, key: str, html: bytes) -> str:
+def decode(html: bytes, encoding: str | None = None) -> str:
+    """A page's text as a browser would read it: ``encoding`` when it is known (fundus stores UTF-8), else the
+    BOM, the page's declared charset, UTF-8 (w3lib's rules): every extractor then gets the same string."""
+    from w3lib.encoding import html_to_unicode
+
+    if encoding:
+        return html.decode(encoding, "replace")
+    return html_to_unicode(None, html)[1]
+
+
+MIN_WORDS, MIN_ON_PAGE = 30, 0.9
+
+
+def on_page(pages: Iterable[Page], folder: Path) -> tuple[list[Page], list[str]]:
+    """The pages whose truth is on the page: at least ``MIN_WORDS`` words, ``MIN_ON_PAGE`` of them in the page's
+    visible text (a truth the page does not show, a stale source or an extractor's junk output, is no truth)."""
+    kept, dropped = [], []
+    for page in pages:
+        want = tokens(page.truth)
+        total = sum(want.values())
+        shown = sum((want & tokens(html_text((folder / page.html).read_text(encoding="utf-8")))).values())
+        if total >= MIN_WORDS and shown >= MIN_ON_PAGE * total:
+            kept.append(page)
+        else:
+            dropped.append(f"{page.id}: {total} words, {shown / total if total else 0:.2f} on the page")
+            (folder / page.html).unlink()
+    return kept, dropped
+
+
+def _store(folder: Path, key: str, html: str) -> str:
+    """The page's HTML into the cache, as UTF-8."""
     name = "html/" + hashlib.sha1(key.encode()).hexdigest()[:16] + ".html"
-    (folder / name).write_bytes(html)
+    (folder / name).write_text(html, encoding="utf-8")
     return name
 
 
@@ -289,7 +321,7 @@ def markdown_pages(manifest: dict[str, Any], repo: Repo, folder: Path) -> Iterat
             language=_language(manifest.get("languages", {}), source, manifest.get("language", "")),
             kind=manifest.get("site_kind", "blog"),
             url=url,
-            html=_store(folder, html_path, html),
+            html=_store(folder, html_path, decode(html)),
             truth=truth,
             origin=f"{manifest['repo']}@{source_commit[:12]}:{source}",
         )
@@ -326,7 +358,7 @@ def fundus_pages(manifest: dict[str, Any], repo: Repo, folder: Path) -> Iterator
                     language=html_language(html) or default,
                     kind="news",
                     url=meta.get(name, {}).get("url") or f"https://{publisher.lower()}.invalid/",
-                    html=_store(folder, html_path, html),
+                    html=_store(folder, html_path, decode(html, "utf-8")),
                     truth=truth,
                     origin=f"{manifest['repo']}@{commit[:12]}:{expected_path}#{version}",
                 )
@@ -353,7 +385,7 @@ def file_pages(manifest: dict[str, Any], repo: Repo, folder: Path) -> Iterator[P
             language=manifest.get("languages", {}).get(stem) or html_language(html) or manifest.get("language", "en"),
             kind="news",
             url=f"https://{site}/" if "." in site else f"https://{manifest['name']}.invalid/{stem}",
-            html=_store(folder, html_path, html),
+            html=_store(folder, html_path, decode(html)),
             truth=text.decode("utf-8", "replace").strip(),
             origin=f"{manifest['repo']}@{commit[:12]}:{text_path}",
         )
