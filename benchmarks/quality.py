@@ -207,17 +207,20 @@ def group_means(results: Sequence[Result], name: str) -> tuple[float, float, flo
     return mean(s.precision for s in scores), mean(s.recall for s in scores), mean(s.f1 for s in scores)
 
 
-def groups(results: Sequence[Result]) -> list[tuple[str, list[Result]]]:
-    """All pages, then by site kind, then by language (most pages first)."""
+def groups(results: Sequence[Result], smallest: int = 1) -> list[tuple[str, list[Result]]]:
+    """All pages, then by site kind, then by language (most pages first); languages with fewer than ``smallest``
+    pages together as one row."""
     rows: list[tuple[str, list[Result]]] = [("all", list(results))]
     for key in ("kind", "language"):
         buckets: dict[str, list[Result]] = {}
         for result in results:
             buckets.setdefault(getattr(result.page, key), []).append(result)
-        rows += [
-            (f"{key}: {value}", found)
-            for value, found in sorted(buckets.items(), key=lambda item: (-len(item[1]), item[0]))
-        ]
+        ordered = sorted(buckets.items(), key=lambda item: (-len(item[1]), item[0]))
+        rows += [(f"{key}: {value}", found) for value, found in ordered if len(found) >= smallest]
+        few = [(value, found) for value, found in ordered if len(found) < smallest]
+        if few:
+            names = ", ".join(value for value, _ in few)
+            rows.append((f"{key}: {len(few)} others ({names})", [r for _, found in few for r in found]))
     return rows
 
 
@@ -230,16 +233,25 @@ def cell(results: Sequence[Result], name: str, unavailable: dict[str, str]) -> s
 
 def quality_table(results: Sequence[Result], names: Sequence[str], unavailable: dict[str, str]) -> list[str]:
     lines = ["| pages | group | " + " | ".join(names) + " |", "|---:|---|" + "---|" * len(names)]
-    for label, found in groups(results):
+    for label, found in groups(results, smallest=5):
         lines.append(f"| {len(found)} | {label} | " + " | ".join(cell(found, n, unavailable) for n in names) + " |")
     return lines
 
 
-def site_table(results: Sequence[Result], names: Sequence[str], unavailable: dict[str, str]) -> list[str]:
-    """F1 per site (each row a site or publisher), sorted by source then site."""
+def site_table(
+    results: Sequence[Result], names: Sequence[str], unavailable: dict[str, str], every_site: bool = False
+) -> list[str]:
+    """F1 per site, sorted by source then site; a source of more than ten sites (news publishers, an extractor's
+    test pages) is one row unless ``every_site``."""
+    sites_of: dict[str, set[str]] = {}
+    for result in results:
+        sites_of.setdefault(result.page.source, set()).add(result.page.site)
     buckets: dict[tuple[str, str], list[Result]] = {}
     for result in results:
-        buckets.setdefault((result.page.source, result.page.site), []).append(result)
+        source, site = result.page.source, result.page.site
+        if not every_site and len(sites_of[source]) > 10:
+            site = f"({len(sites_of[source])} sites)"
+        buckets.setdefault((source, site), []).append(result)
     lines = [
         "| source | site | lang | pages | " + " | ".join(names) + " |",
         "|---|---|---|---:|" + "---:|" * len(names),
@@ -252,15 +264,20 @@ def site_table(results: Sequence[Result], names: Sequence[str], unavailable: dic
 
 
 def cpu_table(results: Sequence[Result], names: Sequence[str], unavailable: dict[str, str]) -> list[str]:
-    lines = ["| extractor | pages | CPU ms/page (mean) | median | max | errors |", "|---|---:|---:|---:|---:|---:|"]
+    lines = [
+        "| extractor | pages | CPU ms/page (mean) | median | max | × ours-default (mean) | errors |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    base = mean(result.cpu[OURS] * 1000 for result in results if OURS in result.cpu)
     for name in names:
         if name in unavailable:
-            lines.append(f"| {name} | 0 | not available | | | |")
+            lines.append(f"| {name} | 0 | not available | | | | |")
             continue
         times = [result.cpu[name] * 1000 for result in results if name in result.cpu]
         errors = sum(name in result.errors for result in results)
         if times:
-            figures = f"{mean(times):.1f} | {statistics.median(times):.1f} | {max(times):.0f}"
+            ratio = mean(times) / base if base else float("nan")
+            figures = f"{mean(times):.1f} | {statistics.median(times):.1f} | {max(times):.0f} | {ratio:.2f}"
             lines.append(f"| {name} | {len(times)} | {figures} | {errors} |")
     return lines
 
@@ -340,6 +357,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--limit", type=int, help="at most this many pages, spread over the selection")
     parser.add_argument("--extractor", action="append", choices=EXTRACTORS, help="only these extractors")
     parser.add_argument("--list", action="store_true", help="print the pages and stop")
+    parser.add_argument("--every-site", action="store_true", help="the per-site table: every site of every source")
     parser.add_argument("--worst", type=int, default=0, metavar="N", help="the N widest gaps of ours-default (0: none)")
     parser.add_argument("--json", type=Path, help="write every figure here")
     parser.add_argument(
@@ -381,7 +399,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{index}/{len(pages)} pages", file=sys.stderr)
     hard = worst(results, names, 0)
     out = ["## Quality (mean over pages of P / R / **F1**)", "", *quality_table(results, names, unavailable), ""]
-    out += ["## Per site (mean F1)", "", *site_table(results, names, unavailable), ""]
+    out += ["## Per site (mean F1)", "", *site_table(results, names, unavailable, args.every_site), ""]
     out += ["## CPU time per page", "", *cpu_table(results, names, unavailable), ""]
     out += [f"- {n}: not available ({why})" for n, why in unavailable.items()]
     if args.worst:

@@ -377,7 +377,7 @@ def file_pages(manifest: dict[str, Any], repo: Repo, folder: Path) -> Iterator[P
         html, text = repo.read(commit, html_path), repo.read(commit, text_path)
         if html is None or text is None or not text.strip():
             continue
-        site = re.sub(r"\d+$", "", stem)
+        site = re.sub(r"\d+$", "", stem) if "." in stem else stem  # a domain's pages are one site; else a page
         yield Page(
             id=f"{manifest['name']}:{stem}",
             source=manifest["name"],
