@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import time
@@ -331,6 +332,82 @@ def worst_lines(rows: Sequence[dict[str, Any]], total: int) -> list[str]:
     return lines
 
 
+# What ours-default keeps or loses against the truth, by the kinds of error issue 31 names. Each test is on the
+# extracted text's lines (blocks) against the truth's words: heuristics to count and to find, not a verdict.
+GUTTER = re.compile(r"(?:^|\n)\s*1\s*\n\s*2\s*\n\s*3\s*\n\s*4\s*(?:\n|$)")
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.split("\n") if words(line)]
+
+
+def _foreign(line: str, truth: Counter[str]) -> bool:
+    """A short line (30 words at most) most of whose words the truth lacks: a title, a dateline, a footer."""
+    found = words(line)
+    return 0 < len(found) <= 30 and sum(word not in truth for word in found) > len(found) / 2
+
+
+def _lost(block: str, got: Counter[str]) -> bool:
+    """A block of the truth (10 words at least) less than half of whose words the extraction has."""
+    found = words(block)
+    return len(found) >= 10 and sum(word in got for word in found) < len(found) / 2
+
+
+def error_classes(text: str, truth: str) -> dict[str, str]:
+    """The kinds of error of one extraction, each with the line that shows it: ``empty``; ``head kept`` (a first
+    line the truth lacks: the title, a dateline, a table of contents' heading); ``tail kept`` (a last line the
+    truth lacks: a comment heading, a licence, share or newsletter box, next/previous links); ``gutter`` (a
+    code block's line numbers, 1 2 3 4 on lines of their own, that the truth lacks); ``lead lost`` and ``end
+    lost`` (the truth's first or last block mostly missing); ``body lost`` (recall under 0.8) and
+    ``boilerplate`` (precision under 0.8)."""
+    found: dict[str, str] = {}
+    if not words(text):
+        return {"empty": ""}
+    want, got = Counter(words(truth)), Counter(words(text))
+    lines, blocks = _lines(text), _lines(truth)
+    if _foreign(lines[0], want):
+        found["head kept"] = lines[0]
+    if len(lines) > 1 and _foreign(lines[-1], want):
+        found["tail kept"] = lines[-1]
+    if GUTTER.search(text) and not GUTTER.search(truth):
+        found["gutter"] = GUTTER.search(text).group(0).strip().replace("\n", " ")
+    if blocks and _lost(blocks[0], got):
+        found["lead lost"] = blocks[0]
+    if len(blocks) > 1 and _lost(blocks[-1], got):
+        found["end lost"] = blocks[-1]
+    measured = score(text, truth)
+    if measured.recall < 0.8:
+        found["body lost"] = f"recall {measured.recall:.2f}"
+    if measured.precision < 0.8:
+        found["boilerplate"] = f"precision {measured.precision:.2f}"
+    return found
+
+
+def class_lines(results: Sequence[Result]) -> list[str]:
+    """Pages per kind of error of ours-default, by site kind, with the lines most often responsible."""
+    kinds = sorted({result.page.kind for result in results})
+    counts: dict[str, Counter[str]] = {}
+    examples: dict[str, Counter[str]] = {}
+    for result in results:
+        if OURS not in result.texts:
+            continue
+        for name, line in error_classes(result.texts[OURS], result.page.truth).items():
+            counts.setdefault(name, Counter())[result.page.kind] += 1
+            if name not in ("body lost", "boilerplate"):  # their "line" is a figure, no example
+                examples.setdefault(name, Counter())[re.sub(r"\d+", "N", line)[:60]] += 1
+    total = Counter(result.page.kind for result in results)
+    lines = ["| kind of error | " + " | ".join(f"{k} ({total[k]})" for k in kinds) + " | all | most frequent lines |"]
+    lines.append("|---|" + "---:|" * (len(kinds) + 1) + "---|")
+    for name in ("empty", "head kept", "tail kept", "gutter", "lead lost", "end lost", "body lost", "boilerplate"):
+        if name not in counts:
+            continue
+        frequent = examples.get(name, Counter()).most_common(4)
+        common = "; ".join(f"`{line}` ×{n}" for line, n in frequent if line and n > 1)
+        cells = " | ".join(str(counts[name][k]) for k in kinds)
+        lines.append(f"| {name} | {cells} | {sum(counts[name].values())} | {common} |")
+    return lines
+
+
 def page_json(result: Result) -> dict[str, Any]:
     return {
         "id": result.page.id,
@@ -342,6 +419,7 @@ def page_json(result: Result) -> dict[str, Any]:
         "scores": {n: {"precision": s.precision, "recall": s.recall, "f1": s.f1} for n, s in result.scores.items()},
         "cpu_ms": {n: round(t * 1000, 2) for n, t in result.cpu.items()},
         "errors": result.errors,
+        "ours_default_errors": error_classes(result.texts[OURS], result.page.truth) if OURS in result.texts else {},
     }
 
 
@@ -402,6 +480,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     out += ["## Per site (mean F1)", "", *site_table(results, names, unavailable, args.every_site), ""]
     out += ["## CPU time per page", "", *cpu_table(results, names, unavailable), ""]
     out += [f"- {n}: not available ({why})" for n, why in unavailable.items()]
+    if OURS in names:
+        out += ["", "## What ours-default keeps and loses (pages)", "", *class_lines(results)]
     if args.worst:
         out += ["", "## Worst pages of ours-default", "", *worst_lines(hard[: args.worst], len(hard))]
     print("\n".join(out))

@@ -19,6 +19,7 @@ import gzip
 import hashlib
 import json
 import re
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -253,6 +254,9 @@ def build(manifest: dict[str, Any], mirrors: Path | None = None, cache: Path = C
     finally:
         repo.close()
     (folder / "dropped.txt").write_text("".join(f"{line}\n" for line in dropped), encoding="utf-8")
+    for stale in cache.glob(f"{manifest['name']}-*"):  # builds of an earlier manifest or builder
+        if stale != folder and stale.name.startswith(f"{manifest['name']}-{manifest['commit'][:12]}-"):
+            shutil.rmtree(stale, ignore_errors=True)
     temporary = folder / "pages.jsonl.tmp"
     temporary.write_text("".join(json.dumps(asdict(page), ensure_ascii=False) + "\n" for page in pages), "utf-8")
     temporary.replace(folder / "pages.jsonl")
