@@ -87,3 +87,15 @@ def test_list(quality, tmp_path, capsys):
     (tmp_path / "one.txt").write_text(PARAGRAPHS[0], encoding="utf-8")
     assert quality.main(["--pages", str(tmp_path), "--list"]) == 0
     assert "| one | local | one |" in capsys.readouterr().out
+
+
+def test_error_classes(quality):
+    truth = "Deltas grow where rivers slow down and drop their silt.\n\nThe end of the story is here for now."
+    kept = "Deltas - My Blog\n" + truth.replace("\n\n", "\n") + "\nAdd comment"
+    found = quality.error_classes(kept, truth)
+    assert found["head kept"] == "Deltas - My Blog" and found["tail kept"] == "Add comment"
+    assert "lead lost" not in found and "body lost" not in found
+    code = "1\n2\n3\n4\nprint('hi')\n" + truth
+    assert "gutter" in quality.error_classes(code, truth + "\n\nprint('hi')")
+    assert quality.error_classes("", truth) == {"empty": ""}
+    assert "lead lost" in quality.error_classes("The end of the story is here for now.", truth)
