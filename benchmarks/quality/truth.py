@@ -118,6 +118,9 @@ TEMPLATES = {
     "hugo": [r"\{\{<.*?>\}\}", r"\{\{%.*?%\}\}"],
     # Liquid tags and outputs (Jekyll); kramdown's attribute lists and ``{:toc}``.
     "liquid": [r"\{%-?.*?-?%\}", r"\{\{-?.*?-?\}\}", r"\{:[^}\n]*\}"],
+    # Pelican's metadata lines at the top of a Markdown file (``Title: …``, ``Date: …``, up to a blank line).
+    # CodeHilite's language line (``:::fortran``) opening an indented code block.
+    "pelican": [r"\A(?:[A-Za-z][\w-]*:[^\n]*\n)+(?=\s*\n)", r"^(?:[ ]{4,}|\t)(?:#!|:::)\w+[ \t]*$"],
     # MkDocs/Material and Python-Markdown's attribute lists on headings, ``[TOC]`` markers.
     "attr_list": [r"\{\s*[#.:][^}\n]*\}", r"^\[TOC\]\s*$"],
     # MkDocs Material: the markers of admonitions (``!!! note "Title"`` keeps its title), tabs and snippets.
