@@ -23,7 +23,7 @@ import shutil
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -127,10 +127,28 @@ TEMPLATES = {
     "mkdocs": [
         r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+[\w-]+)*[ \t]*(?=\"|$)",
         r"^[ \t]*===[ \t]*(?=\")",
-        r"^[ \t]*--8<--.*$",
+        r"^[ \t]*-+8<-+[^\n]*$",  # a snippet the manifest's ``snippets`` did not expand
         r"(?<=`)#!\w+[ \t]+",  # InlineHilite's language mark: `#!python await` shows as `await`
     ],
 }
+
+
+SNIPPET = re.compile(r"^([ \t]*)-+8<-+[ \t]+[\"']([^\"'\n]+?)(?::(\d+)(?::(\d+))?)?[\"'][ \t]*$", re.M)
+
+
+def expand_snippets(source: str, read: Callable[[str], bytes | None]) -> str:
+    """pymdownx.snippets' ``--8<-- "path"`` lines (``path:start:end`` a range of lines) replaced by the file,
+    read from the repository's root as MkDocs does by default, at the indentation of the marker."""
+
+    def include(match: re.Match[str]) -> str:
+        data = read(match.group(2))
+        if data is None:
+            return match.group(0)
+        lines = data.decode("utf-8", "replace").splitlines()
+        start, end = int(match.group(3) or 1), int(match.group(4) or len(lines))
+        return "\n".join(match.group(1) + line for line in lines[start - 1 : end])
+
+    return SNIPPET.sub(include, source)
 
 
 def markdown_text(source: str, templates: Iterable[str] = ()) -> str:
@@ -319,7 +337,10 @@ def markdown_pages(manifest: dict[str, Any], repo: Repo, folder: Path) -> Iterat
         html, markdown = repo.read(commit, html_path), repo.read(source_commit, source)
         if html is None or markdown is None:
             continue
-        truth = markdown_text(markdown.decode("utf-8", "replace"), manifest.get("templates", ()))
+        document = markdown.decode("utf-8", "replace")
+        if manifest.get("snippets"):
+            document = expand_snippets(document, lambda path: repo.read(source_commit, path))
+        truth = markdown_text(document, manifest.get("templates", ()))
         url = origin + re.sub(r"(^|/)index\.html$", r"\1", built)
         yield Page(
             id=f"{manifest['name']}:{html_path}",
