@@ -11,7 +11,10 @@ share (a microformat, an accessibility class, a share service's address), never 
   controls Readability.js removed: "Toggle table of contents sidebar";
 * **links that only jump**: a heading's permalink (``#``, ``¶``, ``§``), a footnote's way back (``↩``),
   "Back to top";
-* **breadcrumbs, share buttons** (links to a share service) and **tag lists** (``rel="tag"``);
+* **breadcrumbs, share buttons** (links to a share service, boxes whose class says share), **tag lists**
+  (``rel="tag"``), **links to the previous and next post** (``rel="prev"``/``"next"``), a newsletter's
+  **sign-up box**, and links to **the page's source** on a code host ("Edit this page");
+* **datelines** above or below the article: a short line that is a date (the feed's fields carry it);
 * **an in-page table of contents**: a list whose every link is to an element of the article itself, with
   the title above it;
 * **headings left with nothing under them** at the article's end: what a removed comment form, share bar
@@ -33,6 +36,7 @@ from urllib.parse import unquote, urlsplit
 from ..html.dom import Element, remove, text_content
 from ..html.urls import InvalidURL, resolve
 from .code import line_numbered_code
+from .feed.dates import find_text_date
 
 __all__ = ["headline", "refine_content"]
 
@@ -49,7 +53,49 @@ def refine_content(content: Element, url: str = "") -> None:
     _number_free_code(content)
     _drop_furniture(content, url)
     _drop_in_page_contents(content, url)
+    _drop_edge_datelines(content)
     _drop_dangling_headings(content)
+
+
+# --- Datelines: the date a page prints above or below the article, which the feed's fields carry -----
+
+_DATELINE_WORDS = 10
+_PROSE_WORDS = 15
+_DATELINE_TAGS = ("p", "div", "span", "time", "small", "li", "header", "footer", "address", "dd", "em", "strong")
+
+
+def _drop_edge_datelines(content: Element) -> None:
+    """A short line that is a date (and a label, a time, a reading time) before the article's first paragraph
+    of prose or after its last: "Stand: 12.03.2024 14:05 Uhr", "Published December 3, 2024"."""
+    order = {element: index for index, element in enumerate(content.iter())}
+    prose = [order[el] for el in content.iter("p", "li", "blockquote", "pre", "td") if _words_in(el) >= _PROSE_WORDS]
+    if not prose:
+        return
+    first, last = min(prose), max(prose)
+    for element in list(content.iter(*_DATELINE_TAGS)):
+        if element.getparent() is None or first <= order[element] <= last or _in_code(element, content):
+            continue
+        if 0 < _words_in(element) <= _DATELINE_WORDS and _is_dateline(element):
+            _remove_with_empty_wrappers(element, content)
+
+
+def _in_code(element: Element, content: Element) -> bool:
+    """Inside a code block, where a date is data ("created_at": "2023-09-06")."""
+    return any(ancestor.tag in ("pre", "code") for ancestor in element.iterancestors() if ancestor is not content)
+
+
+def _words_in(element: Element) -> int:
+    return len(text_content(element).split())
+
+
+def _is_dateline(element: Element) -> bool:
+    """A ``<time>``, or a line whose date is in its words: not a link's ("Update: https://x/2017/12/01/")."""
+    if next(element.iter("a", "pre", "code"), None) is not None:
+        return False
+    if element.tag == "time" or next(element.iter("time"), None) is not None:
+        return True
+    text = " ".join(text_content(element).split())
+    return "://" not in text and find_text_date(text, dateline=True) is not None
 
 
 # --- Furniture: what a page around the article puts in it --------------------------------------------
@@ -70,6 +116,24 @@ _SHARE_SERVICES = re.compile(
     re.IGNORECASE,
 )
 _TOP = frozenset({"#", "#top", "#page", "#main", "#content", "#site-top", "#__top"})
+_SKIP_TARGET = re.compile(r"content|main|article", re.IGNORECASE)
+"""The fragment a "Skip to content" link jumps to."""
+_BOX_CLASSES = re.compile(
+    r"(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|sign-up|mailchimp|mc_embed_signup|optin|"
+    r"share|sharing|shares|social-share|share-buttons|sharedaddy|post-nav|post-navigation|nav-links)(?:$|[\s_-])",
+    re.IGNORECASE,
+)
+"""Class words of the boxes a page puts in its articles: a newsletter's sign-up, share buttons, the links to
+the previous and next post."""
+_SOURCE_VIEWS = re.compile(
+    r"^(?:https?:)?//(?:www\.)?(?:"
+    r"(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org|gitee\.com)/[^/]+/[^/]+/(?:-/)?"
+    r"(?:(?:edit|blame|commits|history)/|(?:blob|raw|src)/[^?#]+\.(?:md|markdown|mdx|rst|adoc|ipynb|txt)\b)|"
+    r"raw\.githubusercontent\.com/[^?#]+\.(?:md|markdown|mdx|rst|adoc|ipynb|txt)\b)",
+    re.IGNORECASE,
+)
+"""A code host's view of the page's own source document: "Edit this page", "View source", "History" (not a
+link to a project's code, which an article may well be about)."""
 _MAX_FURNITURE = 300
 """Characters of text a piece of furniture may hold: more, and it is not furniture."""
 
@@ -106,17 +170,33 @@ def _is_furniture(element: Element, url: str) -> bool:
         return True
     if "BreadcrumbList" in (element.get("itemtype") or ""):
         return True
+    if _BOX_CLASSES.search(classes) or _BOX_CLASSES.search(element.get("id") or ""):
+        return True
     if element.tag == "a":
         return _is_furniture_link(element, url)
     return element.tag == "label"  # a form's: its control is gone ("Toggle table of contents sidebar")
 
 
 def _is_tag_or_share(element: Element) -> bool:
-    """A link to one of the page's tags (``rel="tag"``) or to a share service."""
+    """A link to one of the page's tags (``rel="tag"``), to the previous or next post (``rel="prev"``), or a
+    button to a share service or to the page's source: not a link in a sentence ("send us a tweet"), which is
+    the author's."""
     if element.tag != "a":
         return False
+    if {"tag", "prev", "next"} & set((element.get("rel") or "").lower().split()):
+        return True
     href = (element.get("href") or "").strip()
-    return "tag" in (element.get("rel") or "").lower().split() or _SHARE_SERVICES.search(href) is not None
+    buttons = _SHARE_SERVICES.search(href) is not None or _SOURCE_VIEWS.search(href) is not None
+    return buttons and not _in_a_sentence(element)
+
+
+def _in_a_sentence(link: Element) -> bool:
+    """Whether the text around ``link`` is mostly not links: prose, not a row of buttons."""
+    parent = link.getparent()
+    if parent is None:
+        return False
+    linked = sum(_visible_length(other) for other in parent.iter("a"))
+    return _visible_length(parent) > 2 * linked
 
 
 def _is_furniture_link(link: Element, url: str) -> bool:
@@ -128,8 +208,8 @@ def _is_furniture_link(link: Element, url: str) -> bool:
     fragment = _fragment(href, url)
     if fragment is None:
         return False
-    if f"#{fragment}" in _TOP and len(text.split()) <= 3:
-        return True  # "Back to top"
+    if (f"#{fragment}" in _TOP or _SKIP_TARGET.search(fragment)) and len(text.split()) <= 4:
+        return True  # "Back to top", "Skip to content"
     return len(text) <= 2 and not any(char.isalnum() for char in text)  # "#", "¶", "§", "↩": a footnote's "1" stays
 
 
@@ -297,9 +377,14 @@ def _drop_dangling_headings(content: Element) -> None:
         heading = _heading_of(_last_with_text(content), content)
         if heading is None or _visible_length(heading) == _visible_length(content):
             return  # a heading alone is all the article has: it stays
+        if len(text_content(heading).split()) > _MAX_TITLE_WORDS:
+            return  # a sentence set as a heading is the article's own last word
         _remove_with_empty_wrappers(heading, content)
         _drop_empty_end(content)
 
+
+_MAX_TITLE_WORDS = 8
+"""Words of a heading that titles furniture ("Add comment", "Join the conversation"): more, and it is a sentence."""
 
 # --- The headline --------------------------------------------------------------------------------
 

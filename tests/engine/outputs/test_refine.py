@@ -119,6 +119,18 @@ def test_refined_article() -> None:
             "share buttons",
         ),
         ('<p>Tags: <a rel="tag" href="/tag/rust.html">rust</a>, <a rel="tag" href="/tag/c.html">c</a></p>', "tags"),
+        (
+            '<p><a rel="prev" href="/a.html">← Previous Post</a> <a rel="next" href="/c.html">Next Post →</a></p>',
+            "prev",
+        ),
+        ('<div class="newsletter-signup"><p>Get the best posts in your inbox</p></div>', "a sign-up box"),
+        ('<div class="share-buttons"><span>Share</span><span>Copy link</span></div>', "share buttons by class"),
+        (
+            '<p><a href="https://github.com/o/site/edit/main/posts/a.md">Edit this page</a></p>',
+            "an edit view",
+        ),
+        ('<p><a href="https://raw.githubusercontent.com/o/site/main/_posts/a.md">source</a></p>', "the raw source"),
+        ('<a href="#main-content">Skip to content</a>', "a skip link"),
     ],
 )
 def test_furniture_in_the_article_goes(furniture: str, why: str) -> None:
@@ -154,3 +166,37 @@ def test_a_table_of_contents_linked_by_the_pages_own_address_goes_with_its_title
     elsewhere = content_div(toc + sections)
     refine_content(elsewhere, "https://blog.example/posts/other/")  # another page's contents: links, not ours
     assert inner_html(elsewhere) == toc + sections
+
+
+def test_a_link_to_a_projects_code_or_a_share_link_in_a_sentence_stays() -> None:
+    html = (
+        f'{BODY}<p><a href="https://github.com/o/project/tree/main/src">To access the source code click here</a>.</p>'
+        '<p>Liked it? <a href="https://twitter.com/intent/tweet?text=x">Send us a tweet</a> and tell us why.</p>'
+        f"{BODY}"
+    )
+    assert refined(html) == html
+
+
+@pytest.mark.parametrize(
+    "dateline",
+    [
+        "<p>Stand: 12.03.2024 14:05 Uhr</p>",
+        "<p>Published December 3, 2024</p>",
+        '<div><time datetime="2024-12-03">3 Dec</time> · 4 min read</div>',
+    ],
+)
+def test_a_dateline_above_or_below_the_article_goes(dateline: str) -> None:
+    assert refined(dateline + BODY) == BODY
+    assert refined(BODY + dateline) == BODY
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<p>The flood of 12 March 2024 closed the pier for a week and more.</p>",  # a sentence, not a dateline
+        '<p>Update: <a href="https://x.example/2017/12/01/">the first post</a></p>',  # a link's date
+        '<pre><code>{"created_at": "2023-09-06T17:24:02Z"}</code></pre>',  # data in code
+    ],
+)
+def test_other_short_lines_with_dates_stay(line: str) -> None:
+    assert refined(BODY + line) == BODY + line
