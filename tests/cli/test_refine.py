@@ -39,10 +39,9 @@ def served(name: str) -> Iterator[corpus.LocalSite]:
 
 
 def crawled(tmp_path: Path, name: str, *flags: str, feed: str = "articles.jsonl") -> CrawlResult:
+    """The whole site (a budget would stop two crawls at different pages, as the machine's load orders them)."""
     with served(name) as running:
-        result = crawl_command(
-            tmp_path, [running.url, "--max-pages", "40", *flags], settings=QUICK, feed=feed, timeout=300
-        )
+        result = crawl_command(tmp_path, [running.url, *flags], settings=QUICK, feed=feed, timeout=300)
     assert result.returncode == 0, result.log[-3000:]
     assert result.items
     return result
@@ -59,7 +58,7 @@ def test_a_blogs_comment_heading_and_site_name_go(tmp_path: Path) -> None:
     same = [
         (item, by_path[urlsplit(item["url"]).path]) for item in refined.items if urlsplit(item["url"]).path in by_path
     ]
-    assert len(same) >= len(refined.items) // 2
+    assert len(same) == len(refined.items) == len(default.items)
     for item, plain in same:  # the same article, only mended: never much shorter
         assert item["title"] == plain["title"]
         assert len(item["text"]) >= len(plain["text"]) // 2

@@ -7,6 +7,7 @@ article stays exactly Readability.js's. Each repair is told by structure or by a
 share (a microformat, an accessibility class, a share service's address), never by one site's names:
 
 * **line-numbered code** (:mod:`.code`): the gutter goes, the code stays, as one ``<pre>``;
+* **the next story** an endless page appends below its own, in an ``<article>`` of its own;
 * **text for screen readers only** (``sr-only``, ``visually-hidden``...) and **labels** of the form
   controls Readability.js removed: "Toggle table of contents sidebar";
 * **links that only jump**: a heading's permalink (``#``, ``¶``, ``§``), a footnote's way back (``↩``),
@@ -51,15 +52,45 @@ _WRAPPERS = frozenset({"p", "div", "section", "header", "footer", "nav", "aside"
 def refine_content(content: Element, url: str = "") -> None:
     """Mend the article's tree in place (see the module's docstring for what, and why); ``url`` is the page's."""
     _number_free_code(content)
+    _drop_next_articles(content)
     _drop_furniture(content, url)
     _drop_in_page_contents(content, url)
     _drop_edge_datelines(content)
     _drop_dangling_headings(content)
 
 
+# --- The next article: a page that appends the following story below its own ---------------------------
+
+_FULL_ARTICLE = 400
+"""Characters of text an ``<article>`` holds to be a story of its own (a teaser or a card holds fewer)."""
+_MAX_STORIES = 3
+"""More full ``<article>`` elements than this are a live blog's entries, which are all the article."""
+_MAIN = re.compile(r"(?:^|[\s_-])main(?:$|[\s_-])", re.IGNORECASE)
+
+
+def _drop_next_articles(content: Element) -> None:
+    """Two or three full ``<article>`` elements side by side, each with its heading: the page's own story is the
+    one marked main, else the first; those that follow it are the next stories an endless page appended."""
+    stories = [
+        article
+        for article in content.iter("article")
+        if not any(ancestor.tag == "article" for ancestor in article.iterancestors())
+        and _visible_length(article) >= _FULL_ARTICLE
+    ]
+    if not 2 <= len(stories) <= _MAX_STORIES:
+        return
+    marked = [story for story in stories if _MAIN.search(f"{story.get('id') or ''} {story.get('class') or ''}")]
+    own = marked[0] if len(marked) == 1 else stories[0]
+    for story in stories[stories.index(own) + 1 :]:
+        if next(story.iter(*HEADINGS), None) is not None:
+            _remove_with_empty_wrappers(story, content)
+
+
 # --- Datelines: the date a page prints above or below the article, which the feed's fields carry -----
 
 _DATELINE_WORDS = 10
+_LABEL_WORDS = 4
+"""Words without a digit a dateline holds beside its date: a label, a month, "Uhr", "min read"."""
 _PROSE_WORDS = 15
 _DATELINE_TAGS = ("p", "div", "span", "time", "small", "li", "header", "footer", "address", "dd", "em", "strong")
 
@@ -75,8 +106,22 @@ def _drop_edge_datelines(content: Element) -> None:
     for element in list(content.iter(*_DATELINE_TAGS)):
         if element.getparent() is None or first <= order[element] <= last or _in_code(element, content):
             continue
-        if 0 < _words_in(element) <= _DATELINE_WORDS and _is_dateline(element):
+        if 0 < _words_in(element) <= _DATELINE_WORDS and _is_own_line(element, content) and _is_dateline(element):
             _remove_with_empty_wrappers(element, content)
+
+
+_BLOCKS = frozenset({"p", "div", "li", "header", "footer", "dd", "dt", "address", "section", "td", *HEADINGS})
+
+
+def _is_own_line(element: Element, content: Element) -> bool:
+    """Whether ``element`` is a line of its own, not a date inside a sentence ("updated on: <time>")."""
+    block = element
+    while block.tag not in _BLOCKS and block is not content:
+        parent = block.getparent()
+        if parent is None:
+            break
+        block = parent
+    return block is element or _words_in(block) == _words_in(element)
 
 
 def _in_code(element: Element, content: Element) -> bool:
@@ -95,7 +140,9 @@ def _is_dateline(element: Element) -> bool:
     if element.tag == "time" or next(element.iter("time"), None) is not None:
         return True
     text = " ".join(text_content(element).split())
-    return "://" not in text and find_text_date(text, dateline=True) is not None
+    if "://" in text or sum(not any(char.isdigit() for char in word) for word in text.split()) > _LABEL_WORDS:
+        return False  # a sentence that gives a date ("the packages were last updated on 12/03/2024")
+    return find_text_date(text, dateline=True) is not None
 
 
 # --- Furniture: what a page around the article puts in it --------------------------------------------

@@ -196,6 +196,7 @@ def test_a_dateline_above_or_below_the_article_goes(dateline: str) -> None:
         "<p>The flood of 12 March 2024 closed the pier for a week and more.</p>",  # a sentence, not a dateline
         '<p>Update: <a href="https://x.example/2017/12/01/">the first post</a></p>',  # a link's date
         '<pre><code>{"created_at": "2023-09-06T17:24:02Z"}</code></pre>',  # data in code
+        "<p>The packages were last updated on: <span>12/03/2024</span>.</p>",  # a date inside a sentence
     ],
 )
 def test_other_short_lines_with_dates_stay(line: str) -> None:
