@@ -7,6 +7,8 @@ article stays exactly Readability.js's. Each repair is told by structure or by a
 share (a microformat, an accessibility class, a share service's address), never by one site's names:
 
 * **line-numbered code** (:mod:`.code`): the gutter goes, the code stays, as one ``<pre>``;
+* **blocks that are not in the body the page declares** (JSON-LD's ``articleBody``), where the article holds
+  nearly all of that body: a teaser, a subscription box, a credit, a bio;
 * **the next story** an endless page appends below its own, in an ``<article>`` of its own;
 * **text for screen readers only** (``sr-only``, ``visually-hidden``...) and **labels** of the form
   controls Readability.js removed: "Toggle table of contents sidebar";
@@ -32,12 +34,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from ..html.dom import Element, remove, text_content
 from ..html.urls import InvalidURL, resolve
 from .code import line_numbered_code
 from .feed.dates import find_text_date
+from .feed.jsonld import first_value, read_json_ld_nodes
 
 __all__ = ["headline", "refine_content"]
 
@@ -49,14 +53,71 @@ _WRAPPERS = frozenset({"p", "div", "section", "header", "footer", "nav", "aside"
 # --- The article's tree ------------------------------------------------------------------------
 
 
-def refine_content(content: Element, url: str = "") -> None:
-    """Mend the article's tree in place (see the module's docstring for what, and why); ``url`` is the page's."""
+def refine_content(content: Element, url: str = "", declared_body: str | None = None) -> None:
+    """Mend the article's tree in place (see the module's docstring for what, and why); ``url`` is the page's,
+    ``declared_body`` the text its JSON-LD gives as the article's (``articleBody``)."""
     _number_free_code(content)
+    if declared_body:
+        _keep_the_declared_body(content, declared_body)
     _drop_next_articles(content)
     _drop_furniture(content, url)
     _drop_in_page_contents(content, url)
     _drop_edge_datelines(content)
     _drop_dangling_headings(content)
+
+
+# --- The body the page declares: JSON-LD's articleBody -----------------------------------------------------
+
+_MIN_BODY_WORDS = 80
+_HOLDS_THE_BODY = 0.8
+"""Share of the declared body's words the article must hold before blocks that are not in it are dropped."""
+_WHOLE_BODY = 0.6
+"""The declared body's length, as a share of the article's at least: a shorter one is a teaser."""
+_FOREIGN_BLOCK = 0.25
+"""A block of the article whose words are this rarely in the declared body is not the article's."""
+_MIN_BLOCK_WORDS = 4
+_BODY_BLOCKS = ("p", "li", "figcaption", "blockquote", "dd", "div", "section", "aside", "table", "span")
+_WORD = re.compile(r"\w+")
+
+
+def declared_body(scripts: list[Any] | None) -> str | None:
+    """The ``articleBody`` of the page's JSON-LD article, when it is long enough to say what the article is."""
+    if not scripts:
+        return None
+    body = first_value(read_json_ld_nodes(scripts).nodes, "articleBody")
+    if not isinstance(body, str) or len(body.split()) < _MIN_BODY_WORDS:
+        return None
+    return body
+
+
+def _body_words(text: str) -> list[str]:
+    return _WORD.findall(text.casefold())
+
+
+def _keep_the_declared_body(content: Element, body: str) -> None:
+    """The publisher says what its article's text is: where the article holds nearly all of it, a block of more
+    than a few words that is not in it (a teaser, a subscription box, a caption's credit, a bio) goes. A body
+    written without spaces between words (Chinese, Japanese) cannot be matched word for word and is left."""
+    declared = set(_body_words(body))
+    if len(body.split()) < len(body) / 20:
+        return
+    words = _body_words(text_content(content))
+    if len(set(words) & declared) < _HOLDS_THE_BODY * len(declared):
+        return
+    if len(_body_words(body)) < _WHOLE_BODY * len(words):
+        return  # a teaser or the first paragraphs only: it cannot say what the rest of the article is
+    for block in [el for el in content.iter(*_BODY_BLOCKS) if el is not content and not _holds_blocks(el)]:
+        words = _body_words(text_content(block))
+        if len(words) >= _MIN_BLOCK_WORDS and sum(word in declared for word in words) < _FOREIGN_BLOCK * len(words):
+            if block.getparent() is not None and not any(a.tag in ("pre", "code") for a in block.iterancestors()):
+                _remove_with_empty_wrappers(block, content)
+
+
+def _holds_blocks(element: Element) -> bool:
+    """Whether a block inside ``element`` holds text: then the inner blocks are judged, not it."""
+    return any(
+        inner.tag in _BODY_BLOCKS and text_content(inner).strip() for inner in element.iterdescendants(*_BODY_BLOCKS)
+    )
 
 
 # --- The next article: a page that appends the following story below its own ---------------------------

@@ -153,7 +153,9 @@ class Readability:
             metadata_byline=metadata.byline,
             big_page=self._markup is not None,
         )
+        # The refined article's evidence, read before the phases change the page: its headings, its declared body.
         headings = [text_content(h1) for h1 in root.iter("h1")] if options.refine else []
+        body = _declared_body(scripts) if options.refine else None
         grabbed = self._grab_article(state)
         if grabbed is None:
             return None
@@ -161,7 +163,7 @@ class Readability:
         if options.refine:
             from ..outputs.refine import refine_content
 
-            refine_content(article_content, self.url)
+            refine_content(article_content, self.url, body)
 
         # Without its document element the document has no <base> either.
         base_url = self.url if state.document_removed else document_base_url(root, self.url)
@@ -319,6 +321,12 @@ def _options(given: Options | None, values: dict[str, Any]) -> Options:
         raise TypeError(f"options must be an Options, not {type(given).__name__}")
     changes = {name: value for name, value in values.items() if value is not None}  # None keeps, as in build()
     return given.changed(**changes) if changes else given
+
+
+def _declared_body(scripts: list[Any] | None) -> str | None:
+    from ..outputs.refine import declared_body
+
+    return declared_body(scripts)
 
 
 def _document_url(url: str | None) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from scrapy_readability import Readability
@@ -201,3 +203,41 @@ def test_a_dateline_above_or_below_the_article_goes(dateline: str) -> None:
 )
 def test_other_short_lines_with_dates_stay(line: str) -> None:
     assert refined(BODY + line) == BODY + line
+
+
+def _page_with_declared_body(body: str, extra: str) -> str:
+    script = json.dumps({"@context": "https://schema.org", "@type": "NewsArticle", "articleBody": body})
+    paragraphs = "".join(f"<p>{sentence}.</p>" for sentence in body.split(". ") if sentence)
+    return (
+        f'<html><head><title>Harbour news</title><script type="application/ld+json">{script}</script></head>'
+        f"<body><article><h1>Harbour news</h1>{paragraphs}{extra}</article></body></html>"
+    )
+
+
+STORY = ". ".join(
+    f"The harbour board met on day {n} and agreed that the north pier would reopen to fishing boats soon"
+    for n in range(1, 9)
+)
+
+
+def test_blocks_that_are_not_in_the_declared_body_go() -> None:
+    box = "<p>Subscribe now for unlimited access to every story and our weekly crossword puzzle.</p>"
+    html = _page_with_declared_body(STORY, box)
+    refined = Readability(html, "https://news.example/harbour", refine=True).parse()
+    default = Readability(html, "https://news.example/harbour").parse()
+    assert refined is not None and default is not None
+    assert "Subscribe now" in default.text and "Subscribe now" not in refined.text
+    assert "north pier would reopen" in refined.text
+
+
+def test_without_a_whole_declared_body_that_the_article_holds_the_box_stays() -> None:
+    box = "<p>Subscribe now for unlimited access to every story and our weekly crossword puzzle.</p>"
+    paragraphs = "".join(f"<p>{sentence}.</p>" for sentence in STORY.split(". "))
+    page = "<html><head><title>Harbour news</title>{}</head><body><article>{}</article></body></html>"
+    teaser = ". ".join(STORY.split(". ")[:5])  # the first paragraphs only
+    for declared in ("", "A different story that the page does not show at all. " * 12, teaser):
+        script = json.dumps({"@type": "NewsArticle", "articleBody": declared}) if declared else ""
+        head = f'<script type="application/ld+json">{script}</script>' if script else ""
+        html = page.format(head, paragraphs + paragraphs.replace("day", "night") + box)
+        refined = Readability(html, "https://news.example/harbour", refine=True).parse()
+        assert refined is not None and "Subscribe now" in refined.text, declared[:30]
