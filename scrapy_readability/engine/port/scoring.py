@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 
+from .._kernels import kernel
 from ..html.dom import (
     Element,
     Node,
@@ -226,6 +227,14 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
 # --- Phase 2: scoring ---------------------------------------------------------
 
 
+@kernel("f2ffc8f012e5dba5")
+def paragraph_measures(element: Element) -> tuple[int, int]:
+    """What a paragraph's score reads of its text: ``_getInnerText``'s length, and how many pieces its commas
+    split it into (neither needs the normalised text)."""
+    text = text_content(element)
+    return normalized_length(text), len(REGEXPS.commas.split(text))
+
+
 def score_elements(state: GrabState, elements_to_score: list[Element]) -> list[Element]:
     """Phase 2 of ``_grabArticle``: score each paragraph and add the score to five levels of ancestors.
 
@@ -237,15 +246,13 @@ def score_elements(state: GrabState, elements_to_score: list[Element]) -> list[E
     for element in elements_to_score:
         if element.getparent() is None:
             continue
-        # Neither the length nor the commas need the normalised text.
-        text = text_content(element)
-        length = normalized_length(text)
+        length, pieces = paragraph_measures(element)
         if length < 25:
             continue
         ancestors = get_node_ancestors(element, 5)
         if not ancestors:
             continue
-        content_score = 1 + len(REGEXPS.commas.split(text)) + min(length // 100, 3)
+        content_score = 1 + pieces + min(length // 100, 3)
         for level, ancestor in enumerate(ancestors):
             if ancestor.getparent() is None:  # the root: its parent is the document
                 continue
