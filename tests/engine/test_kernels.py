@@ -21,7 +21,9 @@ import pytest
 from lxml import etree
 
 from scrapy_readability.engine import _kernels
+from scrapy_readability.engine.html.dom import TextLengths
 from scrapy_readability.engine.html.parsing import build_tree, remove_comments
+from scrapy_readability.engine.port.constants import HEADING_TAGS, TEXTISH_TAGS
 
 ENGINE = Path(_kernels.__file__).resolve().parent
 MOZILLA_PAGES = Path(__file__).resolve().parent.parent / "mozilla_pages"
@@ -112,9 +114,16 @@ def pairs() -> list[tuple[str, Callable[..., Any], Callable[..., Any]]]:
     return found
 
 
-def calls(el: etree._Element) -> dict[str, tuple[Any, ...]]:
-    """The arguments each kernel is called with for ``el``."""
-    return {"text_count": (el, ","), "get_link_density": (el,)}
+def calls(el: etree._Element) -> dict[str, list[tuple[Any, ...]]]:
+    """The arguments each kernel is called with for ``el`` (by default, ``el`` alone)."""
+    return {
+        "text_count": [(el, ","), (el, "e"), (el, "\u060c"), (el, "😀"), (el, ",", True)],
+        "get_text_density": [
+            (el, TEXTISH_TAGS, TextLengths()),
+            (el, HEADING_TAGS, TextLengths(True)),
+            (el, ["a"], TextLengths()),
+        ],
+    }
 
 
 def engine_tree(html: str) -> etree._Element:
@@ -130,11 +139,7 @@ def differences(root: etree._Element) -> list[str]:
     for el in root.iter():
         for name, pure, kernel in pairs():
             short = name.rpartition(".")[2]
-            args = calls(el).get(short, (el,))
-            extra: list[tuple[Any, ...]] = [args]
-            if short == "text_count":
-                extra += [(el, "e"), (el, "\u060c"), (el, "😀"), (el, ",", True)]
-            for arguments in extra:
+            for arguments in calls(el).get(short, [(el,)]):
                 expected, got = pure(*arguments), kernel(*arguments)
                 if expected != got or type(expected) is not type(got):
                     found.append(f"{name}{arguments[1:]} on <{el.tag}>: pure {expected!r}, compiled {got!r}")

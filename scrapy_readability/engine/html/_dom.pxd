@@ -24,3 +24,13 @@ cdef int scan_text(TextScan* scan, Py_ssize_t budget) noexcept nogil
 cdef int scan_all(TextScan* scan) noexcept
 cdef Py_ssize_t text_length(xmlNode* top) noexcept nogil
 cdef bint is_tag(xmlNode* node, const char* name) noexcept nogil
+
+
+cdef struct TagNames:
+    # Element names to match (lxml's tag test of names without a namespace), at most 16.
+    int size
+    const char* names[16]
+
+
+cdef int tag_names(TagNames* found, object tags, list keep) except -1
+cdef bint tag_in(xmlNode* node, TagNames* names) noexcept nogil

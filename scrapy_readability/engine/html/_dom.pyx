@@ -20,15 +20,18 @@ from lxml.includes.tree cimport (
 
 cimport lxml.includes.etreepublic as cetree
 
+from scrapy_readability.engine.port.constants import DIV_TO_P_ELEMS
+
 cetree.import_lxml__etree()
 
 MIRRORS = {
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; dom.py's @kernel holds the same)
-    "has_text": "7d921625ae281dac",
-    "inner_text_length": "d3200349e676b0d7",
-    "streamed_length": "a93a174224d0d67b",
-    "text_count": "735b085b0c19466f",
-    "text_holder": "3f0d62c25d88e402",
+    "has_child_block_element": "a9614ab069199063",
+    "has_text": "579b8a269542c81b",
+    "inner_text_length": "6de34aeed5510ef4",
+    "streamed_length": "37bdb8d96dddf55f",
+    "text_count": "df26476530d68536",
+    "text_holder": "9395b01f7bf99c31",
 }
 
 pure = {}
@@ -192,6 +195,52 @@ cdef bint is_tag(xmlNode* node, const char* name) noexcept nogil:
     return own[i] == 0
 
 
+cdef int tag_names(TagNames* found, object tags, list keep) except -1:
+    """Fill ``found`` with ``tags`` (str) as UTF-8, kept alive in ``keep``: 0, or 1 when they do not fit (more
+    than 16, or a name in a namespace, ``{...}a``, which the kernels leave to lxml)."""
+    found.size = 0
+    for tag in tags:
+        if found.size == 16 or "{" in tag:
+            return 1
+        name = tag.encode("utf-8")
+        keep.append(name)
+        found.names[found.size] = name
+        found.size += 1
+    return 0
+
+
+cdef bint tag_in(xmlNode* node, TagNames* names) noexcept nogil:
+    """Whether ``node`` is an element with one of the ``names``, in no namespace."""
+    cdef int i
+    for i in range(names.size):
+        if is_tag(node, names.names[i]):
+            return True
+    return False
+
+
+cdef TagNames BLOCKS
+_blocks = []
+tag_names(&BLOCKS, sorted(DIV_TO_P_ELEMS), _blocks)
+
+
+cdef bint has_tag_below(xmlNode* top, TagNames* names) noexcept nogil:
+    """Whether an element below ``top`` has one of the ``names``."""
+    cdef xmlNode* node = top.children
+    while node != NULL:
+        if node.type == XML_ELEMENT_NODE:
+            if tag_in(node, names):
+                return True
+            if node.children != NULL:
+                node = node.children
+                continue
+        while node.next == NULL:
+            node = node.parent
+            if node == top or node == NULL:
+                return False
+        node = node.next
+    return False
+
+
 cdef inline xmlNode* element_node(cetree._Element el) noexcept:
     """``el``'s node when it is an element (not a comment or a processing instruction), else NULL."""
     cdef xmlNode* node = el._c_node
@@ -311,3 +360,14 @@ def text_holder(cetree._Element el not None):
     if holder == node:
         return el
     return cetree.elementFactory(el._doc, holder)
+
+
+def has_child_block_element(cetree._Element el not None) -> bool:
+    """dom.has_child_block_element: whether a descendant is one of ``DIV_TO_P_ELEMS``."""
+    cdef xmlNode* node = element_node(el)
+    cdef bint found
+    if node == NULL:
+        return pure["has_child_block_element"](el)
+    with nogil:
+        found = has_tag_below(node, &BLOCKS)
+    return found
