@@ -181,6 +181,12 @@ def hostile_tree() -> etree._Element:
         span = etree.SubElement(link, "span")
         span.text = etree.CDATA(text) if index % 3 == 0 else text
         etree.SubElement(link, "a", href="#x").text = " nested "
+    shapes = etree.fromstring(
+        '<div style="x"><svg style="y"><g align="z"/></svg><table width="1"><tr><td height="2" x="1">a</td></tr>'
+        '</table><p xmlns:n="urn:n" n:align="left">ns</p><div><a><span/><div/></a></div><div> <a><b/></a> </div>'
+        "<div> <del><ins><i/></ins></del></div><div> \u00a0 <p/> </div><div>\ufeff<ul/> x</div><hr width='3'/></div>"
+    )
+    root.append(shapes)
     every = etree.SubElement(root, "div")
     for code in [*range(1, 0x3100), 0xFEFF, 0xFFFD, 0x1F600]:  # every character near JavaScript's whitespace
         char = chr(code)

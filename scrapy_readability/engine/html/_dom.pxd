@@ -27,10 +27,12 @@ cdef bint is_tag(xmlNode* node, const char* name) noexcept nogil
 
 
 cdef struct TagNames:
-    # Element names to match (lxml's tag test of names without a namespace), at most 16.
+    # Element (or attribute) names to match, in no namespace, at most 64.
     int size
-    const char* names[16]
+    const char* names[64]
 
 
 cdef int tag_names(TagNames* found, object tags, list keep) except -1
 cdef bint tag_in(xmlNode* node, TagNames* names) noexcept nogil
+cdef bint name_in(const unsigned char* name, TagNames* names) noexcept nogil
+cdef int holds_text(xmlNode* node) noexcept nogil

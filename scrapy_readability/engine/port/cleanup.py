@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .._kernels import kernel
 from ..html.dom import (
     Element,
     TextLengths,
@@ -92,11 +93,7 @@ def prep_article(state: GrabState, article_content: Element) -> None:
 
 def clean_styles(root: Element) -> None:
     """Port of ``_cleanStyles``: drop ``style`` and presentational attributes (not inside SVG)."""
-    stack = [root]
-    while stack:
-        el = stack.pop()
-        if el.tag == "svg":
-            continue
+    for el in styled_elements(root):
         attrib = el.attrib
         for name in PRESENTATIONAL_ATTRIBUTES:
             if name in attrib:
@@ -104,7 +101,25 @@ def clean_styles(root: Element) -> None:
         if el.tag in DEPRECATED_SIZE_ATTRIBUTE_ELEMS:
             attrib.pop("width", None)
             attrib.pop("height", None)
-        stack.extend(el)
+
+
+@kernel("5a34dd602fe2718f")
+def styled_elements(root: Element) -> list[Element]:
+    """The elements ``_cleanStyles`` changes, in document order: a presentational attribute, or a size on an
+    element that used to take one; none inside an ``<svg>``, nor the ``<svg>`` (most elements have neither)."""
+    found = []
+    stack = [root]
+    while stack:
+        el = stack.pop()
+        if el.tag == "svg":
+            continue
+        attrib = el.attrib
+        if any(name in attrib for name in PRESENTATIONAL_ATTRIBUTES) or (
+            el.tag in DEPRECATED_SIZE_ATTRIBUTE_ELEMS and ("width" in attrib or "height" in attrib)
+        ):
+            found.append(el)
+        stack.extend(reversed(el))
+    return found
 
 
 _LEADING_INT = re.compile(r"^[\s]*([+-]?[0-9]+)")
