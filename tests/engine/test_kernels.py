@@ -21,9 +21,7 @@ import pytest
 from lxml import etree
 
 from scrapy_readability.engine import _kernels
-from scrapy_readability.engine.html.dom import TextLengths
 from scrapy_readability.engine.html.parsing import build_tree, remove_comments
-from scrapy_readability.engine.port.constants import HEADING_TAGS, TEXTISH_TAGS
 
 ENGINE = Path(_kernels.__file__).resolve().parent
 MOZILLA_PAGES = Path(__file__).resolve().parent.parent / "mozilla_pages"
@@ -118,11 +116,6 @@ def calls(el: etree._Element) -> dict[str, list[tuple[Any, ...]]]:
     """The arguments each kernel is called with for ``el`` (by default, ``el`` alone)."""
     return {
         "text_count": [(el, ","), (el, "e"), (el, "\u060c"), (el, "😀"), (el, ",", True)],
-        "get_text_density": [
-            (el, TEXTISH_TAGS, TextLengths()),
-            (el, HEADING_TAGS, TextLengths(True)),
-            (el, ["a"], TextLengths()),
-        ],
     }
 
 

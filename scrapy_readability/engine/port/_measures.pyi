@@ -1,5 +1,5 @@
 # The compiled core's kernel of measures.py (_measures.pyx); measures.get_link_density is its type.
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from typing import Any
 
 from lxml import etree
@@ -12,4 +12,3 @@ def get_link_density(
     link_lengths: dict[etree._Element, float] | None = None,
     lengths: Callable[[etree._Element], int] | None = None,
 ) -> float: ...
-def get_text_density(el: etree._Element, tags: Collection[str], lengths: Callable[[etree._Element], int]) -> float: ...

@@ -11,7 +11,7 @@ from lxml.includes.tree cimport XML_ELEMENT_NODE, XML_TEXT_NODE, xmlAttr, xmlNod
 cimport lxml.includes.etreepublic as cetree
 from libc.string cimport strcmp
 
-from scrapy_readability.engine.html._dom cimport TagNames, is_tag, tag_in, tag_names, text_length
+from scrapy_readability.engine.html._dom cimport is_tag, text_length
 
 from scrapy_readability.engine.html import _dom
 
@@ -19,8 +19,7 @@ cetree.import_lxml__etree()
 
 MIRRORS = {
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; measures.py's @kernel holds the same)
-    "get_link_density": "5fadd276798464af",
-    "get_text_density": "b81767a8ed14276f",
+    "get_link_density": "931dda49b3773ac9",
 }
 
 pure = {}
@@ -93,42 +92,3 @@ def get_link_density(cetree._Element el not None, link_lengths=None, lengths=Non
         return pure["get_link_density"](el, link_lengths, _inner_text_length if lengths is None else lengths)
     return total / text_length
 
-
-cdef Py_ssize_t tagged_length(xmlNode* top, TagNames* names) noexcept nogil:
-    """The text lengths of the elements below ``top`` with one of the ``names`` (nested ones each), summed;
-    -1 where the walk cannot read the tree."""
-    cdef xmlNode* node = top.children
-    cdef Py_ssize_t total = 0, length
-    while node != NULL:
-        if node.type == XML_ELEMENT_NODE:
-            if tag_in(node, names):
-                length = text_length(node)
-                if length < 0:
-                    return -1
-                total += length
-            if node.children != NULL:
-                node = node.children
-                continue
-        while node.next == NULL:
-            node = node.parent
-            if node == top or node == NULL:
-                return total
-        node = node.next
-    return total
-
-
-def get_text_density(cetree._Element el not None, tags, lengths) -> float:
-    """measures.get_text_density: the share of ``el``'s text inside descendants with ``tags``."""
-    cdef TagNames names
-    cdef Py_ssize_t children = -1
-    cdef xmlNode* node = el._c_node
-    keep = []
-    text_length = lengths(el)
-    if text_length == 0:
-        return 0.0
-    if node != NULL and node.type == XML_ELEMENT_NODE and tag_names(&names, tags, keep) == 0:
-        with nogil:
-            children = tagged_length(node, &names)
-    if children < 0:
-        return pure["get_text_density"](el, tags, lengths)
-    return <object>children / text_length

@@ -72,7 +72,7 @@ def _name_weight(value: str | None) -> int:
 # --- Densities ----------------------------------------------------------------------
 
 
-@kernel("5fadd276798464af")
+@kernel("931dda49b3773ac9")
 def get_link_density(
     el: Element,
     link_lengths: dict[Element, float] | None = None,
@@ -100,7 +100,6 @@ def get_link_density(
     return link_length / text_length
 
 
-@kernel("b81767a8ed14276f")
 def get_text_density(el: Element, tags: Collection[str], lengths: TextLengths) -> float:
     """Port of ``_getTextDensity``: share of the text inside descendants with ``tags``."""
     text_length = lengths(el)
