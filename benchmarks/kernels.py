@@ -3,8 +3,9 @@
 
     python benchmarks/kernels.py [--pages DIR] [--repeat N]
 
-For every pair ``engine/_kernels.py`` knows, both functions are called on every element of every
-vendored page (the tree the engine's phases walk: the page's, comments removed), with the
+For every pair ``engine/_kernels.py`` knows, the kernel and the pure function (of the package imported
+again in pure Python, as ``compiled.py`` does, so that what it calls is pure too) are called on every
+element of every vendored page (the tree the engine's phases walk: the page's, comments removed), with the
 arguments tests/engine/test_kernels.py uses; the CPU time of all the calls, best of ``--repeat``,
 and the ratio. The calls are the same whatever the phases would ask, so the figures say what a
 kernel does per call, not what it is worth to ``parse()`` (benchmarks/phases.py says that).
@@ -18,7 +19,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
 sys.path.append(str(ROOT))  # tests/ for the kernels' arguments; the package as installed
+
+import compiled  # noqa: E402  (the pure copy of the package)
 
 
 def main() -> int:
@@ -35,7 +40,9 @@ def main() -> int:
     elements = [el for tree in trees for el in tree.iter()]
     print(f"{len(elements)} elements of {len(trees)} pages, CPU time of one call on each, best of {args.repeat}")
     print(f"{'kernel':<36} {'pure ms':>9} {'compiled ms':>12} {'ratio':>7}")
-    for name, pure, kernel in pairs():
+    pure_engine = compiled.pure_package().engine._kernels
+    for name, _, kernel in pairs():
+        pure = pure_engine.MIRRORED[name].pure
         short = name.rpartition(".")[2]
         work = [arguments for el in elements for arguments in calls(el).get(short, [(el,)])[:1]]
         best = []
