@@ -54,7 +54,9 @@ def _load() -> tuple[dict[str, ModuleType], str]:
                     f"{VARIABLE}=1 but the compiled core does not import ({error}): install the package again "
                     "where a C compiler and Python's headers are (README.md, 'The compiled core')"
                 ) from error
-            return {}, "the compiled core is not built"
+            if isinstance(error, ModuleNotFoundError) and error.name == f"{_PACKAGE}.{name}":
+                return {}, "the compiled core is not built"
+            return {}, f"the compiled core does not import: {error}"
     return loaded, ""
 
 

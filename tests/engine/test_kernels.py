@@ -12,7 +12,10 @@ from __future__ import annotations
 import ast
 import hashlib
 import importlib
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -207,3 +210,37 @@ def test_hash_links_are_read_as_javascript_reads_them():
     root = etree.fromstring('<div>aaaaaaaaaa<a href="#&#13;">bbbbbbbbbb</a></div>')
     measures = importlib.import_module("scrapy_readability.engine.port.measures")
     assert measures.get_link_density(root) == 0.5  # "#\r" is no hash link: /^#.+/ stops at a line terminator
+
+
+# --- Which engine runs ------------------------------------------------------------------------
+
+
+def engine_in_a_fresh_python(variable: str, without_core: bool) -> subprocess.CompletedProcess[str]:
+    """Import the engine in a new interpreter, with the variable set, the core hidden or not."""
+    script = (
+        "import sys\n"
+        + ("sys.modules['scrapy_readability.engine.html._dom'] = None\n" if without_core else "")
+        + "import scrapy_readability.engine as engine\n"
+        + "print(engine.compiled, engine._kernels.describe())\n"
+    )
+    env = {**os.environ, "SCRAPY_READABILITY_COMPILE": variable}
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.mark.slow
+def test_zero_runs_the_pure_engine_where_the_core_is_built():
+    said = engine_in_a_fresh_python("0", without_core=False)
+    assert said.stdout.strip() == "False pure Python (SCRAPY_READABILITY_COMPILE=0)"
+
+
+@pytest.mark.slow
+def test_without_the_core_the_engine_runs_pure_and_says_why():
+    said = engine_in_a_fresh_python("", without_core=True)
+    assert said.stdout.strip() == "False pure Python (the compiled core is not built)"
+
+
+@pytest.mark.slow
+def test_one_makes_an_engine_without_the_core_an_error():
+    said = engine_in_a_fresh_python("1", without_core=True)
+    assert said.returncode != 0
+    assert "SCRAPY_READABILITY_COMPILE=1 but the compiled core does not import" in said.stderr
