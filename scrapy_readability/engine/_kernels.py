@@ -106,7 +106,12 @@ def kernel(record: str, *helpers: str) -> Callable[[_F], _F]:
         if core is None:
             return pure
         core.pure[pure.__name__] = pure  # what the kernel falls back on
-        compiled_function: _F = getattr(core, pure.__name__)
+        compiled_function: _F | None = getattr(core, pure.__name__, None)
+        if compiled_function is None:
+            raise ImportError(
+                f"the compiled core is older than its sources (no {kernel_module}.{pure.__name__}): build it again "
+                f"(pip install -e .), or run the pure engine ({VARIABLE}=0)"
+            )
         return compiled_function
 
     return pick

@@ -24,6 +24,7 @@ import pytest
 from lxml import etree
 
 from scrapy_readability.engine import _kernels
+from scrapy_readability.engine.html.dom import get_next_node
 from scrapy_readability.engine.html.parsing import build_tree, remove_comments
 
 ENGINE = Path(_kernels.__file__).resolve().parent
@@ -119,6 +120,7 @@ def calls(el: etree._Element) -> dict[str, list[tuple[Any, ...]]]:
     """The arguments each kernel is called with for ``el`` (by default, ``el`` alone)."""
     return {
         "text_count": [(el, ","), (el, "e"), (el, "\u060c"), (el, "😀"), (el, ",", True)],
+        "next_named": [(el, None), (el, get_next_node(el, True))],
     }
 
 
