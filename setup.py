@@ -1,67 +1,110 @@
-"""The engine's hot modules compiled with mypyc, when asked: ``SCRAPY_READABILITY_COMPILE=1``.
+"""The engine's compiled core: Cython modules over libxml2's tree, built wherever a C compiler is.
 
-Everything about the package is declared in pyproject.toml; this file only adds the compiled
-modules. Without the variable (the default) the package is pure Python, built in seconds, and
-runs anywhere. With it, ``pip install .`` (or ``python -m build --wheel``) compiles
-``COMPILED`` for the Python that builds, and the wheel is for that Python and platform only. The
-build needs a C compiler; it names mypy and the engine's typed requirements as build requirements,
-so that an isolated build environment (pip's and build's default) has them. A compilation that
-fails stops the build: it was asked for. benchmarks/README.md, "The compiled build", says what it gains.
+Everything about the package is declared in pyproject.toml; this file only adds the extension
+modules: every ``_*.pyx`` under ``scrapy_readability/engine``, each beside the pure module it mirrors
+(``html/_dom.pyx`` beside ``html/dom.py``; engine/_kernels.py picks one or the other at import).
+``pip install .`` and ``pip install -e .`` build them; pyproject.toml's ``[build-system]`` brings
+Cython and lxml (whose wheels ship its Cython declarations and libxml2's headers) to an isolated
+build. ``SCRAPY_READABILITY_COMPILE`` decides what a build that fails does:
+
+* unset: the core when it builds; else one line says why not, and the package installs pure Python;
+* ``1``: the core, or the install fails (CI, and whoever wants to know);
+* ``0``: pure Python, nothing compiled.
+
+The same variable, read at import, chooses between the two (engine/_kernels.py).
 """
 
 from __future__ import annotations
 
 import os
-import re
 import sys
-import tomllib
 from pathlib import Path
+from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
+ENGINE = ROOT / "scrapy_readability" / "engine"
+VARIABLE = "SCRAPY_READABILITY_COMPILE"
 
-COMPILED = (
-    "html.dom",
-    "html.parsing",
-    "html.serialize",
-    "port.cleanup",
-    "port.measures",
-    "port.metadata",
-    "port.postprocess",
-    "port.prepare",
-    "port.readerable",
-    "port.scoring",
-    "port.state",
-)
-"""The modules of ``scrapy_readability/engine`` compiled (dotted below it): Readability.js's phases and what they share.
-
-The rest stays interpreted: it costs little per page; ``readability`` holds the ``Readability`` class,
-which a user may subclass and override (``READABILITY_ENGINE``), and a compiled class allows neither;
-mypyc cannot compile ``markdown``.
-"""
-
-TYPED_REQUIREMENTS = ("lxml", "selectolax", "ada-url", "w3lib")
-"""The requirements whose types mypy reads to compile those modules (at pyproject.toml's bounds)."""
-
-COMPILER = ("mypy>=1.11", "types-lxml")
+DIRECTIVES = {"language_level": "3", "boundscheck": False, "wraparound": False, "cdivision": True}
 
 
-def compile_requested() -> bool:
-    value = os.environ.get("SCRAPY_READABILITY_COMPILE", "").strip().lower()
-    if value in ("", "0", "false", "no", "off"):
+def compile_requested() -> bool | None:
+    """The variable's say: True (compiled or fail), False (pure Python), None (compiled where it builds)."""
+    value = os.environ.get(VARIABLE, "").strip().lower()
+    if value == "":
+        return None
+    if value in ("0", "false", "no", "off"):
         return False
     if value in ("1", "true", "yes", "on"):
         return True
-    sys.exit(f"SCRAPY_READABILITY_COMPILE={value!r}: say 1 to compile the engine, 0 (or nothing) not to")
+    sys.exit(f"{VARIABLE}={value!r}: say 1 to build the compiled core or fail, 0 not to build it, or nothing")
 
 
-def build_requirements() -> list[str]:
-    """mypy, lxml's stubs, and the engine's typed requirements at pyproject.toml's bounds."""
-    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
-    name = re.compile(r"[^A-Za-z0-9._-]")
-    typed = [spec for spec in declared if name.split(spec, maxsplit=1)[0].lower() in TYPED_REQUIREMENTS]
-    return [*COMPILER, *typed]
+def core_sources() -> list[Path]:
+    """The core's Cython sources: every ``_*.pyx`` of the engine."""
+    return sorted(ENGINE.rglob("_*.pyx"))
+
+
+def module_name(source: Path) -> str:
+    """``scrapy_readability/engine/html/_dom.pyx`` -> ``scrapy_readability.engine.html._dom``."""
+    return ".".join(source.relative_to(ROOT).with_suffix("").parts)
+
+
+def fallback(reason: object) -> None:
+    """The one line a build without the core prints (the compiler's own words are above it)."""
+    said = str(reason).strip()
+    first = said.splitlines()[0] if said else type(reason).__name__
+    if len(first) > 160:  # a compiler's whole command line
+        first = f"{type(reason).__name__}: {first[:120]}..."
+    print(
+        f"scrapy-readability: compiled core not built ({first}); installing the pure-Python engine "
+        f"({VARIABLE}=1 makes this an error)",
+        file=sys.stderr,
+    )
+
+
+class BuildCore(build_ext):
+    """``build_ext`` that, unless the core is required, leaves it out with one line when it does not build."""
+
+    required = False
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # a compiler missing, headers missing, a compile error: all the same here
+            if self.required:
+                raise
+            fallback(error)
+            self.extensions = []  # an editable install's mapping and a wheel's outputs list nothing then
+
+
+def extensions(required: bool) -> list[Any]:
+    """The core's extension modules, Cython translated to C; none (with one line) where Cython or lxml is missing."""
+    try:
+        import lxml
+        from Cython.Build import cythonize
+    except ImportError as error:
+        if required:
+            sys.exit(f"{VARIABLE}=1: {error}; build with isolation (pip's default), or install Cython and lxml")
+        fallback(f"{error.name or error} is not installed where the package is built")
+        return []
+    os.chdir(ROOT)  # the modules are named by their paths from here
+    modules = [
+        Extension(module_name(source), [str(source.relative_to(ROOT))], include_dirs=lxml.get_include())
+        for source in core_sources()
+    ]
+    return list(cythonize(modules, compiler_directives=DIRECTIVES, include_path=[str(ROOT)], quiet=True))
+
+
+def forget_built_core() -> None:
+    """Remove the core an earlier build left in ``build/``: setuptools ships that folder whole, and a build
+    that makes no core (pure Python asked for, or a compiler missing) must not ship an old one."""
+    for built in ROOT.glob("build/lib*/scrapy_readability/engine/*/_*"):
+        if built.suffix in (".so", ".pyd", ".c"):
+            built.unlink()
 
 
 def setuptools_commands() -> set[str]:
@@ -69,33 +112,13 @@ def setuptools_commands() -> set[str]:
 
 
 def main() -> None:
-    if not compile_requested():
-        setup()
+    requested = compile_requested()
+    forget_built_core()
+    if requested is False or setuptools_commands() <= {"egg_info", "dist_info", "sdist"}:
+        setup()  # pure Python, or metadata and source archives: nothing to compile
         return
-    commands = setuptools_commands()
-    if commands <= {"egg_info", "dist_info", "sdist"}:
-        # Metadata or a source archive compile nothing; an isolated build asks for its build
-        # requirements this way (setuptools' get_requires_for_build_wheel reads setup_requires).
-        setup(setup_requires=build_requirements())
-        return
-    if commands & {"editable_wheel", "develop"}:
-        sys.exit(
-            "SCRAPY_READABILITY_COMPILE=1 builds a wheel, not an editable install: compiled modules beside "
-            "the sources would shadow them. Use `pip install .` or `python -m build --wheel`."
-        )
-    try:
-        from mypyc.build import mypycify
-    except ImportError:
-        sys.exit(
-            "SCRAPY_READABILITY_COMPILE=1: mypyc is not installed in the build environment; build with "
-            f"isolation (pip's and build's default), or install {', '.join(build_requirements())}"
-        )
-    os.chdir(ROOT)  # mypycify names the modules by their paths relative to here
-    modules = [f"scrapy_readability/engine/{module.replace('.', '/')}.py" for module in COMPILED]
-    # The Scrapy layer is not in the build environment: mypy reads what the engine imports and is
-    # silent about the rest (the package's __init__ names the Scrapy components for type checkers).
-    extensions = mypycify(["--follow-imports=silent", *modules], opt_level="3", group_name="scrapy_readability_engine")
-    setup(ext_modules=extensions)
+    BuildCore.required = bool(requested)
+    setup(ext_modules=extensions(BuildCore.required), cmdclass={"build_ext": BuildCore})
 
 
 if __name__ == "__main__":  # as setuptools runs it

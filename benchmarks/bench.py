@@ -9,8 +9,8 @@ Tools (a peer that is not installed is skipped with a note):
     lxml-parse   lxml.html.document_fromstring(html): the floor, parsing alone
     ours         Readability(html, url=...).parse()
     ours-check   is_probably_readable(html)
-    ours-pure    the same parse() by this checkout's sources, pure Python: beside the compiled
-                 build (README.md), installed in the Python that runs this, "ours" is compiled
+    ours-pure    the same parse() by the same package imported again in pure Python
+                 (SCRAPY_READABILITY_COMPILE=0): where the compiled core is built, "ours" runs it
     readability-lxml   Document(html).summary()
     trafilatura  trafilatura.extract(html)
 
@@ -292,7 +292,7 @@ def print_report(results: list[Result], config: dict[str, Any]) -> None:
         f"({config['total_mb']:.1f} MB), {config['stat']} of {config['repeat']} runs per page "
         f"({config.get('clock', 'wall')} time); "
         f"Python {config['python']}, lxml {config['lxml']}; "
-        f"ours: {'the compiled build' if config.get('ours_compiled') else 'pure Python'}"
+        f"ours: {'the compiled core' if config.get('ours_compiled') else 'pure Python'}"
     )
     print()
     ours = next((r for r in results if r.name == OURS and r.times_ms), None)
@@ -406,12 +406,10 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             ap.error(f"unknown tool(s): {', '.join(unknown)}")
 
-    # The package as installed (the compiled build, say), or this checkout's sources when it is not.
+    # The package as installed (with the compiled core, say), or this checkout's sources when it is not.
     if importlib.util.find_spec("scrapy_readability") is None:
         sys.path.insert(0, str(ROOT))
-    from compiled import is_compiled
-
-    from scrapy_readability.engine.html import dom
+    from scrapy_readability import engine
 
     # The peers log (with tracebacks) on pages they reject; that is noise
     # here, and its cost is not what we want to time.
@@ -433,7 +431,7 @@ def main(argv: list[str] | None = None) -> int:
         "clock": args.clock,
         "python": platform.python_version(),
         "lxml": lxml.__version__,
-        "ours_compiled": is_compiled(dom),
+        "ours_compiled": engine.compiled,
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs",
         "largest_page": page_name(largest),
         "largest_bytes": largest.stat().st_size,

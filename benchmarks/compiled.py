@@ -1,22 +1,21 @@
 #!/usr/bin/env python
-"""Check that the compiled engine gives the articles the pure-Python one gives, byte for byte.
+"""Check that the compiled core gives the articles the pure-Python engine gives, byte for byte.
 
     python benchmarks/compiled.py [--mozilla] [--corpus [DIR]] [--limit N]
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \
         python benchmarks/compiled.py --instructions compiled|pure parse|read [--every N]
 
-Run it with the Python of an environment where the compiled build is installed
-(``SCRAPY_READABILITY_COMPILE=1 pip install .``, README.md): it imports that package as
-installed, checks that its engine really is compiled (extension modules, not ``.py``), and
-imports this checkout's sources beside it under another name (``scrapy_readability_pure``),
-pure Python. Both engines then read the same pages: Mozilla's vendored cases (``--mozilla``,
-the default) and the web corpus of ``compare.py`` (``--corpus``, at
-~/.cache/scrapy-readability/web-corpus unless a folder is given). Per page it compares every
-field of ``parse()``'s article (``Article.to_dict()``: the metadata, the feed's fields and every
-representation, Markdown and text included), and ``is_probably_readable``'s answer; the clock
-is fixed so that the feed's relative dates cannot differ. It prints the first difference of each
-page that differs and exits 1 when any does. The checkout and the installed build must be of
-the same sources (install again after a change).
+Run it with the Python of an environment where the compiled core is built (``pip install -e .``
+or ``pip install .`` where a C compiler is; README.md): it imports the package as installed,
+checks that its engine runs the core (``scrapy_readability.engine.compiled``), and imports the
+same package again under another name (``scrapy_readability_pure``) with
+``SCRAPY_READABILITY_COMPILE=0``, which makes that copy pure Python. Both engines then read the
+same pages: Mozilla's vendored cases (``--mozilla``, the default) and the web corpus of
+``compare.py`` (``--corpus``, at ~/.cache/scrapy-readability/web-corpus unless a folder is
+given). Per page it compares every field of ``parse()``'s article (``Article.to_dict()``: the
+metadata, the feed's fields and every representation, Markdown and text included), and
+``is_probably_readable``'s answer; the clock is fixed so that the feed's relative dates cannot
+differ. It prints the first difference of each page that differs and exits 1 when any does.
 
 ``--instructions`` is for an instruction count the machine's load does not move: it imports one
 engine, reads every N-th vendored page (3 by default) and parses each once (``parse``) or not
@@ -26,10 +25,10 @@ engine, reads every N-th vendored page (3 by default) and parses each once (``pa
 from __future__ import annotations
 
 import argparse
-import ast
-import importlib.machinery
+import importlib
 import importlib.util
 import json
+import os
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -45,55 +44,54 @@ NOW = datetime(2026, 1, 1, tzinfo=UTC)
 PURE = "scrapy_readability_pure"
 
 
-def compiled_modules() -> tuple[str, ...]:
-    """setup.py's ``COMPILED``: the engine's modules the compiled build compiles."""
-    for node in ast.parse((ROOT / "setup.py").read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.Assign) and any(getattr(target, "id", None) == "COMPILED" for target in node.targets):
-            return tuple(ast.literal_eval(node.value))
-    raise LookupError("no COMPILED in setup.py")
-
-
-COMPILED_MODULES = compiled_modules()
-
-
-def is_compiled(module: ModuleType) -> bool:
-    """Whether the module was loaded from an extension module (mypyc's), not from Python source."""
-    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    return str(getattr(module, "__file__", "")).endswith(suffixes)
+VARIABLE = "SCRAPY_READABILITY_COMPILE"
 
 
 def compiled_package() -> ModuleType:
-    """The installed package, its engine modules checked to be compiled."""
-    if str(ROOT) in (str(Path(p).resolve()) for p in sys.path if p):
-        sys.exit(f"{ROOT} is on sys.path: the checkout's sources would be imported instead of the installed build")
+    """The installed package, its engine checked to run the compiled core."""
     import scrapy_readability
+    from scrapy_readability import engine
 
-    engine = [importlib.import_module(f"scrapy_readability.engine.{name}") for name in COMPILED_MODULES]
-    interpreted = [module.__name__ for module in engine if not is_compiled(module)]
-    if interpreted:
+    if not engine.compiled:
         sys.exit(
-            f"not compiled: {', '.join(interpreted)} ({scrapy_readability.__file__}); "
-            "install the compiled build: SCRAPY_READABILITY_COMPILE=1 pip install ."
+            f"not compiled: the engine of {scrapy_readability.__file__} runs {engine._kernels.describe()}; "
+            f"build the core: {VARIABLE}=1 pip install -e . (where a C compiler and Python's headers are)"
         )
     return scrapy_readability
 
 
 def pure_package() -> ModuleType:
-    """This checkout's package, imported from its sources as ``scrapy_readability_pure``."""
+    """The installed package's sources imported again as ``scrapy_readability_pure``, pure Python."""
     if PURE in sys.modules:
         return sys.modules[PURE]
-    source = ROOT / "scrapy_readability"
+    import scrapy_readability
+
+    source = Path(str(scrapy_readability.__file__)).parent
     spec = importlib.util.spec_from_file_location(
         PURE, source / "__init__.py", submodule_search_locations=[str(source)]
     )
     assert spec is not None and spec.loader is not None
     package = importlib.util.module_from_spec(spec)
     sys.modules[PURE] = package
-    spec.loader.exec_module(package)
-    compiled = [name for name in COMPILED_MODULES if is_compiled(importlib.import_module(f"{PURE}.engine.{name}"))]
-    if compiled:
-        sys.exit(f"compiled modules in the checkout's sources ({', '.join(compiled)}): remove them (git clean)")
+    before = os.environ.get(VARIABLE)
+    os.environ[VARIABLE] = "0"  # read once, as the copy's engine/_kernels.py is imported
+    try:
+        spec.loader.exec_module(package)
+        engine = importlib.import_module(f"{PURE}.engine")
+    finally:
+        if before is None:
+            del os.environ[VARIABLE]
+        else:
+            os.environ[VARIABLE] = before
+    assert not engine.compiled, "the pure copy loaded the compiled core"
     return package
+
+
+def installed_package() -> ModuleType:
+    """The installed package, with the engine ``SCRAPY_READABILITY_COMPILE`` chooses (identity.py)."""
+    import scrapy_readability
+
+    return scrapy_readability
 
 
 def mozilla_pages() -> Iterator[tuple[str, bytes, str]]:

@@ -10,6 +10,9 @@ of ``parse()``'s article (``Article.to_dict()``: metadata, the feed's fields, HT
 clock. The pages are Mozilla's vendored cases, the web corpus of ``compare.py`` when it is built
 (``--corpus``), and the hostile inputs of ``testkit/hostile_inputs.py`` at the unit tests'
 scale. ``check`` reads the same sets as the snapshot and prints the first difference of each page.
+
+It runs the installed package with the engine ``SCRAPY_READABILITY_COMPILE`` chooses (0: pure Python;
+unset or 1: the compiled core): a snapshot saved on one and checked on the other compares the two builds.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT))  # for tests/: the package itself as installed
 
 import compiled  # noqa: E402  (its page sets, its clock and what it compares)
 
@@ -58,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("snapshot", type=Path)
     parser.add_argument("--corpus", nargs="?", type=Path, const=compiled.DEFAULT_CORPUS, help="the web corpus too")
     args = parser.parse_args(argv)
-    package = compiled.pure_package()
+    package = compiled.installed_package()
+    print(f"engine: {package.engine._kernels.describe()}", file=sys.stderr)
     if args.action == "save":
         sets = ["mozilla", "hostile"] + (["corpus"] if args.corpus else [])
         corpus = args.corpus or compiled.DEFAULT_CORPUS

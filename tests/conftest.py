@@ -6,10 +6,10 @@ server), ``crawling`` (the one crawl runner), ``scrapy_site`` (the site's pages)
 
 from __future__ import annotations
 
-import importlib.machinery
 import logging
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from scrapy.utils.reactor import install_reactor
@@ -19,11 +19,10 @@ from tests.support.scrapy_site import PAGES
 
 
 def pytest_report_header() -> str:
-    """Which engine the suite runs: the compiled build (README.md) loads its phases from extension modules."""
-    from scrapy_readability.engine.html import dom
+    """Which engine the suite runs: the compiled core or pure Python (``SCRAPY_READABILITY_COMPILE`` chooses)."""
+    from scrapy_readability.engine import _kernels
 
-    compiled = str(dom.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-    return f"scrapy_readability engine: {'compiled (mypyc)' if compiled else 'pure Python'}, from {dom.__file__}"
+    return f"scrapy_readability engine: {_kernels.describe()}, from {Path(_kernels.__file__).parent}"
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

@@ -371,6 +371,10 @@ def parser_of(words: list[str]) -> tuple[ArgumentParser, list[str]]:
 
         if words[1:2] == ["crawl"]:
             return crawl_command.build_parser(), words[2:]
+        if words[1:] == ["--version"]:  # answered before any subcommand's parser
+            version = ArgumentParser(prog="scrapy-readability")
+            version.add_argument("--version", action="store_true")
+            return version, words[1:]
         if words[1:2] == ["view"]:
             from scrapy_readability.cli import view
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import ast
 import functools
+import os
 import re
+import subprocess
 import sys
 import tomllib
 from importlib.metadata import packages_distributions
@@ -132,22 +134,26 @@ def setup_script() -> Any:
     return module
 
 
-def test_the_compiled_build_asks_for_mypy_and_the_engines_typed_requirements_at_their_bounds():
-    asked = {canonicalize_name(r.name): r for r in map(Requirement, setup_script().build_requirements())}
-    assert {"mypy", "types-lxml"} <= set(asked)
-    for name in ("lxml", "selectolax", "ada-url", "w3lib"):
-        declared = next(r for r in requirements() if canonicalize_name(r.name) == name)
-        assert asked[name].specifier == declared.specifier
+def test_the_build_brings_cython_and_lxml_at_our_bound():
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["requires"]
+    asked = {canonicalize_name(r.name): r for r in map(Requirement, declared)}
+    assert {"setuptools", "cython", "lxml"} <= set(asked)
+    lxml = next(r for r in requirements() if canonicalize_name(r.name) == "lxml")
+    assert asked["lxml"].specifier == lxml.specifier
 
 
-def test_the_compiled_build_compiles_engine_modules_only_and_keeps_readability_a_python_class():
-    compiled = setup_script().COMPILED
-    assert all((PACKAGE / "engine" / f"{name.replace('.', '/')}.py").is_file() for name in compiled)
-    # Readability is subclassed (READABILITY_ENGINE); mypyc cannot compile markdown.
-    assert not {"__init__", "readability", "markdown"} & {name.rpartition(".")[2] for name in compiled}
+def test_each_module_of_the_compiled_core_sits_beside_the_pure_module_it_mirrors():
+    sources = setup_script().core_sources()
+    assert sources
+    for source in sources:
+        assert source.with_name(source.name.removeprefix("_")).with_suffix(".py").is_file(), source
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    assert "engine/*/_*.pyx" in data["scrapy_readability"]  # an sdist carries them
 
 
-@pytest.mark.parametrize(("value", "compiles"), [("", False), ("0", False), ("off", False), ("1", True), ("yes", True)])
+@pytest.mark.parametrize(
+    ("value", "compiles"), [("", None), (" ", None), ("0", False), ("off", False), ("1", True), ("yes", True)]
+)
 def test_the_compile_variable(monkeypatch, value, compiles):
     monkeypatch.setenv("SCRAPY_READABILITY_COMPILE", value)
     assert setup_script().compile_requested() is compiles
@@ -155,8 +161,29 @@ def test_the_compile_variable(monkeypatch, value, compiles):
 
 def test_an_unknown_compile_value_stops_the_build(monkeypatch):
     monkeypatch.setenv("SCRAPY_READABILITY_COMPILE", "maybe")
-    with pytest.raises(SystemExit, match="say 1 to compile"):
+    with pytest.raises(SystemExit, match="say 1 to build the compiled core"):
         setup_script().compile_requested()
+
+
+def build_without_a_compiler(tmp_path: Path, variable: str) -> subprocess.CompletedProcess[str]:
+    """setup.py's build_ext with a C compiler that always fails (``CC=false``), into ``tmp_path``."""
+    env = {**os.environ, "CC": "false", "SCRAPY_READABILITY_COMPILE": variable}
+    command = [sys.executable, "setup.py", "-q", "build_ext", "-b", str(tmp_path / "lib"), "-t", str(tmp_path / "t")]
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.slow
+def test_a_build_without_a_compiler_falls_back_to_pure_python_with_one_line(tmp_path):
+    result = build_without_a_compiler(tmp_path, "")
+    assert result.returncode == 0, result.stderr
+    said = [line for line in result.stderr.splitlines() if "compiled core not built" in line]
+    assert len(said) == 1 and "pure-Python engine" in said[0] and "SCRAPY_READABILITY_COMPILE=1" in said[0]
+    assert not list((tmp_path / "lib").rglob("*.so"))
+
+
+@pytest.mark.slow
+def test_a_build_without_a_compiler_fails_when_the_core_is_required(tmp_path):
+    assert build_without_a_compiler(tmp_path, "1").returncode != 0
 
 
 # --- The documentation's installation and command-line sections----------------------------------------------------

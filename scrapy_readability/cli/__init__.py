@@ -20,13 +20,24 @@ from collections.abc import Sequence
 
 from . import extract
 
-__all__ = ["main"]
+__all__ = ["main", "version"]
+
+
+def version() -> str:
+    """``--version``: the package's, and which engine runs (the compiled core or pure Python)."""
+    from .. import __version__
+    from ..engine import _kernels
+
+    return f"scrapy-readability {__version__}, engine: {_kernels.describe()}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status. ``crawl`` or ``view`` first is the subcommand (a file named so is
     ``./crawl``)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["--version"]:
+        print(version())
+        return 0
     if args[:1] == ["crawl"]:
         from . import crawl  # imports Scrapy: only when crawling
 

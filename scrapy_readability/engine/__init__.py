@@ -7,9 +7,13 @@ declared once, in ``options``. It may
 import the standard library, lxml, selectolax, ada-url and w3lib only: never Scrapy,
 Twisted or the rest of this package, so it works on its own and in a worker
 process that loads nothing else.
+
+``compiled`` says which engine runs: the compiled core (Cython over libxml2's tree, built where a C compiler
+is) or pure Python (engine/_kernels.py; ``SCRAPY_READABILITY_COMPILE`` chooses).
 """
 
 from . import _moved
+from ._kernels import compiled
 from .errors import InputError, NotHTMLError, ReadabilityConfigError, ReadabilityError, TooManyElementsError
 from .html.decoding import DecodedPage, decode_page
 from .html.parsing import ParsedPage, parse_page
@@ -34,6 +38,7 @@ __all__ = [
     "ReadabilityConfigError",
     "ReadabilityError",
     "TooManyElementsError",
+    "compiled",
     "decode_page",
     "is_probably_readable",
     "parse_page",

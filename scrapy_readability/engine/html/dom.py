@@ -21,6 +21,7 @@ from typing import cast
 
 from lxml import etree
 
+from .._kernels import kernel
 from ..port.constants import DIV_TO_P_ELEMS, JS_WHITESPACE, PHRASING_ELEMS, REGEXPS, SVG_TAGS
 
 Element = etree._Element
@@ -77,6 +78,7 @@ def inner_text(el: Element, normalize_spaces: bool = True) -> str:
     return text
 
 
+@kernel("a00eb581a39e6165", "normalized_length", "_collapsed_length", "js_length", "js_trim")
 def inner_text_length(el: Element) -> int:
     """``_getInnerText(el).length``, without building the normalised string."""
     return normalized_length(_string_value(el))
@@ -119,6 +121,7 @@ def _collapsed_length(text: str) -> int:
     return chars + count - 1 if count else 0
 
 
+@kernel("9fad89b600573efc", "normalized_length", "_collapsed_length", "js_length", "js_trim", "_pieces")
 def streamed_length(el: Element) -> int:
     """:func:`inner_text_length`, read a piece at a time: a huge element's text is never built whole.
 
@@ -167,6 +170,14 @@ def _pieces(el: Element) -> Iterator[str]:
 _MANY_CHILDREN = 64
 
 
+@kernel("3ac13e28fda90638", "_pieces")
+def text_count(el: Element, char: str, pieces: bool = False) -> int:
+    """How many times ``char`` occurs in ``el.textContent`` (read ``pieces`` at a time: :func:`_pieces`)."""
+    if pieces:
+        return sum(piece.count(char) for piece in _pieces(el))
+    return _string_value(el).count(char)
+
+
 class TextLengths:
     """Memoised :func:`inner_text_length` for a phase that removes nodes as it goes.
 
@@ -191,9 +202,7 @@ class TextLengths:
 
     def count(self, el: Element, char: str) -> int:
         """How many times ``char`` occurs in ``el.textContent``."""
-        if self._streams(el):
-            return sum(piece.count(char) for piece in _pieces(el))
-        return _string_value(el).count(char)
+        return text_count(el, char, self._streams(el))
 
     def _streams(self, el: Element) -> bool:
         """Whether ``el`` is read a piece at a time: on a big page, the elements that hold
@@ -544,6 +553,7 @@ def _holds_content(owner: Element, tail: bool) -> bool:
     return bool(has_content(text)) or any(has_content(node) for node in text_nodes(owner, tail))
 
 
+@kernel("88785c6c8b520edd")
 def has_text(el: Element) -> bool:
     """``el.textContent.trim() !== ""``, read only as far as the first text that is not whitespace.
 
@@ -556,6 +566,7 @@ def has_text(el: Element) -> bool:
     return False
 
 
+@kernel("56eca5b61947b77f")
 def text_holder(el: Element) -> Element | None:
     """The element (``el`` or a descendant) whose own text nodes hold the first text of
     ``el.textContent`` found that is not whitespace, or None when there is none."""
@@ -617,6 +628,7 @@ def is_element_without_content(node: Element, has_text: Callable[[Element], bool
     return len(children) == sum(1 for _ in node.iterdescendants("br", "hr"))
 
 
+@kernel("68162522f097e86f")
 def has_child_block_element(el: Element) -> bool:
     """Port of ``_hasChildBlockElement``: any descendant in ``DIV_TO_P_ELEMS``."""
     for _ in el.iterdescendants(*DIV_TO_P_ELEMS):

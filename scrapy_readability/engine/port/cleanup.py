@@ -12,10 +12,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .._kernels import kernel
 from ..html.dom import (
     Element,
     TextLengths,
     child_nodes,
+    class_string,
     create_element,
     element_children,
     get_next_node,
@@ -71,6 +73,7 @@ def prep_article(state: GrabState, article_content: Element) -> None:
             lambda node, match: (
                 bool(REGEXPS.shareElements.search(match)) and js_length(text_content(node)) < DEFAULT_CHAR_THRESHOLD
             ),
+            named_only=True,  # the regex needs a word: no element without a class or an id matches
         )
 
     for tag in ("iframe", "input", "textarea", "select", "button"):
@@ -92,11 +95,7 @@ def prep_article(state: GrabState, article_content: Element) -> None:
 
 def clean_styles(root: Element) -> None:
     """Port of ``_cleanStyles``: drop ``style`` and presentational attributes (not inside SVG)."""
-    stack = [root]
-    while stack:
-        el = stack.pop()
-        if el.tag == "svg":
-            continue
+    for el in styled_elements(root):
         attrib = el.attrib
         for name in PRESENTATIONAL_ATTRIBUTES:
             if name in attrib:
@@ -104,7 +103,25 @@ def clean_styles(root: Element) -> None:
         if el.tag in DEPRECATED_SIZE_ATTRIBUTE_ELEMS:
             attrib.pop("width", None)
             attrib.pop("height", None)
-        stack.extend(el)
+
+
+@kernel("d4fb63b0f50c920e")
+def styled_elements(root: Element) -> list[Element]:
+    """The elements ``_cleanStyles`` changes, in document order: a presentational attribute, or a size on an
+    element that used to take one; none inside an ``<svg>``, nor the ``<svg>`` (most elements have neither)."""
+    found = []
+    stack = [root]
+    while stack:
+        el = stack.pop()
+        if el.tag == "svg":
+            continue
+        attrib = el.attrib
+        if any(name in attrib for name in PRESENTATIONAL_ATTRIBUTES) or (
+            el.tag in DEPRECATED_SIZE_ATTRIBUTE_ELEMS and ("width" in attrib or "height" in attrib)
+        ):
+            found.append(el)
+        stack.extend(reversed(el))
+    return found
 
 
 _LEADING_INT = re.compile(r"^[\s]*([+-]?[0-9]+)")
@@ -400,15 +417,35 @@ def clean(state: GrabState, root: Element, tag: str) -> None:
         remove(element)
 
 
-def clean_matched_nodes(root: Element, predicate: Callable[[Element, str], bool]) -> None:
-    """Port of ``_cleanMatchedNodes``: remove descendants for which ``predicate(node, match)``."""
+def clean_matched_nodes(root: Element, predicate: Callable[[Element, str], bool], named_only: bool = False) -> None:
+    """Port of ``_cleanMatchedNodes``: remove descendants for which ``predicate(node, match)``.
+
+    With ``named_only`` the predicate is asked about the elements with a class or an id alone
+    (:func:`next_named`): for one that is false on ``" "``, the match of every other element.
+    """
     end = get_next_node(root, True)
     nxt = get_next_node(root)
     while nxt is not None and nxt is not end:
+        if named_only:
+            nxt = next_named(nxt, end)
+            if nxt is None or nxt is end:
+                return
         if predicate(nxt, match_string(nxt)):
             nxt = remove_and_get_next(nxt)
         else:
             nxt = get_next_node(nxt)
+
+
+@kernel("56e61367a3407834")
+def next_named(node: Element, end: Element | None) -> Element | None:
+    """``node``, or the first element after it in document order (``_getNextNode``'s), whose class or id makes
+    its ``match_string`` more than ``" "``; ``end`` (or None) when there is none before ``end``."""
+    current: Element | None = node
+    while current is not None and current is not end:
+        if class_string(current) or current.get("id"):
+            return current
+        current = get_next_node(current)
+    return current
 
 
 def clean_headers(state: GrabState, root: Element) -> None:

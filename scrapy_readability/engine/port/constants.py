@@ -73,7 +73,8 @@ class REGEXPS:
     tokenize = re.compile(r"\W+", re.ASCII)
     whitespace = re.compile("^" + _S + r"*\Z")
     hasContent = re.compile(_NOT_S + r"\Z")
-    hashUrl = re.compile(r"^#.+")
+    # JavaScript's "." matches no line terminator; Python's matches all but "\n".
+    hashUrl = re.compile("^#[^\n\r\u2028\u2029]")
     srcsetUrl = re.compile("(" + _NOT_S + "+)(" + _S + r"+[0-9.]+[xw])?(" + _S + r"*(?:,|\Z))")
     b64DataUrl = re.compile(
         "^data:" + _S + "*([^" + re.escape(JS_WHITESPACE) + ";,]+)" + _S + "*;" + _S + "*base64" + _S + "*,",

@@ -12,6 +12,7 @@ import functools
 import re
 from collections.abc import Callable, Collection
 
+from .._kernels import kernel
 from ..html.dom import Element, TextLengths, class_string, inner_text_length, js_length, js_trim, text_content
 from .constants import FLAG_WEIGHT_CLASSES, REGEXPS
 
@@ -71,6 +72,7 @@ def _name_weight(value: str | None) -> int:
 # --- Densities ----------------------------------------------------------------------
 
 
+@kernel("931dda49b3773ac9")
 def get_link_density(
     el: Element,
     link_lengths: dict[Element, float] | None = None,

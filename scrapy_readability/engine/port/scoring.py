@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 
+from .._kernels import kernel
 from ..html.dom import (
     Element,
     Node,
@@ -101,21 +102,29 @@ def _is_unlikely_candidate(node: Element, match: str) -> bool:
     )
 
 
+@kernel("ece609a49d8ac7af")
+def holds_phrasing_content(div: Element) -> bool:
+    """Whether a ``<div>`` has a run of phrasing content for ``_grabArticle`` to wrap: text that is not blank, or
+    a child that is phrasing content (without either, its blank text is all there is to clear)."""
+    if div.text and js_trim(div.text):
+        return True
+    children = element_children(div)
+    return any(map(is_phrasing_content, children)) or any(js_trim(child.tail or "") for child in children)
+
+
 def _wrap_phrasing_content(div: Element) -> None:
     """``_grabArticle``'s wrapping of a ``<div>``'s runs of phrasing content (text, inline elements) in ``<p>``s.
 
     Runs of blank text alone are dropped; when that is all there is to do, the
     blank text is cleared in place instead of rebuilding the children.
     """
-    children = element_children(div)
-    if not (div.text and js_trim(div.text)) and not any(map(is_phrasing_content, children)):
-        tails = [child for child in children if child.tail is not None]
-        if not any(js_trim(child.tail or "") for child in tails):
-            if div.text is not None:
-                div.text = None
-            for child in tails:
+    if not holds_phrasing_content(div):
+        if div.text is not None:
+            div.text = None
+        for child in div:
+            if child.tail is not None:
                 child.tail = None
-            return
+        return
     nodes = child_nodes(div)
     result: list[Node] = []
     i = 0
@@ -226,6 +235,14 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
 # --- Phase 2: scoring ---------------------------------------------------------
 
 
+@kernel("05b144e3f9f32f31")
+def paragraph_measures(element: Element) -> tuple[int, int]:
+    """What a paragraph's score reads of its text: ``_getInnerText``'s length, and how many pieces its commas
+    split it into (neither needs the normalised text)."""
+    text = text_content(element)
+    return normalized_length(text), len(REGEXPS.commas.split(text))
+
+
 def score_elements(state: GrabState, elements_to_score: list[Element]) -> list[Element]:
     """Phase 2 of ``_grabArticle``: score each paragraph and add the score to five levels of ancestors.
 
@@ -237,15 +254,13 @@ def score_elements(state: GrabState, elements_to_score: list[Element]) -> list[E
     for element in elements_to_score:
         if element.getparent() is None:
             continue
-        # Neither the length nor the commas need the normalised text.
-        text = text_content(element)
-        length = normalized_length(text)
+        length, pieces = paragraph_measures(element)
         if length < 25:
             continue
         ancestors = get_node_ancestors(element, 5)
         if not ancestors:
             continue
-        content_score = 1 + len(REGEXPS.commas.split(text)) + min(length // 100, 3)
+        content_score = 1 + pieces + min(length // 100, 3)
         for level, ancestor in enumerate(ancestors):
             if ancestor.getparent() is None:  # the root: its parent is the document
                 continue

@@ -1,0 +1,221 @@
+"""The compiled core against the pure engine it mirrors (engine/_kernels.py).
+
+Two kinds of test. The records: each kernel and the pure function it stands for change together; the
+pair's record is a digest of both sources, held on both sides (``@kernel("...")`` in the pure module,
+``MIRRORS`` in the ``.pyx`` beside it), so that a change to one without the other fails here, with the
+record to write in both once both say the same again. The values: every kernel gives its pure
+function's answer for every element of every vendored page, and for text built to be hostile.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from scrapy_readability.engine import _kernels
+from testkit.kernels import calls, engine_tree, pairs
+
+ENGINE = Path(_kernels.__file__).resolve().parent
+MOZILLA_PAGES = Path(__file__).resolve().parent.parent / "mozilla_pages"
+
+compiled_only = pytest.mark.skipif(
+    not _kernels.compiled, reason=f"the compiled core is not running: {_kernels.WHY_PURE} (setup.py builds it)"
+)
+
+
+def kernel_source(module: str) -> Path:
+    folder, _, name = module.rpartition(".")
+    return ENGINE / folder / f"{name}.pyx"
+
+
+def mirrors_block(text: str) -> re.Match[str]:
+    match = re.search(r"^MIRRORS = \{\n.*?^\}\n", text, re.S | re.M)
+    assert match, "a kernel module declares MIRRORS = {...} at the start of a line"
+    return match
+
+
+def recorded_mirrors(module: str) -> dict[str, str]:
+    """A kernel module's ``MIRRORS``, read from its source."""
+    block = mirrors_block(kernel_source(module).read_text(encoding="utf-8")).group(0)
+    return dict(ast.literal_eval(block.partition("=")[2].strip()))
+
+
+def pure_source(name: str) -> str:
+    """A mirrored pure function's source and its helpers' (``module.function`` below the engine)."""
+    mirror = _kernels.MIRRORED[name]
+    module = importlib.import_module(f"scrapy_readability.engine.{name.rpartition('.')[0]}")
+    sources = [_kernels.source_of(mirror.pure)]
+    for helper in mirror.helpers:
+        known = _kernels.MIRRORED.get(f"{name.rpartition('.')[0]}.{helper}")
+        sources.append(_kernels.source_of(known.pure if known else getattr(module, helper)))
+    return "".join(sources)
+
+
+def record(name: str) -> str:
+    """The pair's record: a digest of the pure side and of the kernel module without its ``MIRRORS``."""
+    kernel = kernel_source(_kernels.MIRRORED[name].kernel_module).read_text(encoding="utf-8")
+    block = mirrors_block(kernel)
+    compiled_side = kernel[: block.start()] + kernel[block.end() :]
+    return hashlib.sha256((pure_source(name) + "\0" + compiled_side).encode()).hexdigest()[:16]
+
+
+def test_every_kernel_module_is_built_by_setup_and_loaded_by_the_engine():
+    sources = {".".join(path.relative_to(ENGINE).with_suffix("").parts) for path in ENGINE.rglob("_*.pyx")}
+    assert sources == set(_kernels.MODULES)
+
+
+def test_every_kernel_has_its_pure_function_and_every_pure_function_its_kernel():
+    pairs = {
+        f"{module[: module.rindex('._')]}.{module.rpartition('._')[2]}.{kernel}"
+        for module in _kernels.MODULES
+        for kernel in recorded_mirrors(module)
+    }
+    assert pairs == set(_kernels.MIRRORED)
+
+
+@pytest.mark.parametrize("name", sorted(_kernels.MIRRORED))
+def test_a_kernel_and_its_pure_function_change_together(name):
+    mirror = _kernels.MIRRORED[name]
+    expected = record(name)
+    kernel_record = recorded_mirrors(mirror.kernel_module)[name.rpartition(".")[2]]
+    assert (mirror.record, kernel_record) == (expected, expected), (
+        f"{name} and {mirror.kernel_module.replace('.', '/')}.pyx no longer say the same: change both, so that "
+        f"each does what the other does, then write the record {expected!r} in both "
+        f"(@kernel in the pure module, MIRRORS in the .pyx)"
+    )
+
+
+@compiled_only
+@pytest.mark.parametrize("module", _kernels.MODULES)
+def test_the_built_core_is_of_these_sources(module):
+    built = _kernels.LOADED[module].MIRRORS
+    assert built == recorded_mirrors(module), "the compiled core is older than its sources: pip install -e . again"
+
+
+# --- Values ---------------------------------------------------------------------------------
+
+
+def differences(root: etree._Element) -> list[str]:
+    """Every element of ``root`` on which a kernel and its pure function disagree."""
+    found = []
+    for el in root.iter():
+        for name, pure, kernel in pairs():
+            short = name.rpartition(".")[2]
+            for arguments in calls(el).get(short, [(el,)]):
+                expected, got = pure(*arguments), kernel(*arguments)
+                if expected != got or type(expected) is not type(got):
+                    found.append(f"{name}{arguments[1:]} on <{el.tag}>: pure {expected!r}, compiled {got!r}")
+    return found
+
+
+@compiled_only
+@pytest.mark.parametrize("page", sorted(path.parent.name for path in MOZILLA_PAGES.glob("*/source.html")))
+def test_the_kernels_give_the_pure_values_on_every_element_of_a_vendored_page(page):
+    html = (MOZILLA_PAGES / page / "source.html").read_text(encoding="utf-8")
+    assert differences(engine_tree(html)) == []
+
+
+HOSTILE = [
+    "😀 emoji 𝔘 astral, and 👩‍👩‍👧 a family",
+    "\ufeff BOM \ufeff\ufeff inside \ufeff",
+    "\x85 NEL \x85\x85 is no JavaScript whitespace",
+    "\xa0\xa0 NBSP \xa0 runs \u2003\u3000 ",
+    "lone\rCR\r\r and \r\n CRLF",
+    "\ufffd replaced NUL \ufffd",
+    "\u180e mongolian vowel separator (no longer whitespace)",
+    "\u2028\u2029 line, paragraph separators",
+    "commas, ، ﹐ ︐ ︑ ⹁ ⸴ ⸲ ，",
+    "",
+    "   ",
+    "x",
+]
+
+
+def hostile_tree() -> etree._Element:
+    """Hostile text as text, tails, CDATA and links, with hash hrefs JavaScript and Python read apart."""
+    root = etree.Element("div")
+    for index, text in enumerate(HOSTILE + ["word " * 50_000 + "😀" * 10_000]):
+        p = etree.SubElement(root, "p")
+        p.text = text
+        link = etree.SubElement(p, "a", href=["#", "#a", "#\r", "#\n", "#\u2028", "#\u2029", "", "x#"][index % 8])
+        link.text = text[::-1]
+        link.tail = text
+        span = etree.SubElement(link, "span")
+        span.text = etree.CDATA(text) if index % 3 == 0 else text
+        etree.SubElement(link, "a", href="#x").text = " nested "
+    shapes = etree.fromstring(
+        '<div style="x"><svg style="y"><g align="z"/></svg><table width="1"><tr><td height="2" x="1">a</td></tr>'
+        '</table><p xmlns:n="urn:n" n:align="left">ns</p><div><a><span/><div/></a></div><div> <a><b/></a> </div>'
+        "<div> <del><ins><i/></ins></del></div><div> \u00a0 <p/> </div><div>\ufeff<ul/> x</div><hr width='3'/></div>"
+    )
+    root.append(shapes)
+    every = etree.SubElement(root, "div")
+    for code in [*range(1, 0x3100), 0xFEFF, 0xFFFD, 0x1F600]:  # every character near JavaScript's whitespace
+        char = chr(code)
+        try:
+            etree.SubElement(every, "i").text = f"a{char}{char}b{char}"
+        except ValueError:  # a character XML cannot hold (lxml refuses it)
+            continue
+    return root
+
+
+@compiled_only
+def test_the_kernels_give_the_pure_values_on_hostile_text():
+    assert differences(hostile_tree()) == []
+
+
+@compiled_only
+def test_the_kernels_give_the_pure_values_on_a_page_parsed_from_hostile_html():
+    texts = [*HOSTILE, "\x1c\x1d\x1e\x1f separators Python splits on (the parse drops them)", "\x00 NUL"]
+    html = "<body>" + "".join(f"<p>{text}<a href='#&#13;'>{text}</a>&#0;\r</p>" for text in texts) + "</body>"
+    assert differences(engine_tree(html)) == []
+
+
+@compiled_only
+def test_hash_links_are_read_as_javascript_reads_them():
+    root = etree.fromstring('<div>aaaaaaaaaa<a href="#&#13;">bbbbbbbbbb</a></div>')
+    measures = importlib.import_module("scrapy_readability.engine.port.measures")
+    assert measures.get_link_density(root) == 0.5  # "#\r" is no hash link: /^#.+/ stops at a line terminator
+
+
+# --- Which engine runs ------------------------------------------------------------------------
+
+
+def engine_in_a_fresh_python(variable: str, without_core: bool) -> subprocess.CompletedProcess[str]:
+    """Import the engine in a new interpreter, with the variable set, the core hidden or not."""
+    script = (
+        "import sys\n"
+        + ("sys.modules['scrapy_readability.engine.html._dom'] = None\n" if without_core else "")
+        + "import scrapy_readability.engine as engine\n"
+        + "print(engine.compiled, engine._kernels.describe())\n"
+    )
+    env = {**os.environ, "SCRAPY_READABILITY_COMPILE": variable}
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.mark.slow
+def test_zero_runs_the_pure_engine_where_the_core_is_built():
+    said = engine_in_a_fresh_python("0", without_core=False)
+    assert said.stdout.strip() == "False pure Python (SCRAPY_READABILITY_COMPILE=0)"
+
+
+@pytest.mark.slow
+def test_without_the_core_the_engine_runs_pure_and_says_why():
+    said = engine_in_a_fresh_python("", without_core=True)
+    assert said.stdout.strip() == "False pure Python (the compiled core is not built)"
+
+
+@pytest.mark.slow
+def test_one_makes_an_engine_without_the_core_an_error():
+    said = engine_in_a_fresh_python("1", without_core=True)
+    assert said.returncode != 0
+    assert "SCRAPY_READABILITY_COMPILE=1 but the compiled core does not import" in said.stderr
