@@ -11,8 +11,8 @@ reports them. An empty extraction scores 0 (an empty truth and an empty extracti
     python benchmarks/quality.py --site fundus --limit 40 --json out.json --worst 20
     python benchmarks/quality.py --pages DIR          # DIR/<name>.html with DIR/<name>.txt, the expected text
 
-Extractors: ``ours-default`` (``Readability(html, url).parse().text``), ``ours-refined`` (``refine=True``:
-"not available" while the engine refuses the option), trafilatura (default, ``favor_precision``,
+Extractors: ``ours-default`` (``Readability(html, url).parse().text``), ``ours-refined`` (``refine=True``;
+"not available" for an engine without the option), trafilatura (default, ``favor_precision``,
 ``favor_recall``; ``output_format="txt"``, ``include_comments=False``), ``readability-lxml``
 (``Document(html).summary()``, its text). CPU time per page is each call's process time.
 """
