@@ -362,8 +362,24 @@ class ReadabilityConfig(Declared):
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> ReadabilityConfig:
-        """Read and validate every ``READABILITY_*`` setting; ReadabilityConfigError on the first bad one."""
-        return cls(page=PageOptions.from_settings(settings), **read_settings(CRAWL_SETTINGS, settings))
+        """Read and validate every ``READABILITY_*`` setting; ReadabilityConfigError on the first bad one.
+
+        Read once a crawl: a command that validates its settings before the crawl (to say a bad value as a
+        usage error) and the crawl's extension get the same config, parsed once (it is frozen).
+        """
+        given = tuple((setting.name, repr(settings.get(setting.name))) for setting in (*PAGE_SETTINGS, *CRAWL_SETTINGS))
+        config = _READ.get(given)
+        if config is None:
+            config = cls(page=PageOptions.from_settings(settings), **read_settings(CRAWL_SETTINGS, settings))
+            if len(_READ) >= _READ_LIMIT:
+                _READ.clear()
+            _READ[given] = config
+        return config
+
+
+_READ: dict[tuple[tuple[str, str], ...], ReadabilityConfig] = {}
+"""Configs already read, by the settings' values as written: a process runs one crawl, or a few."""
+_READ_LIMIT = 16
 
 
 CRAWL_SETTINGS = declare(

@@ -26,6 +26,7 @@ from scrapy_readability.settings import (
     SETTINGS,
     PageMeta,
     PageOptions,
+    ReadabilityConfig,
     Setting,
     declare,
     default_settings,
@@ -178,3 +179,24 @@ def test_the_engine_gets_the_typed_options_as_they_are() -> None:
     result = extract(Extraction(LIGHTHOUSE, "https://news.example/a.html", options), _Kept)
     assert isinstance(result, Extracted)
     assert _Kept.seen[-1] is options
+
+
+def test_the_crawls_settings_are_parsed_once_however_often_they_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command validates them before the crawl, the extension reads them again: one parse."""
+    from scrapy.settings import Settings
+
+    settings = {"READABILITY_CHAR_THRESHOLD": "321", "READABILITY_THREADS": "2"}
+    first = ReadabilityConfig.from_settings(Settings(settings))
+    parsed: list[str] = []
+    original = declarations.read_settings
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        parsed.append("read")
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(declarations, "read_settings", counting)
+    again = ReadabilityConfig.from_settings(Settings(settings))  # a copy, as the crawler's
+    assert again is first and parsed == []
+    assert again.page.engine.char_threshold == 321
+    other = ReadabilityConfig.from_settings(Settings({**settings, "READABILITY_CHAR_THRESHOLD": "322"}))
+    assert other.page.engine.char_threshold == 322 and parsed
