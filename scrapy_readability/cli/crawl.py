@@ -158,7 +158,7 @@ class CrawlCommand(BaseRunSpiderCommand):
 
         assert self.settings is not None and self.crawler_process is not None
         started = time.monotonic()
-        crawler = self._create_crawler(ArticleSpider)
+        crawler = self.crawler_process.create_crawler(ArticleSpider)
         self.crawler_process.crawl(crawler, **opts.spargs)
         self.crawler_process.start()
         stats = crawler.stats.get_stats() if crawler.stats is not None else {}

@@ -41,9 +41,15 @@ def setting_keyword(given: dict[str, Any]) -> str:
     return str(given["setting"])
 
 
+_IRREGULAR = {"disable_json_ld": "READABILITY_DISABLE_JSONLD"}
+"""The one setting whose name was not the option's in capitals (earlier releases hard-coded it here)."""
+
+
 def _setting_of(option: Option) -> str:
     option_and_name = _NAMED.get(id(option))
-    return option_and_name[1] if option_and_name is not None else PREFIX + option.name.upper()
+    if option_and_name is not None:
+        return option_and_name[1]
+    return _IRREGULAR.get(option.name, PREFIX + option.name.upper())
 
 
 def option_attribute(option: Option, name: str) -> str:
