@@ -39,15 +39,24 @@ from urllib.parse import unquote, urlsplit
 
 from ..html.dom import Element, remove, text_content
 from ..html.urls import InvalidURL, resolve
+from ..port.constants import HEADING_TAGS
 from .code import line_numbered_code
 from .feed.dates import find_text_date
 from .feed.jsonld import first_value, read_json_ld_nodes
 
 __all__ = ["headline", "refine_content"]
 
-HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+HEADINGS = frozenset(HEADING_TAGS)
 _MEDIA = ("img", "picture", "video", "audio", "iframe", "embed", "object", "svg", "math", "canvas")
 _LISTS = ("ul", "ol")
+_WORD = re.compile(r"\w+")
+
+
+def _word_list(text: str) -> list[str]:
+    """Words as the declared body and the headline's parts are compared: runs of word characters, casefolded."""
+    return _WORD.findall(text.casefold())
+
+
 _WRAPPERS = frozenset({"p", "div", "section", "header", "footer", "nav", "aside", "span", "li"})
 
 # --- The article's tree ------------------------------------------------------------------------
@@ -77,7 +86,6 @@ _FOREIGN_BLOCK = 0.25
 """A block of the article whose words are this rarely in the declared body is not the article's."""
 _MIN_BLOCK_WORDS = 4
 _BODY_BLOCKS = ("p", "li", "figcaption", "blockquote", "dd", "div", "section", "aside", "table", "span")
-_WORD = re.compile(r"\w+")
 
 
 def declared_body(scripts: list[Any] | None) -> str | None:
@@ -90,34 +98,41 @@ def declared_body(scripts: list[Any] | None) -> str | None:
     return body
 
 
-def _body_words(text: str) -> list[str]:
-    return _WORD.findall(text.casefold())
-
-
 def _keep_the_declared_body(content: Element, body: str) -> None:
     """The publisher says what its article's text is: where the article holds nearly all of it, a block of more
     than a few words that is not in it (a teaser, a subscription box, a caption's credit, a bio) goes. A body
     written without spaces between words (Chinese, Japanese) cannot be matched word for word and is left."""
-    declared = set(_body_words(body))
     if len(body.split()) < len(body) / 20:
         return
-    words = _body_words(text_content(content))
+    body_words = _word_list(body)
+    declared = set(body_words)
+    words = _word_list(text_content(content))
     if len(set(words) & declared) < _HOLDS_THE_BODY * len(declared):
         return
-    if len(_body_words(body)) < _WHOLE_BODY * len(words):
+    if len(body_words) < _WHOLE_BODY * len(words):
         return  # a teaser or the first paragraphs only: it cannot say what the rest of the article is
-    for block in [el for el in content.iter(*_BODY_BLOCKS) if el is not content and not _holds_blocks(el)]:
-        words = _body_words(text_content(block))
+    for block in _innermost_text_blocks(content):
+        words = _word_list(text_content(block))
         if len(words) >= _MIN_BLOCK_WORDS and sum(word in declared for word in words) < _FOREIGN_BLOCK * len(words):
             if block.getparent() is not None and not any(a.tag in ("pre", "code") for a in block.iterancestors()):
                 _remove_with_empty_wrappers(block, content)
 
 
-def _holds_blocks(element: Element) -> bool:
-    """Whether a block inside ``element`` holds text: then the inner blocks are judged, not it."""
-    return any(
-        inner.tag in _BODY_BLOCKS and text_content(inner).strip() for inner in element.iterdescendants(*_BODY_BLOCKS)
-    )
+def _innermost_text_blocks(content: Element) -> list[Element]:
+    """The blocks below ``content`` that hold text and no block that holds text: the ones judged, in one pass
+    (descendants before ancestors, each marking the blocks above it)."""
+    holding: set[Element] = set()  # blocks with a block that holds text inside them
+    found = []
+    for block in reversed(list(content.iter(*_BODY_BLOCKS))):
+        if block is content or block in holding or not text_content(block).strip():
+            continue
+        found.append(block)
+        for ancestor in block.iterancestors(*_BODY_BLOCKS):
+            if ancestor in holding:
+                break
+            holding.add(ancestor)
+    found.reverse()
+    return found
 
 
 # --- The next article: a page that appends the following story below its own ---------------------------
@@ -497,11 +512,10 @@ _MAX_TITLE_WORDS = 8
 # --- The headline --------------------------------------------------------------------------------
 
 _SEPARATOR = re.compile(r"\s+(?:[|\-–—:·»/]|::)\s+")
-_WORD = re.compile(r"\w+")
 
 
 def _words(text: str) -> str:
-    return " ".join(_WORD.findall(text.casefold()))
+    return " ".join(_word_list(text))
 
 
 def _names_the_site(part: str, site_name: str | None, host: str) -> bool:
