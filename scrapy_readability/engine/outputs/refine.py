@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -44,7 +45,7 @@ from .code import line_numbered_code
 from .feed.dates import find_text_date
 from .feed.jsonld import first_value, read_json_ld_nodes
 
-__all__ = ["headline", "refine_content"]
+__all__ = ["Evidence", "headline", "read_evidence", "refine", "refine_content"]
 
 HEADINGS = frozenset(HEADING_TAGS)
 _MEDIA = ("img", "picture", "video", "audio", "iframe", "embed", "object", "svg", "math", "canvas")
@@ -60,6 +61,27 @@ def _word_list(text: str) -> list[str]:
 _WRAPPERS = frozenset({"p", "div", "section", "header", "footer", "nav", "aside", "span", "li"})
 
 # --- The article's tree ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the refined article reads of the page before Readability.js's phases change it."""
+
+    headings: list[str]
+    """The text of the page's ``<h1>`` elements, for the headline."""
+    declared_body: str | None
+    """The JSON-LD article's ``articleBody``, when long enough to judge blocks by."""
+
+
+def read_evidence(root: Element, scripts: list[Any] | None) -> Evidence:
+    """The headings and declared body of a page as it was parsed (``scripts``: its JSON-LD, parsed)."""
+    return Evidence([text_content(h1) for h1 in root.iter("h1")], declared_body(scripts))
+
+
+def refine(content: Element, url: str, evidence: Evidence, title: str | None, site_name: str | None) -> str | None:
+    """Mend the article's tree (:func:`refine_content`) and give its headline."""
+    refine_content(content, url, evidence.declared_body)
+    return headline(title, site_name, url, evidence.headings)
 
 
 def refine_content(content: Element, url: str = "", declared_body: str | None = None) -> None:

@@ -30,6 +30,7 @@ from ..html.urls import ABOUT_BLANK, InvalidURL, resolve
 from ..options import ATTEMPT_NAMES, Options, Policy
 from ..outputs.article import Article
 from ..outputs.feed import feed_fields, read_page_facts, utc_now
+from ..outputs.refine import read_evidence, refine
 from .cleanup import prep_article
 from .constants import (
     FLAG_CLEAN_CONDITIONALLY,
@@ -153,17 +154,15 @@ class Readability:
             metadata_byline=metadata.byline,
             big_page=self._markup is not None,
         )
-        # The refined article's evidence, read before the phases change the page: its headings, its declared body.
-        headings = [text_content(h1) for h1 in root.iter("h1")] if options.refine else []
-        body = _declared_body(scripts) if options.refine else None
+        # The refined article reads the page before the phases below change it.
+        evidence = read_evidence(root, scripts) if options.refine else None
         grabbed = self._grab_article(state)
         if grabbed is None:
             return None
         article_content, attempt = grabbed
-        if options.refine:
-            from ..outputs.refine import refine_content
-
-            refine_content(article_content, self.url, body)
+        refined_headline = None
+        if evidence is not None:  # on the tree as grabbed: its classes and links as written
+            refined_headline = refine(article_content, self.url, evidence, metadata.title, metadata.site_name)
 
         # Without its document element the document has no <base> either.
         base_url = self.url if state.document_removed else document_base_url(root, self.url)
@@ -183,12 +182,6 @@ class Readability:
         text = text_content(article_content)
         byline = metadata.byline or state.article_byline
         feed = feed_fields(facts, article_content, text, byline, base_url)
-        if options.refine:
-            from ..outputs.refine import headline
-
-            refined_headline = headline(metadata.title, metadata.site_name, self.url, headings)
-        else:
-            refined_headline = None
         return Article(
             title=metadata.title,
             headline=refined_headline,
@@ -321,12 +314,6 @@ def _options(given: Options | None, values: dict[str, Any]) -> Options:
         raise TypeError(f"options must be an Options, not {type(given).__name__}")
     changes = {name: value for name, value in values.items() if value is not None}  # None keeps, as in build()
     return given.changed(**changes) if changes else given
-
-
-def _declared_body(scripts: list[Any] | None) -> str | None:
-    from ..outputs.refine import declared_body
-
-    return declared_body(scripts)
 
 
 def _document_url(url: str | None) -> str:
