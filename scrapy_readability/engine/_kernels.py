@@ -14,7 +14,6 @@ core is loaded whole or not at all: the engine is one or the other.
 from __future__ import annotations
 
 import importlib
-import inspect
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -119,6 +118,8 @@ def kernel(record: str, *helpers: str) -> Callable[[_F], _F]:
 
 def source_of(function: Callable[..., Any]) -> str:
     """A function's source without its decorators (the record's pure half)."""
+    import inspect  # the tests' need, not the engine's: inspect's imports cost every start-up
+
     lines = inspect.getsource(function).splitlines(keepends=True)
     start = next(i for i, line in enumerate(lines) if line.lstrip().startswith(("def ", "async def ")))
     return "".join(lines[start:])

@@ -8,11 +8,14 @@ every old name, so the folders hold no stub modules.
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import sys
 import warnings
 from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 ENGINE = __name__.rpartition(".")[0]
 
@@ -35,7 +38,9 @@ def new_name(fullname: str) -> str | None:
     return None if moved is None else f"{prefix}{moved}{dot}{rest}"
 
 
-class _Alias(importlib.abc.Loader):
+# The hook's classes follow importlib.abc's Loader and MetaPathFinder protocols without subclassing them:
+# importing importlib.abc costs the engine's import a few milliseconds (it brings importlib.resources).
+class _Alias:
     def __init__(self, target: str) -> None:
         self.target = target
         self.spec: importlib.machinery.ModuleSpec | None = None
@@ -55,14 +60,14 @@ class _Alias(importlib.abc.Loader):
         module.__spec__ = self.spec
 
 
-class MovedModules(importlib.abc.MetaPathFinder):
+class MovedModules:
     """Finds an old module name and hands out the module at its new one."""
 
     def find_spec(
         self, fullname: str, path: object = None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
         moved = new_name(fullname)
-        return None if moved is None else importlib.machinery.ModuleSpec(fullname, _Alias(moved))
+        return None if moved is None else importlib.machinery.ModuleSpec(fullname, cast("Loader", _Alias(moved)))
 
 
 def install() -> None:

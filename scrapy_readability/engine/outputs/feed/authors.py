@@ -24,8 +24,8 @@ from .constants import (
     MAX_AUTHOR_LENGTH,
     MAX_AUTHOR_WORDS,
     MAX_AUTHORS,
-    TEXT_DATES,
     YEAR_IN_TEXT,
+    text_dates,
 )
 
 _TRIM = " \t\n\r\f\v\u00a0\u200b\u3000.,;:|-–—•·*\"'“”‘’()[]"
@@ -52,7 +52,7 @@ def _without_the_date(text: str) -> str:
     open it ("May 9, 2025 at 4:15 PM ET by Jane Roe", "October 14, 2009|Jane Roe")."""
     if not YEAR_IN_TEXT.search(text):  # most bylines have no date: a cheap test first
         return text
-    matches = [match for match in (pattern.search(text) for pattern in TEXT_DATES) if match is not None]
+    matches = [match for match in (pattern.search(text) for pattern in text_dates()) if match is not None]
     if not matches:
         return text
     start = min(match.start() for match in matches)

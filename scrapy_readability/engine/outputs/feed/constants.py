@@ -6,6 +6,7 @@ from ASCII digits alone, so Arabic-Indic or full-width digits never become one.
 
 from __future__ import annotations
 
+import functools
 import re
 
 EARLIEST_YEAR = 1995
@@ -289,58 +290,74 @@ _CLOCK_BETWEEN = (
     r"(?:\s*(?P<ampm>[aApP]\.?\s?[mM]\.?))?,?\s+"
 )
 """A time between a date's month and its year."""
-TEXT_DATES = (
-    # 3 May 2024, 3. Mai 2024, 3 de mayo de 2024, 3rd May, 2024
-    re.compile(
-        r"(?<![\d.])"
-        + _DAY
-        + r"(?:st|nd|rd|th|er|º)?\.?\s*(?:de\s+)?"
-        + _MONTH
-        + r",?\s*(?:de\s+)?"
-        + _YEAR
-        + r"(?!\d)"
-        + _TIME,
-        re.IGNORECASE | re.ASCII,
-    ),
-    # May 3, 2024
-    re.compile(
-        r"(?<![\w])" + _MONTH_FIRST + r"\s+" + _DAY + r"(?:st|nd|rd|th)?,?\s+" + _YEAR + r"(?!\d)" + _TIME,
-        re.IGNORECASE | re.ASCII,
-    ),
-    # 2024-05-03, 2024/05/03, 2024.05.03
-    re.compile(
-        r"(?<![\d.])" + _YEAR + r"(?P<sep>[-/.])(?P<month>[01]?\d)(?P=sep)" + _DAY + r"(?![\d])" + _TIME, re.ASCII
-    ),
-    # 03.05.2024 (day first), 03/05/2024 and 05/03/2024 (either: see dates.py), 03-05-2024, 9/21/2024
-    re.compile(
-        r"(?<![\d.])(?P<first>[0-3]?\d)(?P<sep>[./-])(?P<other>[0-3]?\d)(?P=sep)" + _YEAR + r"(?![\d])" + _TIME,
-        re.ASCII,
-    ),
-    # 03.05.24 14:07: a German dateline's short year, read only with the time that makes it a dateline
-    re.compile(r"(?<![\d.])(?P<day>[0-3]\d)\.(?P<month>[01]\d)\.(?P<year>\d{2})(?![\d.])" + _TIME_OF_DAY, re.ASCII),
-    # 2024年5月3日, 2024년 5월 3일
-    re.compile(_YEAR + r"\s*[年년]\s*(?P<month>[01]?\d)\s*[月월]\s*" + _DAY + r"\s*[日일]?" + _TIME, re.ASCII),
-    # 3 March 10:15 2019, March 3 10:15 2019: a date whose parts are three elements, the time between the day
-    # and the year (``<span>3 March</span> <span>10:15</span> <span>2019</span>``, read with a space between)
-    re.compile(
-        r"(?<![\d.])" + _DAY + r"(?:st|nd|rd|th|er)?\.?\s*" + _MONTH + _CLOCK_BETWEEN + _YEAR + r"(?!\d)",
-        re.IGNORECASE | re.ASCII,
-    ),
-    re.compile(
-        r"(?<![\w])" + _MONTH_FIRST + r"\s+" + _DAY + r"(?:st|nd|rd|th)?" + _CLOCK_BETWEEN + _YEAR + r"(?!\d)",
-        re.IGNORECASE | re.ASCII,
-    ),
-)
-DATELINE_DATES = (
-    # 3.4.19, 3.4.19 14:05: a day and a month without leading zeros and a short year, the day first
-    re.compile(r"(?<![\w.])(?P<day>[0-3]?\d)\.(?P<month>[01]?\d)\.(?P<year>\d{2})(?![\w.])" + _TIME, re.ASCII),
-    # 3/4/19 10:15 AM: an American date with a short year, the month first, read with its time only
-    re.compile(r"(?<![\w./])(?P<month>[01]?\d)/(?P<day>[0-3]?\d)/(?P<year>\d{2})(?![\w./])" + _TIME_OF_DAY, re.ASCII),
-)
-"""Short dates read only where the page says a dateline is (a class that says date, a ``<time>``, a label such
-as "Posted"): in running text, ``3.4.19`` is as often a version or a build."""
+
+
+@functools.cache
+def text_dates() -> tuple[re.Pattern[str], ...]:
+    """The dates written out in running text, each pattern a notation (compiled at first use: the month names of
+    many languages make them the slowest patterns of the engine to compile, and a process that imports the
+    engine need not parse a page)."""
+    return (
+        # 3 May 2024, 3. Mai 2024, 3 de mayo de 2024, 3rd May, 2024
+        re.compile(
+            r"(?<![\d.])"
+            + _DAY
+            + r"(?:st|nd|rd|th|er|º)?\.?\s*(?:de\s+)?"
+            + _MONTH
+            + r",?\s*(?:de\s+)?"
+            + _YEAR
+            + r"(?!\d)"
+            + _TIME,
+            re.IGNORECASE | re.ASCII,
+        ),
+        # May 3, 2024
+        re.compile(
+            r"(?<![\w])" + _MONTH_FIRST + r"\s+" + _DAY + r"(?:st|nd|rd|th)?,?\s+" + _YEAR + r"(?!\d)" + _TIME,
+            re.IGNORECASE | re.ASCII,
+        ),
+        # 2024-05-03, 2024/05/03, 2024.05.03
+        re.compile(
+            r"(?<![\d.])" + _YEAR + r"(?P<sep>[-/.])(?P<month>[01]?\d)(?P=sep)" + _DAY + r"(?![\d])" + _TIME, re.ASCII
+        ),
+        # 03.05.2024 (day first), 03/05/2024 and 05/03/2024 (either: see dates.py), 03-05-2024, 9/21/2024
+        re.compile(
+            r"(?<![\d.])(?P<first>[0-3]?\d)(?P<sep>[./-])(?P<other>[0-3]?\d)(?P=sep)" + _YEAR + r"(?![\d])" + _TIME,
+            re.ASCII,
+        ),
+        # 03.05.24 14:07: a German dateline's short year, read only with the time that makes it a dateline
+        re.compile(r"(?<![\d.])(?P<day>[0-3]\d)\.(?P<month>[01]\d)\.(?P<year>\d{2})(?![\d.])" + _TIME_OF_DAY, re.ASCII),
+        # 2024年5月3日, 2024년 5월 3일
+        re.compile(_YEAR + r"\s*[年년]\s*(?P<month>[01]?\d)\s*[月월]\s*" + _DAY + r"\s*[日일]?" + _TIME, re.ASCII),
+        # 3 March 10:15 2019, March 3 10:15 2019: a date whose parts are three elements, the time between the day
+        # and the year (``<span>3 March</span> <span>10:15</span> <span>2019</span>``, read with a space between)
+        re.compile(
+            r"(?<![\d.])" + _DAY + r"(?:st|nd|rd|th|er)?\.?\s*" + _MONTH + _CLOCK_BETWEEN + _YEAR + r"(?!\d)",
+            re.IGNORECASE | re.ASCII,
+        ),
+        re.compile(
+            r"(?<![\w])" + _MONTH_FIRST + r"\s+" + _DAY + r"(?:st|nd|rd|th)?" + _CLOCK_BETWEEN + _YEAR + r"(?!\d)",
+            re.IGNORECASE | re.ASCII,
+        ),
+    )
+
+
+@functools.cache
+def dateline_dates() -> tuple[re.Pattern[str], ...]:
+    """Short dates read only where the page says a dateline is (a class that says date, a ``<time>``, a label such
+    as "Posted"): in running text, ``3.4.19`` is as often a version or a build (compiled at first use, as
+    :func:`text_dates`)."""
+    return (
+        # 3.4.19, 3.4.19 14:05: a day and a month without leading zeros and a short year, the day first
+        re.compile(r"(?<![\w.])(?P<day>[0-3]?\d)\.(?P<month>[01]?\d)\.(?P<year>\d{2})(?![\w.])" + _TIME, re.ASCII),
+        # 3/4/19 10:15 AM: an American date with a short year, the month first, read with its time only
+        re.compile(
+            r"(?<![\w./])(?P<month>[01]?\d)/(?P<day>[0-3]?\d)/(?P<year>\d{2})(?![\w./])" + _TIME_OF_DAY, re.ASCII
+        ),
+    )
+
+
 DATELINE_DATE_HINT = re.compile(r"\d[./][01]?\d[./]\d\d", re.ASCII)
-"""What a dateline's text needs before :data:`DATELINE_DATES` are tried on it."""
+"""What a dateline's text needs before :func:`dateline_dates` are tried on it."""
 LONE_DATE = re.compile(r"(?:19|20)\d\d\s*[./\-年][\d\s./\-:,年月日号時时分]+", re.ASCII)
 """A text that is a date and nothing else, the year first: numbers, their separators, a time, the CJK date units."""
 TIMESTAMP_ATTRIBUTES = (

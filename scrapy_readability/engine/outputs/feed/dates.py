@@ -19,7 +19,6 @@ from email.utils import parsedate_to_datetime
 from .constants import (
     DATE_RANGE_AFTER,
     DATE_RANGE_BEFORE,
-    DATELINE_DATES,
     EARLIEST_YEAR,
     ISO_DATE,
     JAVA_DATE,
@@ -35,12 +34,13 @@ from .constants import (
     RELATIVE_ONE,
     RELATIVE_UNIT_MINUTES,
     RFC_2822,
-    TEXT_DATES,
     URL_DATE,
     URL_DATE_GLUED,
     URL_DATE_SECTION,
     URL_DATE_SLASHED,
     ZONE_OFFSETS,
+    dateline_dates,
+    text_dates,
 )
 
 Stamp = date | datetime
@@ -217,7 +217,7 @@ def find_text_date(
     now = now or utc_now()
     text = _UNICODE_SPACES.sub(" ", text)
     found: list[tuple[int, Stamp]] = []
-    for pattern in (*TEXT_DATES, *DATELINE_DATES) if dateline else TEXT_DATES:
+    for pattern in (*text_dates(), *dateline_dates()) if dateline else text_dates():
         for match in pattern.finditer(text):
             if _in_range(text, match):
                 continue
