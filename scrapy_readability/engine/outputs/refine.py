@@ -10,6 +10,8 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **blocks that are not in the body the page declares** (JSON-LD's ``articleBody``), where the article holds
   nearly all of that body: a teaser, a subscription box, a credit, a bio;
 * **the next story** an endless page appends below its own, in an ``<article>`` of its own;
+* **captions and credits** of pictures: the text beside the image of a ``<figure>`` that credits it ("Photo by
+  X/Getty Images", "Foto: Y", "©"), and blocks marked as captions or credits (class, ``itemprop``);
 * **text for screen readers only** (``sr-only``, ``visually-hidden``...) and **labels** of the form
   controls Readability.js removed: "Toggle table of contents sidebar";
 * **links that only jump**: a heading's permalink (``#``, ``¶``, ``§``), a footnote's way back (``↩``),
@@ -91,6 +93,7 @@ def refine_content(content: Element, url: str = "", declared_body: str | None = 
     if declared_body:
         _keep_the_declared_body(content, declared_body)
     _drop_next_articles(content)
+    _drop_captions(content)
     _drop_furniture(content, url)
     _drop_in_page_contents(content, url)
     _drop_edge_datelines(content)
@@ -182,6 +185,63 @@ def _drop_next_articles(content: Element) -> None:
     for story in stories[stories.index(own) + 1 :]:
         if next(story.iter(*HEADINGS), None) is not None:
             _remove_with_empty_wrappers(story, content)
+
+
+# --- Captions: the text an image carries, which is not the article's ----------------------------------
+
+_CAPTION_MARKS = re.compile(r"(?:^|[\s_-])(?:caption|captions|credit|credits|copyright)(?:$|[\s_-])", re.IGNORECASE)
+_CAPTION_PROPS = frozenset({"caption", "creditText", "copyrightHolder", "copyrightNotice", "copyrightYear"})
+_MAX_CAPTION = 600
+"""Characters of text a caption may hold: more, and it is a passage set beside the image."""
+_NOT_CAPTIONS = ("pre", "code", "table", "blockquote", "ul", "ol")
+
+
+_CREDIT = re.compile(
+    r"©|\(c\)\s|\b(?:photo|photos|photograph|picture|image|foto|fotos|bild|bilder|credits?|quelle|fuente|fonte|"
+    r"crédits?|kuva|zdjęcie)\s*(?::|by\b|von\b|par\b|por\b|de\b)|getty\s*images|\breuters\b|\bafp\b|"
+    r"\bap photo\b|\bdpa\b|\bepa\b|shutterstock|istock|\bimago\b|keystone|picture[- ]alliance|scanpix|"
+    r"\bxinhua\b|\banadolu\b|\bkyodo\b|\byonhap\b|연합뉴스|뉴시스|뉴스1|共同通信|新华社",
+    re.IGNORECASE,
+)
+"""What a photo's credit line holds: a copyright sign, a label ("Photo:", "Foto:", "Bild:", "Photo by"), or a
+picture agency's name."""
+
+
+def _drop_captions(content: Element) -> None:
+    """An image's caption and credit line ("Photo by X/Getty Images", "Foto: Y") describe the image, which the
+    text has not: the text beside the media of a ``<figure>`` that credits its picture (a caption an author
+    writes about a figure, with no credit, stays); and a block marked as a caption or a credit (its class, or
+    schema.org's ``itemprop``) that holds no media."""
+    for figure in list(content.iter("figure")):
+        if figure.getparent() is None or next(figure.iter(*_MEDIA), None) is None:
+            continue
+        blocks = [block for block in _beside_the_media(figure) if _visible_length(block) <= _MAX_CAPTION]
+        if any(_CREDIT.search(text_content(block)) for block in blocks):
+            for block in blocks:
+                _remove_with_empty_wrappers(block, content)
+    for element in list(content.iter()):
+        if element is content or element.getparent() is None or not isinstance(element.tag, str):
+            continue
+        marked = _CAPTION_MARKS.search(element.get("class") or "") or (element.get("itemprop") in _CAPTION_PROPS)
+        if marked and next(element.iter(*_MEDIA, *_NOT_CAPTIONS), None) is None:
+            if 0 < _visible_length(element) <= _MAX_CAPTION:
+                _remove_with_empty_wrappers(element, content)
+
+
+def _beside_the_media(figure: Element) -> list[Element]:
+    """The elements of ``figure`` that hold text and no media: its caption, its credit. Code, a quotation or a
+    table set in a figure is its content, not a caption: such a figure gives none."""
+    if next(figure.iter(*_NOT_CAPTIONS), None) is not None:
+        return []
+    found: list[Element] = []
+    for child in figure:
+        if not isinstance(child.tag, str):
+            continue
+        if next(child.iter(*_MEDIA), None) is not None:
+            found.extend(_beside_the_media(child))
+        elif text_content(child).strip():
+            found.append(child)
+    return found
 
 
 # --- Datelines: the date a page prints above or below the article, which the feed's fields carry -----

@@ -241,3 +241,44 @@ def test_without_a_whole_declared_body_that_the_article_holds_the_box_stays() ->
         html = page.format(head, paragraphs + paragraphs.replace("day", "night") + box)
         refined = Readability(html, "https://news.example/harbour", refine=True).parse()
         assert refined is not None and "Subscribe now" in refined.text, declared[:30]
+
+
+@pytest.mark.parametrize(
+    ("figure", "kept"),
+    [
+        (
+            '<figure><img src="a.jpg"><figcaption>Rain over the harbour (Photo: A. Writer)</figcaption></figure>',
+            '<figure><img src="a.jpg"></figure>',
+        ),
+        (
+            '<figure><img src="a.jpg"><p>The old bridge at dusk.</p><p>Photo by A. Writer/Getty Images</p></figure>',
+            '<figure><img src="a.jpg"></figure>',
+        ),
+        (
+            '<figure><div><img src="a.jpg"><span>© A. Writer</span></div><figcaption>Dusk</figcaption></figure>',
+            '<figure><div><img src="a.jpg"></div></figure>',
+        ),
+    ],
+)
+def test_a_credited_figures_caption_goes_and_its_image_stays(figure: str, kept: str) -> None:
+    assert refined(BODY + figure + BODY) == BODY + kept + BODY
+
+
+def test_a_block_marked_as_a_caption_or_a_credit_goes() -> None:
+    credit = '<span itemprop="creditText">A. Writer</span>'
+    caption = '<div class="image-caption">The old bridge at dusk.</div>'
+    assert refined(BODY + credit + caption + BODY) == BODY + BODY
+
+
+@pytest.mark.parametrize(
+    "figure",
+    [
+        # an author's own caption, crediting no one: the figure is theirs to explain
+        '<figure><img src="a.png"><figcaption>The old bridge at dusk, seen from the east bank.</figcaption></figure>',
+        # code or a quotation set in a figure is the figure's content
+        '<figure><pre>print("Photo: 1")</pre><figcaption>Photo: the script</figcaption></figure>',
+        '<figure><img src="a.png"><blockquote>Quelle: the archive</blockquote></figure>',
+    ],
+)
+def test_other_figures_keep_their_text(figure: str) -> None:
+    assert refined(BODY + figure + BODY) == BODY + figure + BODY
