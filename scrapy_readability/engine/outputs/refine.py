@@ -12,6 +12,7 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **the next story** an endless page appends below its own, in an ``<article>`` of its own;
 * **captions and credits** of pictures: the text beside the image of a ``<figure>`` that credits it ("Photo by
   X/Getty Images", "Foto: Y", "©"), and blocks marked as captions or credits (class, ``itemprop``);
+* **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor;
 * **text for screen readers only** (``sr-only``, ``visually-hidden``...) and **labels** of the form
   controls Readability.js removed: "Toggle table of contents sidebar";
 * **links that only jump**: a heading's permalink (``#``, ``¶``, ``§``), a footnote's way back (``↩``),
@@ -94,6 +95,7 @@ def refine_content(content: Element, url: str = "", declared_body: str | None = 
         _keep_the_declared_body(content, declared_body)
     _drop_next_articles(content)
     _drop_captions(content)
+    _drop_author_boxes(content)
     _drop_furniture(content, url)
     _drop_in_page_contents(content, url)
     _drop_edge_datelines(content)
@@ -242,6 +244,28 @@ def _beside_the_media(figure: Element) -> list[Element]:
         elif text_content(child).strip():
             found.append(child)
     return found
+
+
+# --- The author's box: a byline, a bio -----------------------------------------------------------------
+
+_AUTHOR_MARKS = re.compile(r"(?:^|[\s_-])(?:author|authors|byline|bylines|contributor|contributors)(?:$|[\s_-])", re.I)
+_MAX_AUTHOR_BOX = 600
+"""Characters of text an author's box may hold (a name, a role, a bio of a few sentences)."""
+
+
+def _drop_author_boxes(content: Element) -> None:
+    """A box whose class or id says it is about the author (a byline, a bio: "X covers politics..."): the feed's
+    byline says who wrote it, and the bio is not the article. Bounded: a box that holds a passage of the article
+    (more than a few sentences, or most of it) is no author's box."""
+    total = _visible_length(content)
+    for element in list(content.iter()):
+        if element is content or element.getparent() is None or not isinstance(element.tag, str):
+            continue
+        if not (_AUTHOR_MARKS.search(element.get("class") or "") or _AUTHOR_MARKS.search(element.get("id") or "")):
+            continue
+        size = _visible_length(element)
+        if size <= _MAX_AUTHOR_BOX and 2 * size < total and next(element.iter("pre", "table"), None) is None:
+            _remove_with_empty_wrappers(element, content)
 
 
 # --- Datelines: the date a page prints above or below the article, which the feed's fields carry -----

@@ -282,3 +282,21 @@ def test_a_block_marked_as_a_caption_or_a_credit_goes() -> None:
 )
 def test_other_figures_keep_their_text(figure: str) -> None:
     assert refined(BODY + figure + BODY) == BODY + figure + BODY
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        '<div class="author-bio"><p>A. Writer covers the harbour and the city council.</p></div>',
+        '<p class="byline">By A. Writer, Staff Reporter</p>',
+        '<div id="article-contributors"><p>A. Writer</p><p>Reporter since 2019.</p></div>',
+    ],
+)
+def test_the_authors_box_goes(box: str) -> None:
+    assert refined(BODY + box) == BODY
+    assert refined(box + BODY) == BODY
+
+
+def test_a_box_marked_author_that_holds_the_article_stays() -> None:
+    html = f'<div class="author-content">{BODY}</div>'
+    assert refined(html) == html
