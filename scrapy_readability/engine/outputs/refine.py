@@ -13,7 +13,8 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **captions and credits** of pictures: the text beside the image of a ``<figure>`` that credits it ("Photo by
   X/Getty Images", "Foto: Y", "©"), and blocks marked as captions or credits (class, ``itemprop``);
 * **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor;
-* **text for screen readers only** (``sr-only``, ``visually-hidden``...) and **labels** of the form
+* **text for screen readers only** (``sr-only``, ``visually-hidden``...), **text no reader sees** (a class that
+  hides it at every screen size: ``hidden``, ``d-none``; a paywall's text for some visitors) and **labels** of the form
   controls Readability.js removed: "Toggle table of contents sidebar";
 * **links that only jump**: a heading's permalink (``#``, ``¶``, ``§``), a footnote's way back (``↩``),
   "Back to top";
@@ -333,6 +334,21 @@ _SCREEN_READER_ONLY = re.compile(
     r"(?:^|\s)(?:sr-only|visually-?hidden|screen-reader-(?:text|only)|a11y-hidden|assistive-text)(?:$|\s)",
     re.IGNORECASE,
 )
+_HIDDEN = frozenset({"hidden", "d-none", "is-hidden", "hide", "u-hidden", "display-none"})
+_SHOWN_AT_A_SIZE = re.compile(
+    r"^(?:\w+:(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)|"
+    r"d-(?:sm|md|lg|xl|xxl)-(?:block|flex|grid|inline|inline-block|inline-flex|table))$"
+)
+
+
+def _hidden_by_class(classes: str) -> bool:
+    """A class that hides the element from every reader (``hidden``, Bootstrap's ``d-none``): a paywall's or a
+    registration wall's text that the page shows to some visitors only. Not one shown at some screen size
+    (``hidden md:block``, ``d-none d-lg-block``), which a reader on a wide screen sees."""
+    tokens = classes.lower().split()
+    return bool(_HIDDEN.intersection(tokens)) and not any(_SHOWN_AT_A_SIZE.match(token) for token in tokens)
+
+
 _BREADCRUMBS = re.compile(r"(?:^|[\s_-])breadcrumbs?(?:$|[\s_-])", re.IGNORECASE)
 _SHARE_SERVICES = re.compile(
     r"^(?:https?:)?//(?:[\w-]+\.)*(?:"
@@ -393,7 +409,7 @@ def _holds_only_a_label(holder: Element) -> bool:
 
 def _is_furniture(element: Element, url: str) -> bool:
     classes = element.get("class") or ""
-    if _SCREEN_READER_ONLY.search(classes):
+    if _SCREEN_READER_ONLY.search(classes) or _hidden_by_class(classes):
         return True
     if _BREADCRUMBS.search(classes) or "breadcrumb" in (element.get("aria-label") or "").lower():
         return True

@@ -300,3 +300,26 @@ def test_the_authors_box_goes(box: str) -> None:
 def test_a_box_marked_author_that_holds_the_article_stays() -> None:
     html = f'<div class="author-content">{BODY}</div>'
     assert refined(html) == html
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        '<div class="wall hidden"><p>Subscribe now to read the rest.</p></div>',
+        '<p class="d-none">Register for free to keep reading.</p>',
+    ],
+)
+def test_a_box_hidden_by_its_class_goes(box: str) -> None:
+    assert refined(BODY + box) == BODY
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        '<p class="hidden md:block">Shown on a wide screen.</p>',
+        '<p class="d-none d-lg-block">Shown on a wide screen.</p>',
+        '<p class="hidden-xs">Hidden on a phone only.</p>',
+    ],
+)
+def test_a_box_shown_at_some_screen_size_stays(box: str) -> None:
+    assert refined(BODY + box) == BODY + box
