@@ -11,7 +11,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   nearly all of that body: a teaser, a subscription box, a credit, a bio;
 * **the next story** an endless page appends below its own, in an ``<article>`` of its own;
 * **captions and credits** of pictures: the text beside the image of a ``<figure>`` that credits it ("Photo by
-  X/Getty Images", "Foto: Y", "©"), and blocks marked as captions or credits (class, ``itemprop``);
+  X/Getty Images", "Foto: Y", "©"), blocks marked as captions or credits (class, ``itemprop``), and a short
+  line that is only a credit ("© A. Writer", "Quelle: dpa");
 * **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor;
 * **text for screen readers only** (``sr-only``, ``visually-hidden``...), **text no reader sees** (a class that
   hides it at every screen size: ``hidden``, ``d-none``; a paywall's text for some visitors) and **labels** of the form
@@ -229,6 +230,29 @@ def _drop_captions(content: Element) -> None:
         if marked and next(element.iter(*_MEDIA, *_NOT_CAPTIONS), None) is None:
             if 0 < _visible_length(element) <= _MAX_CAPTION:
                 _remove_with_empty_wrappers(element, content)
+    for element in list(content.iter(*_CREDIT_TAGS)):
+        if element.getparent() is not None and _is_credit_line(element, content):
+            _remove_with_empty_wrappers(element, content)
+
+
+_CREDIT_TAGS = ("p", "div", "span", "small", "em", "i", "cite", "figcaption")
+_CREDIT_WORDS = 8
+_CREDIT_LENGTH = 60
+"""Characters of a credit line at most (scripts written without spaces have no words to count)."""
+
+
+def _is_credit_line(element: Element, content: Element) -> bool:
+    """A line of its own that is only a credit: "© A. Writer", "Quelle: dpa", "A. Writer/Getty Images"; the credit
+    opens or closes it (a sentence that names an agency in passing is no credit line)."""
+    text = " ".join(text_content(element).split())
+    if not text or len(text.split()) > _CREDIT_WORDS or len(text) > _CREDIT_LENGTH or text[-1] in ".!?:。":
+        return False
+    if _in_code(element, content):
+        return False
+    if next(element.iter("a", *_MEDIA), None) is not None or not _is_own_line(element, content):
+        return False
+    found = [match for match in _CREDIT.finditer(text)]
+    return any(match.start() == 0 or match.end() == len(text) for match in found)
 
 
 def _beside_the_media(figure: Element) -> list[Element]:

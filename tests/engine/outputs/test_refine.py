@@ -323,3 +323,22 @@ def test_a_box_hidden_by_its_class_goes(box: str) -> None:
 )
 def test_a_box_shown_at_some_screen_size_stays(box: str) -> None:
     assert refined(BODY + box) == BODY + box
+
+
+@pytest.mark.parametrize(
+    "line", ["<p>© A. Writer</p>", "<p>Quelle: dpa</p>", "<div>A. Writer/Getty Images</div>", "<p>Photo: Archive</p>"]
+)
+def test_a_credit_line_goes(line: str) -> None:
+    assert refined(BODY + line + BODY) == BODY + BODY
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<p>Reuters reported it first, and others followed.</p>",  # a sentence that names an agency
+        "<p>Photos from the trip are below:</p>",
+        '<p>Quelle: <a href="https://x.example/">the report</a></p>',  # a source the reader can follow
+    ],
+)
+def test_other_short_lines_naming_a_credit_stay(line: str) -> None:
+    assert refined(BODY + line + BODY) == BODY + line + BODY
