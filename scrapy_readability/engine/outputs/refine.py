@@ -23,6 +23,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   (``rel="tag"``), **links to the previous and next post** (``rel="prev"``/``"next"``), a newsletter's
   **sign-up box**, and links to **the page's source** on a code host ("Edit this page");
 * **datelines** above or below the article: a short line that is a date (the feed's fields carry it);
+* **a menu above the article**: a list of three or more links of a few words each, and nothing else, before its
+  first paragraph of prose (the site's sections, a breadcrumb);
 * **an in-page table of contents**: a list whose every link is to an element of the article itself, with
   the title above it;
 * **headings left with nothing under them** at the article's end: what a removed comment form, share bar
@@ -101,6 +103,7 @@ def refine_content(content: Element, url: str = "", declared_body: str | None = 
     _drop_furniture(content, url)
     _drop_in_page_contents(content, url)
     _drop_edge_datelines(content)
+    _drop_edge_menus(content)
     _drop_dangling_headings(content)
 
 
@@ -315,6 +318,33 @@ def _drop_edge_datelines(content: Element) -> None:
             continue
         if 0 < _words_in(element) <= _DATELINE_WORDS and _is_own_line(element, content) and _is_dateline(element):
             _remove_with_empty_wrappers(element, content)
+
+
+_MENU_LINKS = 3
+_MENU_LINK_WORDS = 4
+"""Words of a menu's entry at most, on average ("News", "Travel International", "Hot Topics")."""
+
+
+def _drop_edge_menus(content: Element) -> None:
+    """A list of links and nothing else, of short entries, above the article's first paragraph of prose: the
+    site's menu or a breadcrumb that Readability.js kept with the article ("News Sport Opinion Life")."""
+    order = {element: index for index, element in enumerate(content.iter())}
+    prose = [
+        order[el]
+        for el in content.iter("p", "li", "blockquote", "pre", "td")
+        if _words_in(el) >= _PROSE_WORDS and 2 * sum(map(_visible_length, el.iter("a"))) < _visible_length(el)
+    ]  # a menu's entry that holds its submenu is no prose
+    if not prose:
+        return
+    first = min(prose)
+    for listing in list(content.iter(*_LISTS, "nav", "menu")):
+        if listing.getparent() is None or order[listing] >= first or _inside_list(listing, content):
+            continue
+        links = [link for link in listing.iter("a") if text_content(link).strip()]
+        if len(links) < _MENU_LINKS or sum(map(_visible_length, links)) != _visible_length(listing):
+            continue
+        if sum(_words_in(link) for link in links) <= _MENU_LINK_WORDS * len(links):
+            _remove_with_empty_wrappers(listing, content)
 
 
 _BLOCKS = frozenset({"p", "div", "li", "header", "footer", "dd", "dt", "address", "section", "td", *HEADINGS})

@@ -342,3 +342,31 @@ def test_a_credit_line_goes(line: str) -> None:
 )
 def test_other_short_lines_naming_a_credit_stay(line: str) -> None:
     assert refined(BODY + line + BODY) == BODY + line + BODY
+
+
+def test_a_menu_above_the_article_goes() -> None:
+    entries = "".join(f'<li><a href="/{name}/">{name}</a></li>' for name in ("News", "Sport", "Opinion", "Life"))
+    menu = f"<nav><ul>{entries}</ul></nav>"
+    assert refined(menu + BODY) == BODY
+    # a menu whose entries hold their submenus, long as a paragraph, is no paragraph of prose
+    submenus = f'<ul><li><a href="/news/">News</a><ul>{entries * 4}</ul></li>{entries}</ul>'
+    assert refined(submenus + BODY) == BODY
+
+
+@pytest.mark.parametrize(
+    "listing",
+    [
+        '<ul><li><a href="/a/">One</a></li><li><a href="/b/">Two</a></li></ul>',  # two links: no menu
+        '<ul><li><a href="/a/">One</a>, the first</li><li><a href="/b/">Two</a></li>'
+        '<li><a href="/c/">Three</a></li></ul>',
+        '<ol><li><a href="/a/">The first part of this series, on how it began</a></li>'
+        '<li><a href="/b/">The second part of this series, on what came next</a></li>'
+        '<li><a href="/c/">The third part of this series, on how it ended</a></li></ol>',  # titles, not a menu
+    ],
+)
+def test_other_lists_above_the_article_stay(listing: str) -> None:
+    assert refined(listing + BODY) == listing + BODY
+    menu_below = (
+        '<ul><li><a href="/a/">News</a></li><li><a href="/b/">Sport</a></li><li><a href="/c/">Life</a></li></ul>'
+    )
+    assert refined(BODY + menu_below) == BODY + menu_below
