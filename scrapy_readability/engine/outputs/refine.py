@@ -14,6 +14,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   X/Getty Images", "Foto: Y", "©"), blocks marked as captions or credits (class, ``itemprop``), and a short
   line that is only a credit ("© A. Writer", "Quelle: dpa");
 * **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor;
+* **calls to act**: a short block that asks the reader to subscribe, sign up for a newsletter, download an app,
+  comment or report an error, in a few languages ("Subscribe now…", "Fehler gefunden?", "réservé aux abonnés");
 * **text for screen readers only** (``sr-only``, ``visually-hidden``...), **text no reader sees** (a class that
   hides it at every screen size: ``hidden``, ``d-none``; a paywall's text for some visitors) and **labels** of the form
   controls Readability.js removed: "Toggle table of contents sidebar";
@@ -100,6 +102,7 @@ def refine_content(content: Element, url: str = "", declared_body: str | None = 
     _drop_next_articles(content)
     _drop_captions(content)
     _drop_author_boxes(content)
+    _drop_calls_to_act(content)
     _drop_furniture(content, url)
     _drop_in_page_contents(content, url)
     _drop_edge_datelines(content)
@@ -294,6 +297,43 @@ def _drop_author_boxes(content: Element) -> None:
         size = _visible_length(element)
         if size <= _MAX_AUTHOR_BOX and 2 * size < total and next(element.iter("pre", "table"), None) is None:
             _remove_with_empty_wrappers(element, content)
+
+
+# --- Calls to act: subscribe, sign up, download, comment, report an error ---------------------------------
+
+_CALLS_TO_ACT = re.compile(
+    r"\b(?:"
+    # English
+    r"subscribe (?:now|today|to (?:our|the|my) (?:newsletter|channel|podcast))|already a subscriber|"
+    r"sign up (?:for|to) (?:our|the|my) (?:\w+ )?newsletter|(?:get|receive) (?:our|the) (?:\w+ )?newsletter|"
+    r"download (?:our|the) (?:\w+ )?app|"
+    r"to post a comment|comments? (?:are|is) (?:moderated|closed)|support (?:local|independent) journalism|"
+    r"got a story\?|"
+    # German
+    r"newsletter abonnieren|jetzt abonnieren|abonniere (?:den|unseren)|zum newsletter|"
+    r"fehler gefunden\?|fehler (?:auf [\w.]+ )?entdeckt\?|"
+    # French, Spanish, Portuguese, Italian
+    r"réservée? aux abonnés|abonnez-vous|inscrivez-vous à (?:notre|la) newsletter|il vous reste \d|"
+    r"suscr[ií]bete|recibe las mejores|suscríbase|assine (?:já|agora)|inscreva-se|abbonati (?:ora|subito)|"
+    r"iscriviti alla newsletter"
+    r")",
+    re.IGNORECASE,
+)
+"""Phrases that ask the reader to subscribe, sign up, download an app, comment or report an error: a box's, not the
+article's."""
+_MAX_CALL_WORDS = 50
+
+
+def _drop_calls_to_act(content: Element) -> None:
+    """A short block that asks the reader to subscribe, sign up for a newsletter, get an app, or report an
+    error ("Subscribe now to read the latest news", "Fehler gefunden? Jetzt melden."): the page's box, not the
+    article. A block of more than a few sentences is the article's, whatever it says."""
+    for block in _innermost_text_blocks(content):
+        if block.getparent() is None or _in_code(block, content):
+            continue
+        text = " ".join(text_content(block).split())
+        if len(text.split()) <= _MAX_CALL_WORDS and _CALLS_TO_ACT.search(text):
+            _remove_with_empty_wrappers(block, content)
 
 
 # --- Datelines: the date a page prints above or below the article, which the feed's fields carry -----
