@@ -16,6 +16,7 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor;
 * **calls to act**: a short block that asks the reader to subscribe, sign up for a newsletter, download an app,
   comment or report an error, in a few languages ("Subscribe now…", "Fehler gefunden?", "réservé aux abonnés");
+  and **the label of an advertisement** left without its ad ("Advertisement", "Anzeige", "Publicidad");
 * **text for screen readers only** (``sr-only``, ``visually-hidden``...), **text no reader sees** (a class that
   hides it at every screen size: ``hidden``, ``d-none``; a paywall's text for some visitors) and **labels** of the form
   controls Readability.js removed: "Toggle table of contents sidebar";
@@ -322,6 +323,14 @@ _CALLS_TO_ACT = re.compile(
 """Phrases that ask the reader to subscribe, sign up, download an app, comment or report an error: a box's, not the
 article's."""
 _MAX_CALL_WORDS = 50
+_AD_LABEL = re.compile(
+    r"^\W*(?:advertisements?|sponsored|anzeige|werbung|publicidad|publicité|pubblicità|publicidade|reklam|reklama|"
+    r"reklame|annons|annonce|annonse|advertentie|mainos|광고|広告|广告|"
+    r"(?:story|article) continues below(?: this)?(?: advertisement| ad)?|continue reading below|"
+    r"advertisement\W+(?:story|article) continues below)\W*$",
+    re.IGNORECASE,
+)
+"""A line that only labels an advertisement slot, which Readability.js kept without its ad."""
 
 
 def _drop_calls_to_act(content: Element) -> None:
@@ -332,7 +341,7 @@ def _drop_calls_to_act(content: Element) -> None:
         if block.getparent() is None or _in_code(block, content):
             continue
         text = " ".join(text_content(block).split())
-        if len(text.split()) <= _MAX_CALL_WORDS and _CALLS_TO_ACT.search(text):
+        if len(text.split()) <= _MAX_CALL_WORDS and _CALLS_TO_ACT.search(text) or _AD_LABEL.match(text):
             _remove_with_empty_wrappers(block, content)
 
 

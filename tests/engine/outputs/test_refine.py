@@ -391,3 +391,13 @@ def test_a_passage_that_mentions_subscribing_stays() -> None:
     assert refined(BODY + passage) == BODY + passage
     code = "<pre>Subscribe now to read the latest news</pre>"
     assert refined(BODY + code) == BODY + code
+
+
+@pytest.mark.parametrize("label", ["Advertisement", "Anzeige", "Publicidad", "Story continues below advertisement"])
+def test_an_advertisements_label_goes(label: str) -> None:
+    assert refined(f"{BODY}<div><span>{label}</span></div>{BODY}") == BODY + BODY
+
+
+def test_a_sentence_about_advertisements_stays() -> None:
+    line = "<p>Advertisement revenue fell.</p>"
+    assert refined(BODY + line + BODY) == BODY + line + BODY
