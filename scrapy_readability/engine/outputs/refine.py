@@ -8,7 +8,9 @@ share (a microformat, an accessibility class, a share service's address), never 
 
 * **line-numbered code** (:mod:`.code`): the gutter goes, the code stays, as one ``<pre>``;
 * **blocks that are not in the body the page declares** (JSON-LD's ``articleBody``), where the article holds
-  nearly all of that body: a teaser, a subscription box, a credit, a bio;
+  nearly all of that body: a teaser, a subscription box, a credit, a bio; and **the declared body itself**, a
+  paragraph a line, where the article holds less than half of it and the page shows it (Readability.js chose a
+  byline's block, a product box, or one part of an article split in several);
 * **the next story** an endless page appends below its own, in an ``<article>`` of its own;
 * **captions and credits** of pictures: the text beside the image of a ``<figure>`` that credits it ("Photo by
   X/Getty Images", "Foto: Y", "©"), blocks marked as captions or credits (class, ``itemprop``), and a short
@@ -43,6 +45,7 @@ repeats, else the title as it is.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -81,25 +84,35 @@ class Evidence:
     """The text of the page's ``<h1>`` elements, for the headline."""
     declared_body: str | None
     """The JSON-LD article's ``articleBody``, when long enough to judge blocks by."""
+    declared_shown: bool = False
+    """Whether the page shows the declared body: nearly all of its words are in the page's text."""
 
 
 def read_evidence(root: Element, scripts: list[Any] | None) -> Evidence:
     """The headings and declared body of a page as it was parsed (``scripts``: its JSON-LD, parsed)."""
-    return Evidence([text_content(h1) for h1 in root.iter("h1")], declared_body(scripts))
+    body = declared_body(scripts)
+    shown = False
+    if body:
+        declared = set(_word_list(body))
+        shown = len(declared - set(_word_list(text_content(root)))) <= (1 - _SHOWN) * len(declared)
+    return Evidence([text_content(h1) for h1 in root.iter("h1")], body, shown)
 
 
 def refine(content: Element, url: str, evidence: Evidence, title: str | None, site_name: str | None) -> str | None:
     """Mend the article's tree (:func:`refine_content`) and give its headline."""
-    refine_content(content, url, evidence.declared_body)
+    refine_content(content, url, evidence.declared_body, evidence.declared_shown)
     return headline(title, site_name, url, evidence.headings)
 
 
-def refine_content(content: Element, url: str = "", declared_body: str | None = None) -> None:
+def refine_content(
+    content: Element, url: str = "", declared_body: str | None = None, declared_shown: bool = False
+) -> None:
     """Mend the article's tree in place (see the module's docstring for what, and why); ``url`` is the page's,
-    ``declared_body`` the text its JSON-LD gives as the article's (``articleBody``)."""
+    ``declared_body`` the text its JSON-LD gives as the article's (``articleBody``), ``declared_shown`` whether
+    the page shows that text."""
     _number_free_code(content)
     if declared_body:
-        _keep_the_declared_body(content, declared_body)
+        _keep_the_declared_body(content, declared_body, declared_shown)
     _drop_next_articles(content)
     _drop_captions(content)
     _drop_author_boxes(content)
@@ -116,6 +129,10 @@ def refine_content(content: Element, url: str = "", declared_body: str | None = 
 _MIN_BODY_WORDS = 80
 _HOLDS_THE_BODY = 0.8
 """Share of the declared body's words the article must hold before blocks that are not in it are dropped."""
+_HOLDS_HALF = 0.5
+"""Share of the declared body's words below which the article is not the declared one."""
+_SHOWN = 0.9
+"""Share of the declared body's words the page's text must hold for the page to show it."""
 _WHOLE_BODY = 0.6
 """The declared body's length, as a share of the article's at least: a shorter one is a teaser."""
 _FOREIGN_BLOCK = 0.25
@@ -134,15 +151,20 @@ def declared_body(scripts: list[Any] | None) -> str | None:
     return body
 
 
-def _keep_the_declared_body(content: Element, body: str) -> None:
+def _keep_the_declared_body(content: Element, body: str, shown: bool = False) -> None:
     """The publisher says what its article's text is: where the article holds nearly all of it, a block of more
-    than a few words that is not in it (a teaser, a subscription box, a caption's credit, a bio) goes. A body
-    written without spaces between words (Chinese, Japanese) cannot be matched word for word and is left."""
+    than a few words that is not in it (a teaser, a subscription box, a caption's credit, a bio) goes; where the
+    article holds less than half of it and the page shows it, Readability.js chose the wrong block (a byline's, a
+    product box) or one part of a split article, and the declared text, which the page shows, is the article. A
+    body written without spaces between words (Chinese, Japanese) cannot be matched word for word and is left."""
     if len(body.split()) < len(body) / 20:
         return
     body_words = _word_list(body)
     declared = set(body_words)
     words = _word_list(text_content(content))
+    if shown and sum((Counter(words) & Counter(body_words)).values()) < _HOLDS_HALF * len(body_words):
+        _replace_with_text(content, body)
+        return
     if len(set(words) & declared) < _HOLDS_THE_BODY * len(declared):
         return
     if len(body_words) < _WHOLE_BODY * len(words):
@@ -152,6 +174,18 @@ def _keep_the_declared_body(content: Element, body: str) -> None:
         if len(words) >= _MIN_BLOCK_WORDS and sum(word in declared for word in words) < _FOREIGN_BLOCK * len(words):
             if block.getparent() is not None and not any(a.tag in ("pre", "code") for a in block.iterancestors()):
                 _remove_with_empty_wrappers(block, content)
+
+
+def _replace_with_text(content: Element, body: str) -> None:
+    """The article's children replaced by the declared text, a paragraph a line."""
+    for child in list(content):
+        content.remove(child)
+    content.text = None
+    for line in body.splitlines():
+        if line.strip():
+            paragraph = content.makeelement("p", {})
+            paragraph.text = line.strip()
+            content.append(paragraph)
 
 
 def _innermost_text_blocks(content: Element) -> list[Element]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from scrapy_readability import Readability
 from scrapy_readability.engine.html.serialize import inner_html
-from scrapy_readability.engine.outputs.refine import headline, refine_content
+from scrapy_readability.engine.outputs.refine import headline, read_evidence, refine_content
 from testkit.rendering import content_div
 
 BODY = "<p>" + "The story goes on for a while, with enough words to count as an article. " * 8 + "</p>"
@@ -401,3 +402,22 @@ def test_an_advertisements_label_goes(label: str) -> None:
 def test_a_sentence_about_advertisements_stays() -> None:
     line = "<p>Advertisement revenue fell.</p>"
     assert refined(BODY + line + BODY) == BODY + line + BODY
+
+
+def test_an_article_that_holds_less_than_half_the_declared_body_becomes_it() -> None:
+    body = STORY.replace(". ", ".\n")
+    div = content_div("<p>By A. Writer and B. Writer, 12 March</p>")
+    refine_content(div, declared_body=body, declared_shown=True)
+    assert [p.text for p in div] == body.splitlines()
+    # a page that does not show its declared body (a paywall's full text in the metadata) keeps its article
+    div = content_div("<p>By A. Writer and B. Writer, 12 March</p>")
+    refine_content(div, declared_body=body, declared_shown=False)
+    assert inner_html(div) == "<p>By A. Writer and B. Writer, 12 March</p>"
+
+
+def test_the_declared_body_is_shown_when_the_pages_text_holds_it() -> None:
+    page = "".join(f"<p>{sentence}.</p>" for sentence in STORY.split(". "))
+    scripts: list[Any] = [{"@type": "NewsArticle", "articleBody": STORY}]
+    assert read_evidence(content_div(page), scripts).declared_shown
+    teaser = "".join(f"<p>{sentence}.</p>" for sentence in STORY.split(". ")[:1])
+    assert not read_evidence(content_div(teaser + "<p>Subscribe to read on.</p>"), scripts).declared_shown
