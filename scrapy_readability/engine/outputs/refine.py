@@ -17,7 +17,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   line that is only a credit ("© A. Writer", "Quelle: dpa");
 * **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor;
 * **calls to act**: a short block that asks the reader to subscribe, sign up for a newsletter, download an app,
-  comment or report an error, in a few languages ("Subscribe now…", "Fehler gefunden?", "réservé aux abonnés");
+  comment, report an error or consent to an embed's or a form's terms, in a few languages ("Subscribe now…",
+  "Fehler gefunden?", "réservé aux abonnés", "Ich bin damit einverstanden");
   and **the label of an advertisement** left without its ad ("Advertisement", "Anzeige", "Publicidad");
 * **text for screen readers only** (``sr-only``, ``visually-hidden``...), **text no reader sees** (a class that
   hides it at every screen size: ``hidden``, ``d-none``; a paywall's text for some visitors) and **labels** of the form
@@ -350,12 +351,17 @@ _CALLS_TO_ACT = re.compile(
     # French, Spanish, Portuguese, Italian
     r"réservée? aux abonnés|abonnez-vous|inscrivez-vous à (?:notre|la) newsletter|il vous reste \d|"
     r"suscr[ií]bete|recibe las mejores|suscríbase|assine (?:já|agora)|inscreva-se|abbonati (?:ora|subito)|"
-    r"iscriviti alla newsletter"
+    r"iscriviti alla newsletter|"
+    # consent to a form's terms, to cookies, to an embedded post's data transfer
+    r"you agree (?:with|to) [^.]{0,60}(?:terms|privacy)|constitutes (?:acceptance|agreement)|"
+    r"we (?:store|use|set) cookies|manage consent|"
+    r"(?:ich bin|sie sind) damit einverstanden|widerrufliche einwilligung|externen? inhalte?\b|"
+    r"(?:in|gemäß) unserer datenschutzerklärung"
     r")",
     re.IGNORECASE,
 )
-"""Phrases that ask the reader to subscribe, sign up, download an app, comment or report an error: a box's, not the
-article's."""
+"""Phrases that ask the reader to subscribe, sign up, download an app, comment, report an error, or consent (to a
+form's terms, to cookies, to an embedded post's content): a box's, not the article's."""
 _MAX_CALL_WORDS = 50
 _AD_LABEL = re.compile(
     r"^\W*(?:advertisements?|sponsored|anzeige|werbung|publicidad|publicité|pubblicità|publicidade|reklam|reklama|"

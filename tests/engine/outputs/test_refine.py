@@ -381,6 +381,9 @@ def test_other_lists_above_the_article_stay(listing: str) -> None:
         "<p>Fehler gefunden? Jetzt melden.</p>",
         "<p>Il vous reste 57% de cet article à lire. La suite est réservée aux abonnés.</p>",
         "<p>Recibe las mejores publicaciones directamente a tu correo.</p>",
+        "<p>By subscribing, you agree with the Terms of Service and Privacy Policy.</p>",
+        "<p>An dieser Stelle findest du einen externen Inhalt, der den Artikel ergänzt.</p>",
+        "<p>Ich bin damit einverstanden, dass mir Inhalte von Dritten angezeigt werden.</p>",
     ],
 )
 def test_a_call_to_subscribe_or_report_goes(box: str) -> None:
