@@ -20,6 +20,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   comment, report an error or consent to an embed's or a form's terms, in a few languages ("Subscribe now…",
   "Fehler gefunden?", "réservé aux abonnés", "Ich bin damit einverstanden");
   and **the label of an advertisement** left without its ad ("Advertisement", "Anzeige", "Publicidad");
+* **"Read also" teasers**: a line that is a label such as "Read more:", "Lesen Sie auch", "À lire aussi" and a
+  link to another story, or the label alone with only links after it;
 * **text for screen readers only** (``sr-only``, ``visually-hidden``...), **text no reader sees** (a class that
   hides it at every screen size: ``hidden``, ``d-none``; a paywall's text for some visitors) and **labels** of the form
   controls Readability.js removed: "Toggle table of contents sidebar";
@@ -118,6 +120,7 @@ def refine_content(
     _drop_captions(content)
     _drop_author_boxes(content)
     _drop_calls_to_act(content)
+    _drop_read_also(content)
     _drop_furniture(content, url)
     _drop_in_page_contents(content, url)
     _drop_edge_datelines(content)
@@ -383,6 +386,47 @@ def _drop_calls_to_act(content: Element) -> None:
         text = " ".join(text_content(block).split())
         if len(text.split()) <= _MAX_CALL_WORDS and _CALLS_TO_ACT.search(text) or _AD_LABEL.match(text):
             _remove_with_empty_wrappers(block, content)
+
+
+# --- "Read also": a link to another story, set in the article ------------------------------------------
+
+_READ_ALSO = re.compile(
+    r"^\W*(?:read (?:more|also|next)|also read|see also|related(?: articles| stories| posts| content)?|"
+    r"more on this(?: topic| story)?|you may also like|recommended(?: for you)?|most read|"
+    r"lesen sie (?:auch|mehr|hier)|lest auch|mehr zum thema|auch interessant|weitere artikel|meistgelesen|"
+    r"häufig gelesen|lese-?empfehlung(?:en)?|das könnte sie auch interessieren|"
+    r"(?:à )?lire aussi|sur le même sujet|lee también|leer más|te puede interesar|leia (?:também|mais)|"
+    r"veja também|leggi anche|lees ook|czytaj (?:więcej|też|także)|les også|läs också|læs også|les mer)"
+    r"\s*[:>»›→|-]?\s*",
+    re.IGNORECASE,
+)
+"""Labels that send the reader to another story ("Read more:", "Lesen Sie auch", "À lire aussi"...)."""
+
+
+def _drop_read_also(content: Element) -> None:
+    """A line that is such a label and a link to another story ("Read more: <a>The next thing</a>"), or the label
+    alone with nothing after it but links: a teaser the page set in the article, not the article's text."""
+    for block in _innermost_text_blocks(content):
+        if block.getparent() is None or _in_code(block, content):
+            continue
+        text = " ".join(text_content(block).split())
+        label = _READ_ALSO.match(text)
+        if label is None or len(text.split()) > _MAX_TITLE_WORDS * 3:
+            continue
+        rest = _visible_length(block) - sum(map(_visible_length, block.iter("a")))
+        label_length = len("".join(label.group(0).split()))
+        if rest <= label_length and (label_length < len("".join(text.split())) or _only_links_follow(block)):
+            _remove_with_empty_wrappers(block, content)
+
+
+def _only_links_follow(block: Element) -> bool:
+    """Whether the blocks after ``block`` (its siblings) hold links and nothing else, or nothing at all."""
+    for sibling in block.itersiblings():
+        if _visible_length(sibling) > sum(map(_visible_length, sibling.iter("a"))):
+            return False
+        if (sibling.tail or "").strip():
+            return False
+    return not (block.tail or "").strip()
 
 
 # --- Datelines: the date a page prints above or below the article, which the feed's fields carry -----

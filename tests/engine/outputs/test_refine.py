@@ -424,3 +424,29 @@ def test_the_declared_body_is_shown_when_the_pages_text_holds_it() -> None:
     assert read_evidence(content_div(page), scripts).declared_shown
     teaser = "".join(f"<p>{sentence}.</p>" for sentence in STORY.split(". ")[:1])
     assert not read_evidence(content_div(teaser + "<p>Subscribe to read on.</p>"), scripts).declared_shown
+
+
+@pytest.mark.parametrize(
+    "teaser",
+    [
+        '<p>Read more: <a href="/other-story/">The council votes on the pier</a></p>',
+        '<p><strong>Lesen Sie auch:</strong> <a href="/andere/">Der Hafen im Winter</a></p>',
+        '<p>À lire aussi</p><ul><li><a href="/a/">Le port</a></li><li><a href="/b/">La jetée</a></li></ul>',
+    ],
+)
+def test_a_read_also_teaser_goes(teaser: str) -> None:
+    kept = refined(BODY + teaser)  # a label alone goes when nothing but links follows it
+    assert "Read more" not in kept and "Lesen Sie" not in kept and "lire aussi" not in kept
+    if "<ul>" not in teaser:
+        assert refined(BODY + teaser + BODY) == BODY + BODY
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<p>Read more about the harbour in the council's own report, which came out on Monday.</p>",
+        '<p>Related: the <a href="/pier/">pier</a> reopened after the council voted for it.</p>',
+    ],
+)
+def test_a_sentence_that_opens_like_a_teaser_stays(line: str) -> None:
+    assert refined(BODY + line + BODY) == BODY + line + BODY
