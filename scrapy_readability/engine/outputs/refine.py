@@ -13,8 +13,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   byline's block, a product box, or one part of an article split in several);
 * **the next story** an endless page appends below its own, in an ``<article>`` of its own;
 * **captions and credits** of pictures: the text beside the image of a ``<figure>`` that credits it ("Photo by
-  X/Getty Images", "Foto: Y", "©"), blocks marked as captions or credits (class, ``itemprop``), and a short
-  line that is only a credit ("© A. Writer", "Quelle: dpa");
+  X/Getty Images", "Foto: Y", "©"), blocks marked as captions or credits (class, ``itemprop``), a block that
+  repeats a picture's ``alt`` and credits it, and a short line that is only a credit ("© A. Writer", "Quelle: dpa");
 * **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor;
 * **calls to act**: a short block that asks the reader to subscribe, sign up for a newsletter, download an app,
   comment, report an error or consent to an embed's or a form's terms, in a few languages ("Subscribe now…",
@@ -278,6 +278,27 @@ def _drop_captions(content: Element) -> None:
     for element in list(content.iter(*_CREDIT_TAGS)):
         if element.getparent() is not None and _is_credit_line(element, content):
             _remove_with_empty_wrappers(element, content)
+    _drop_alt_repeats(content)
+
+
+_MIN_ALT_WORDS = 4
+
+
+def _drop_alt_repeats(content: Element) -> None:
+    """A block that repeats a picture's ``alt`` text word for word and credits it is the picture's caption, set
+    outside a ``<figure>``; an author's caption that credits no one stays."""
+    alts = set()
+    for image in content.iter("img"):
+        alt = " ".join((image.get("alt") or "").split())
+        if len(alt.split()) >= _MIN_ALT_WORDS:
+            alts.add(alt.casefold())
+    if not alts:
+        return
+    for block in _innermost_text_blocks(content):
+        text = " ".join(text_content(block).split())
+        if block.getparent() is not None and text.casefold() in alts and _CREDIT.search(text):
+            if next(block.iter(*_MEDIA), None) is None:
+                _remove_with_empty_wrappers(block, content)
 
 
 _CREDIT_TAGS = ("p", "div", "span", "small", "em", "i", "cite", "figcaption")

@@ -450,3 +450,12 @@ def test_a_read_also_teaser_goes(teaser: str) -> None:
 )
 def test_a_sentence_that_opens_like_a_teaser_stays(line: str) -> None:
     assert refined(BODY + line + BODY) == BODY + line + BODY
+
+
+def test_a_credited_caption_that_repeats_the_pictures_alt_goes() -> None:
+    alt = "The harbour at dawn, seen from the pier. Photo: A. Writer"
+    picture = f'<div><p><img src="a.jpg" alt="{alt}"></p><p>{alt}</p></div>'
+    assert refined(BODY + picture + BODY) == f'{BODY}<div><p><img src="a.jpg" alt="{alt}"></p></div>{BODY}'
+    uncredited = "The harbour at dawn, seen from the pier."
+    kept = f'<div><p><img src="a.jpg" alt="{uncredited}"></p><p>{uncredited}</p></div>'
+    assert refined(BODY + kept + BODY) == BODY + kept + BODY
