@@ -117,10 +117,9 @@ def refine_content(
     if declared_body:
         _keep_the_declared_body(content, declared_body, declared_shown)
     _drop_next_articles(content)
-    _drop_captions(content)
-    _drop_author_boxes(content)
-    _drop_calls_to_act(content)
-    _drop_read_also(content)
+    _drop_credited_figures(content)
+    _drop_marked_boxes(content)
+    _drop_lines(content)
     _drop_furniture(content, url)
     _drop_in_page_contents(content, url)
     _drop_edge_datelines(content)
@@ -176,7 +175,7 @@ def _keep_the_declared_body(content: Element, body: str, shown: bool = False) ->
     for block in _innermost_text_blocks(content):
         words = _word_list(text_content(block))
         if len(words) >= _MIN_BLOCK_WORDS and sum(word in declared for word in words) < _FOREIGN_BLOCK * len(words):
-            if block.getparent() is not None and not any(a.tag in ("pre", "code") for a in block.iterancestors()):
+            if block.getparent() is not None:
                 _remove_with_empty_wrappers(block, content)
 
 
@@ -193,14 +192,17 @@ def _replace_with_text(content: Element, body: str) -> None:
 
 
 def _innermost_text_blocks(content: Element) -> list[Element]:
-    """The blocks below ``content`` that hold text and no block that holds text: the ones judged, in one pass
-    (descendants before ancestors, each marking the blocks above it)."""
+    """The blocks below ``content`` that hold text and no block that holds text, but those inside code (which
+    is data, not the page's furniture): the ones judged, in one pass (descendants before ancestors, each
+    marking the blocks above it)."""
     holding: set[Element] = set()  # blocks with a block that holds text inside them
+    in_code = {element for code in content.iter("pre", "code") for element in code.iterdescendants()}
     found = []
     for block in reversed(list(content.iter(*_BODY_BLOCKS))):
         if block is content or block in holding or not text_content(block).strip():
             continue
-        found.append(block)
+        if block not in in_code:
+            found.append(block)
         for ancestor in block.iterancestors(*_BODY_BLOCKS):
             if ancestor in holding:
                 break
@@ -239,6 +241,8 @@ def _drop_next_articles(content: Element) -> None:
 # --- Captions: the text an image carries, which is not the article's ----------------------------------
 
 _CAPTION_MARKS = re.compile(r"(?:^|[\s_-])(?:caption|captions|credit|credits|copyright)(?:$|[\s_-])", re.IGNORECASE)
+_CAPTION_HINT = re.compile(r"caption|credit|copyright", re.I)
+"""A cheap look before ``_CAPTION_MARKS``."""
 _CAPTION_PROPS = frozenset({"caption", "creditText", "copyrightHolder", "copyrightNotice", "copyrightYear"})
 _MAX_CAPTION = 600
 """Characters of text a caption may hold: more, and it is a passage set beside the image."""
@@ -256,11 +260,10 @@ _CREDIT = re.compile(
 picture agency's name."""
 
 
-def _drop_captions(content: Element) -> None:
+def _drop_credited_figures(content: Element) -> None:
     """An image's caption and credit line ("Photo by X/Getty Images", "Foto: Y") describe the image, which the
-    text has not: the text beside the media of a ``<figure>`` that credits its picture (a caption an author
-    writes about a figure, with no credit, stays); and a block marked as a caption or a credit (its class, or
-    schema.org's ``itemprop``) that holds no media."""
+    text has not: the text beside the media of a ``<figure>`` that credits its picture goes (a caption an author
+    writes about a figure, with no credit, stays)."""
     for figure in list(content.iter("figure")):
         if figure.getparent() is None or next(figure.iter(*_MEDIA), None) is None:
             continue
@@ -268,52 +271,60 @@ def _drop_captions(content: Element) -> None:
         if any(_CREDIT.search(text_content(block)) for block in blocks):
             for block in blocks:
                 _remove_with_empty_wrappers(block, content)
-    for element in list(content.iter()):
-        if element is content or element.getparent() is None or not isinstance(element.tag, str):
-            continue
-        marked = _CAPTION_MARKS.search(element.get("class") or "") or (element.get("itemprop") in _CAPTION_PROPS)
-        if marked and next(element.iter(*_MEDIA, *_NOT_CAPTIONS), None) is None:
-            if 0 < _visible_length(element) <= _MAX_CAPTION:
-                _remove_with_empty_wrappers(element, content)
-    for element in list(content.iter(*_CREDIT_TAGS)):
-        if element.getparent() is not None and _is_credit_line(element, content):
-            _remove_with_empty_wrappers(element, content)
-    _drop_alt_repeats(content)
+
+
+def _is_marked_caption(element: Element, classes: str | None) -> bool:
+    """A block marked as a caption or a credit (a class word, schema.org's ``itemprop``) that holds no media."""
+    marked = (classes and _CAPTION_HINT.search(classes) and _CAPTION_MARKS.search(classes)) or (
+        element.get("itemprop") in _CAPTION_PROPS
+    )
+    if not marked or next(element.iter(*_MEDIA, *_NOT_CAPTIONS), None) is not None:
+        return False
+    return 0 < _visible_length(element) <= _MAX_CAPTION
 
 
 _MIN_ALT_WORDS = 4
 
 
-def _drop_alt_repeats(content: Element) -> None:
-    """A block that repeats a picture's ``alt`` text word for word and credits it is the picture's caption, set
-    outside a ``<figure>``; an author's caption that credits no one stays."""
+def _alt_texts(content: Element) -> set[str]:
+    """The ``alt`` texts of the article's pictures (of a few words at least), casefolded."""
     alts = set()
     for image in content.iter("img"):
         alt = " ".join((image.get("alt") or "").split())
         if len(alt.split()) >= _MIN_ALT_WORDS:
             alts.add(alt.casefold())
-    if not alts:
-        return
+    return alts
+
+
+def _is_alt_repeat(block: Element, text: str, alts: set[str]) -> bool:
+    """A block that repeats a picture's ``alt`` text word for word and credits it is the picture's caption, set
+    outside a ``<figure>``; an author's caption that credits no one stays."""
+    return text.casefold() in alts and _CREDIT.search(text) is not None and next(block.iter(*_MEDIA), None) is None
+
+
+def _drop_lines(content: Element) -> None:
+    """The article's lines judged by what they say, in one pass over its innermost blocks: a call to act, an
+    advertisement's label, a "Read also" teaser, a credit line, a caption that repeats a picture's ``alt``."""
+    alts = _alt_texts(content)
     for block in _innermost_text_blocks(content):
+        if block.getparent() is None:
+            continue  # removed: what this pass removes holds no other block of the list
         text = " ".join(text_content(block).split())
-        if block.getparent() is not None and text.casefold() in alts and _CREDIT.search(text):
-            if next(block.iter(*_MEDIA), None) is None:
-                _remove_with_empty_wrappers(block, content)
+        if _is_call_to_act(text) or _is_read_also(block, text) or _is_credit_line(block, text, content):
+            _remove_with_empty_wrappers(block, content)
+        elif alts and _is_alt_repeat(block, text, alts):
+            _remove_with_empty_wrappers(block, content)
 
 
-_CREDIT_TAGS = ("p", "div", "span", "small", "em", "i", "cite", "figcaption")
 _CREDIT_WORDS = 8
 _CREDIT_LENGTH = 60
 """Characters of a credit line at most (scripts written without spaces have no words to count)."""
 
 
-def _is_credit_line(element: Element, content: Element) -> bool:
+def _is_credit_line(element: Element, text: str, content: Element) -> bool:
     """A line of its own that is only a credit: "© A. Writer", "Quelle: dpa", "A. Writer/Getty Images"; the credit
-    opens or closes it (a sentence that names an agency in passing is no credit line)."""
-    text = " ".join(text_content(element).split())
+    opens or closes it (a sentence that names an agency in passing is no credit line). ``text``: its text."""
     if not text or len(text.split()) > _CREDIT_WORDS or len(text) > _CREDIT_LENGTH or text[-1] in ".!?:。":
-        return False
-    if _in_code(element, content):
         return False
     if next(element.iter("a", *_MEDIA), None) is not None or not _is_own_line(element, content):
         return False
@@ -340,19 +351,28 @@ def _beside_the_media(figure: Element) -> list[Element]:
 # --- The author's box: a byline, a bio -----------------------------------------------------------------
 
 _AUTHOR_MARKS = re.compile(r"(?:^|[\s_-])(?:author|authors|byline|bylines|contributor|contributors)(?:$|[\s_-])", re.I)
+_AUTHOR_HINT = re.compile(r"author|byline|contributor", re.I)
+"""A cheap look before ``_AUTHOR_MARKS`` (most elements have no such class)."""
 _MAX_AUTHOR_BOX = 600
 """Characters of text an author's box may hold (a name, a role, a bio of a few sentences)."""
 
 
-def _drop_author_boxes(content: Element) -> None:
-    """A box whose class or id says it is about the author (a byline, a bio: "X covers politics..."): the feed's
-    byline says who wrote it, and the bio is not the article. Bounded: a box that holds a passage of the article
-    (more than a few sentences, or most of it) is no author's box."""
+def _drop_marked_boxes(content: Element) -> None:
+    """Boxes whose class says what they are, in one pass: a caption or a credit (:func:`_is_marked_caption`), or
+    the author's box (a byline, a bio: "X covers politics..."): the feed's byline says who wrote it, and the bio
+    is not the article. Bounded: a box that holds a passage of the article (more than a few sentences, or most of
+    it) is no author's box."""
     total = _visible_length(content)
     for element in list(content.iter()):
         if element is content or element.getparent() is None or not isinstance(element.tag, str):
             continue
-        if not (_AUTHOR_MARKS.search(element.get("class") or "") or _AUTHOR_MARKS.search(element.get("id") or "")):
+        classes, name = element.get("class"), element.get("id")
+        if _is_marked_caption(element, classes):
+            _remove_with_empty_wrappers(element, content)
+            continue
+        if not (classes and _AUTHOR_HINT.search(classes) or name and _AUTHOR_HINT.search(name)):
+            continue
+        if not _AUTHOR_MARKS.search(f"{classes or ''} {name or ''}"):
             continue
         size = _visible_length(element)
         if size <= _MAX_AUTHOR_BOX and 2 * size < total and next(element.iter("pre", "table"), None) is None:
@@ -381,9 +401,8 @@ _CALLS_TO_ACT = re.compile(
     r"we (?:store|use|set) cookies|manage consent|"
     r"(?:ich bin|sie sind) damit einverstanden|widerrufliche einwilligung|externen? inhalte?\b|"
     r"(?:in|gemäß) unserer datenschutzerklärung"
-    r")",
-    re.IGNORECASE,
-)
+    r")"
+)  # matched against the text lowercased: quicker than IGNORECASE
 """Phrases that ask the reader to subscribe, sign up, download an app, comment, report an error, or consent (to a
 form's terms, to cookies, to an embedded post's content): a box's, not the article's."""
 _MAX_CALL_WORDS = 50
@@ -397,16 +416,14 @@ _AD_LABEL = re.compile(
 """A line that only labels an advertisement slot, which Readability.js kept without its ad."""
 
 
-def _drop_calls_to_act(content: Element) -> None:
+def _is_call_to_act(text: str) -> bool:
     """A short block that asks the reader to subscribe, sign up for a newsletter, get an app, or report an
     error ("Subscribe now to read the latest news", "Fehler gefunden? Jetzt melden."): the page's box, not the
-    article. A block of more than a few sentences is the article's, whatever it says."""
-    for block in _innermost_text_blocks(content):
-        if block.getparent() is None or _in_code(block, content):
-            continue
-        text = " ".join(text_content(block).split())
-        if len(text.split()) <= _MAX_CALL_WORDS and _CALLS_TO_ACT.search(text) or _AD_LABEL.match(text):
-            _remove_with_empty_wrappers(block, content)
+    article; or a line that only labels an advertisement. A block of more than a few sentences is the
+    article's, whatever it says."""
+    if _AD_LABEL.match(text):
+        return True
+    return len(text.split()) <= _MAX_CALL_WORDS and _CALLS_TO_ACT.search(text.lower()) is not None
 
 
 # --- "Read also": a link to another story, set in the article ------------------------------------------
@@ -424,20 +441,15 @@ _READ_ALSO = re.compile(
 """Labels that send the reader to another story ("Read more:", "Lesen Sie auch", "À lire aussi"...)."""
 
 
-def _drop_read_also(content: Element) -> None:
+def _is_read_also(block: Element, text: str) -> bool:
     """A line that is such a label and a link to another story ("Read more: <a>The next thing</a>"), or the label
     alone with nothing after it but links: a teaser the page set in the article, not the article's text."""
-    for block in _innermost_text_blocks(content):
-        if block.getparent() is None or _in_code(block, content):
-            continue
-        text = " ".join(text_content(block).split())
-        label = _READ_ALSO.match(text)
-        if label is None or len(text.split()) > _MAX_TITLE_WORDS * 3:
-            continue
-        rest = _visible_length(block) - sum(map(_visible_length, block.iter("a")))
-        label_length = len("".join(label.group(0).split()))
-        if rest <= label_length and (label_length < len("".join(text.split())) or _only_links_follow(block)):
-            _remove_with_empty_wrappers(block, content)
+    label = _READ_ALSO.match(text)
+    if label is None or len(text.split()) > _MAX_TITLE_WORDS * 3:
+        return False
+    rest = _visible_length(block) - sum(map(_visible_length, block.iter("a")))
+    label_length = len("".join(label.group(0).split()))
+    return rest <= label_length and (label_length < len("".join(text.split())) or _only_links_follow(block))
 
 
 def _only_links_follow(block: Element) -> bool:
@@ -482,6 +494,9 @@ _MENU_LINK_WORDS = 4
 def _drop_edge_menus(content: Element) -> None:
     """A list of links and nothing else, of short entries, above the article's first paragraph of prose: the
     site's menu or a breadcrumb that Readability.js kept with the article ("News Sport Opinion Life")."""
+    menus = [listing for listing in content.iter(*_LISTS, "nav", "menu") if _is_menu(listing, content)]
+    if not menus:
+        return
     order = {element: index for index, element in enumerate(content.iter())}
     prose = [
         order[el]
@@ -491,14 +506,19 @@ def _drop_edge_menus(content: Element) -> None:
     if not prose:
         return
     first = min(prose)
-    for listing in list(content.iter(*_LISTS, "nav", "menu")):
-        if listing.getparent() is None or order[listing] >= first or _inside_list(listing, content):
-            continue
-        links = [link for link in listing.iter("a") if text_content(link).strip()]
-        if len(links) < _MENU_LINKS or sum(map(_visible_length, links)) != _visible_length(listing):
-            continue
-        if sum(_words_in(link) for link in links) <= _MENU_LINK_WORDS * len(links):
+    for listing in menus:
+        if listing.getparent() is not None and order[listing] < first:
             _remove_with_empty_wrappers(listing, content)
+
+
+def _is_menu(listing: Element, content: Element) -> bool:
+    """Three links or more, of a few words each, and nothing else (not a list inside a list)."""
+    links = [link for link in listing.iter("a") if text_content(link).strip()]
+    if len(links) < _MENU_LINKS or _inside_list(listing, content):
+        return False
+    if sum(map(_visible_length, links)) != _visible_length(listing):
+        return False
+    return sum(_words_in(link) for link in links) <= _MENU_LINK_WORDS * len(links)
 
 
 _BLOCKS = frozenset({"p", "div", "li", "header", "footer", "dd", "dt", "address", "section", "td", *HEADINGS})
