@@ -8,9 +8,22 @@ share (a microformat, an accessibility class, a share service's address), never 
 
 * **line-numbered code** (:mod:`.code`): the gutter goes, the code stays, as one ``<pre>``;
 * **blocks that are not in the body the page declares** (JSON-LD's ``articleBody``), where the article holds
-  nearly all of that body: a teaser, a subscription box, a credit, a bio;
+  nearly all of that body: a teaser, a subscription box, a credit, a bio; and **the declared body itself**, a
+  paragraph a line, where the article holds less than half of it and the page shows it (Readability.js chose a
+  byline's block, a product box, or one part of an article split in several);
 * **the next story** an endless page appends below its own, in an ``<article>`` of its own;
-* **text for screen readers only** (``sr-only``, ``visually-hidden``...) and **labels** of the form
+* **captions and credits** of pictures: the text beside the image of a ``<figure>`` that credits it ("Photo by
+  X/Getty Images", "Foto: Y", "©"), blocks marked as captions or credits (class, ``itemprop``), a block that
+  repeats a picture's ``alt`` and credits it, and a short line that is only a credit ("© A. Writer", "Quelle: dpa");
+* **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor;
+* **calls to act**: a short block that asks the reader to subscribe, sign up for a newsletter, download an app,
+  comment, report an error or consent to an embed's or a form's terms, in a few languages ("Subscribe now…",
+  "Fehler gefunden?", "réservé aux abonnés", "Ich bin damit einverstanden");
+  and **the label of an advertisement** left without its ad ("Advertisement", "Anzeige", "Publicidad");
+* **"Read also" teasers**: a line that is a label such as "Read more:", "Lesen Sie auch", "À lire aussi" and a
+  link to another story, or the label alone with only links after it;
+* **text for screen readers only** (``sr-only``, ``visually-hidden``...), **text no reader sees** (a class that
+  hides it at every screen size: ``hidden``, ``d-none``; a paywall's text for some visitors) and **labels** of the form
   controls Readability.js removed: "Toggle table of contents sidebar";
 * **links that only jump**: a heading's permalink (``#``, ``¶``, ``§``), a footnote's way back (``↩``),
   "Back to top";
@@ -18,6 +31,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   (``rel="tag"``), **links to the previous and next post** (``rel="prev"``/``"next"``), a newsletter's
   **sign-up box**, and links to **the page's source** on a code host ("Edit this page");
 * **datelines** above or below the article: a short line that is a date (the feed's fields carry it);
+* **a menu above the article**: a list of three or more links of a few words each, and nothing else, before its
+  first paragraph of prose (the site's sections, a breadcrumb);
 * **an in-page table of contents**: a list whose every link is to an element of the article itself, with
   the title above it;
 * **headings left with nothing under them** at the article's end: what a removed comment form, share bar
@@ -33,6 +48,7 @@ repeats, else the title as it is.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -71,29 +87,43 @@ class Evidence:
     """The text of the page's ``<h1>`` elements, for the headline."""
     declared_body: str | None
     """The JSON-LD article's ``articleBody``, when long enough to judge blocks by."""
+    declared_shown: bool = False
+    """Whether the page shows the declared body: nearly all of its words are in the page's text."""
 
 
 def read_evidence(root: Element, scripts: list[Any] | None) -> Evidence:
     """The headings and declared body of a page as it was parsed (``scripts``: its JSON-LD, parsed)."""
-    return Evidence([text_content(h1) for h1 in root.iter("h1")], declared_body(scripts))
+    body = declared_body(scripts)
+    shown = False
+    if body:
+        declared = set(_word_list(body))
+        shown = len(declared - set(_word_list(text_content(root)))) <= (1 - _SHOWN) * len(declared)
+    return Evidence([text_content(h1) for h1 in root.iter("h1")], body, shown)
 
 
 def refine(content: Element, url: str, evidence: Evidence, title: str | None, site_name: str | None) -> str | None:
     """Mend the article's tree (:func:`refine_content`) and give its headline."""
-    refine_content(content, url, evidence.declared_body)
+    refine_content(content, url, evidence.declared_body, evidence.declared_shown)
     return headline(title, site_name, url, evidence.headings)
 
 
-def refine_content(content: Element, url: str = "", declared_body: str | None = None) -> None:
+def refine_content(
+    content: Element, url: str = "", declared_body: str | None = None, declared_shown: bool = False
+) -> None:
     """Mend the article's tree in place (see the module's docstring for what, and why); ``url`` is the page's,
-    ``declared_body`` the text its JSON-LD gives as the article's (``articleBody``)."""
+    ``declared_body`` the text its JSON-LD gives as the article's (``articleBody``), ``declared_shown`` whether
+    the page shows that text."""
     _number_free_code(content)
     if declared_body:
-        _keep_the_declared_body(content, declared_body)
+        _keep_the_declared_body(content, declared_body, declared_shown)
     _drop_next_articles(content)
+    _drop_credited_figures(content)
+    _drop_marked_boxes(content)
+    _drop_lines(content)
     _drop_furniture(content, url)
     _drop_in_page_contents(content, url)
     _drop_edge_datelines(content)
+    _drop_edge_menus(content)
     _drop_dangling_headings(content)
 
 
@@ -102,6 +132,10 @@ def refine_content(content: Element, url: str = "", declared_body: str | None = 
 _MIN_BODY_WORDS = 80
 _HOLDS_THE_BODY = 0.8
 """Share of the declared body's words the article must hold before blocks that are not in it are dropped."""
+_HOLDS_HALF = 0.5
+"""Share of the declared body's words below which the article is not the declared one."""
+_SHOWN = 0.9
+"""Share of the declared body's words the page's text must hold for the page to show it."""
 _WHOLE_BODY = 0.6
 """The declared body's length, as a share of the article's at least: a shorter one is a teaser."""
 _FOREIGN_BLOCK = 0.25
@@ -120,15 +154,20 @@ def declared_body(scripts: list[Any] | None) -> str | None:
     return body
 
 
-def _keep_the_declared_body(content: Element, body: str) -> None:
+def _keep_the_declared_body(content: Element, body: str, shown: bool = False) -> None:
     """The publisher says what its article's text is: where the article holds nearly all of it, a block of more
-    than a few words that is not in it (a teaser, a subscription box, a caption's credit, a bio) goes. A body
-    written without spaces between words (Chinese, Japanese) cannot be matched word for word and is left."""
+    than a few words that is not in it (a teaser, a subscription box, a caption's credit, a bio) goes; where the
+    article holds less than half of it and the page shows it, Readability.js chose the wrong block (a byline's, a
+    product box) or one part of a split article, and the declared text, which the page shows, is the article. A
+    body written without spaces between words (Chinese, Japanese) cannot be matched word for word and is left."""
     if len(body.split()) < len(body) / 20:
         return
     body_words = _word_list(body)
     declared = set(body_words)
     words = _word_list(text_content(content))
+    if shown and sum((Counter(words) & Counter(body_words)).values()) < _HOLDS_HALF * len(body_words):
+        _replace_with_text(content, body)
+        return
     if len(set(words) & declared) < _HOLDS_THE_BODY * len(declared):
         return
     if len(body_words) < _WHOLE_BODY * len(words):
@@ -136,19 +175,34 @@ def _keep_the_declared_body(content: Element, body: str) -> None:
     for block in _innermost_text_blocks(content):
         words = _word_list(text_content(block))
         if len(words) >= _MIN_BLOCK_WORDS and sum(word in declared for word in words) < _FOREIGN_BLOCK * len(words):
-            if block.getparent() is not None and not any(a.tag in ("pre", "code") for a in block.iterancestors()):
+            if block.getparent() is not None:
                 _remove_with_empty_wrappers(block, content)
 
 
+def _replace_with_text(content: Element, body: str) -> None:
+    """The article's children replaced by the declared text, a paragraph a line."""
+    for child in list(content):
+        content.remove(child)
+    content.text = None
+    for line in body.splitlines():
+        if line.strip():
+            paragraph = content.makeelement("p", {})
+            paragraph.text = line.strip()
+            content.append(paragraph)
+
+
 def _innermost_text_blocks(content: Element) -> list[Element]:
-    """The blocks below ``content`` that hold text and no block that holds text: the ones judged, in one pass
-    (descendants before ancestors, each marking the blocks above it)."""
+    """The blocks below ``content`` that hold text and no block that holds text, but those inside code (which
+    is data, not the page's furniture): the ones judged, in one pass (descendants before ancestors, each
+    marking the blocks above it)."""
     holding: set[Element] = set()  # blocks with a block that holds text inside them
+    in_code = {element for code in content.iter("pre", "code") for element in code.iterdescendants()}
     found = []
     for block in reversed(list(content.iter(*_BODY_BLOCKS))):
         if block is content or block in holding or not text_content(block).strip():
             continue
-        found.append(block)
+        if block not in in_code:
+            found.append(block)
         for ancestor in block.iterancestors(*_BODY_BLOCKS):
             if ancestor in holding:
                 break
@@ -184,6 +238,230 @@ def _drop_next_articles(content: Element) -> None:
             _remove_with_empty_wrappers(story, content)
 
 
+# --- Captions: the text an image carries, which is not the article's ----------------------------------
+
+_CAPTION_MARKS = re.compile(r"(?:^|[\s_-])(?:caption|captions|credit|credits|copyright)(?:$|[\s_-])", re.IGNORECASE)
+_CAPTION_HINT = re.compile(r"caption|credit|copyright", re.I)
+"""A cheap look before ``_CAPTION_MARKS``."""
+_CAPTION_PROPS = frozenset({"caption", "creditText", "copyrightHolder", "copyrightNotice", "copyrightYear"})
+_MAX_CAPTION = 600
+"""Characters of text a caption may hold: more, and it is a passage set beside the image."""
+_NOT_CAPTIONS = ("pre", "code", "table", "blockquote", "ul", "ol")
+
+
+_CREDIT = re.compile(
+    r"©|\(c\)\s|\b(?:photo|photos|photograph|picture|image|foto|fotos|bild|bilder|credits?|quelle|fuente|fonte|"
+    r"crédits?|kuva|zdjęcie)\s*(?::|by\b|von\b|par\b|por\b|de\b)|getty\s*images|\breuters\b|\bafp\b|"
+    r"\bap photo\b|\bdpa\b|\bepa\b|shutterstock|istock|\bimago\b|keystone|picture[- ]alliance|scanpix|"
+    r"\bxinhua\b|\banadolu\b|\bkyodo\b|\byonhap\b|연합뉴스|뉴시스|뉴스1|共同通信|新华社",
+    re.IGNORECASE,
+)
+"""What a photo's credit line holds: a copyright sign, a label ("Photo:", "Foto:", "Bild:", "Photo by"), or a
+picture agency's name."""
+
+
+def _drop_credited_figures(content: Element) -> None:
+    """An image's caption and credit line ("Photo by X/Getty Images", "Foto: Y") describe the image, which the
+    text has not: the text beside the media of a ``<figure>`` that credits its picture goes (a caption an author
+    writes about a figure, with no credit, stays)."""
+    for figure in list(content.iter("figure")):
+        if figure.getparent() is None or next(figure.iter(*_MEDIA), None) is None:
+            continue
+        blocks = [block for block in _beside_the_media(figure) if _visible_length(block) <= _MAX_CAPTION]
+        if any(_CREDIT.search(text_content(block)) for block in blocks):
+            for block in blocks:
+                _remove_with_empty_wrappers(block, content)
+
+
+def _is_marked_caption(element: Element, classes: str | None) -> bool:
+    """A block marked as a caption or a credit (a class word, schema.org's ``itemprop``) that holds no media."""
+    marked = (classes and _CAPTION_HINT.search(classes) and _CAPTION_MARKS.search(classes)) or (
+        element.get("itemprop") in _CAPTION_PROPS
+    )
+    if not marked or next(element.iter(*_MEDIA, *_NOT_CAPTIONS), None) is not None:
+        return False
+    return 0 < _visible_length(element) <= _MAX_CAPTION
+
+
+_MIN_ALT_WORDS = 4
+
+
+def _alt_texts(content: Element) -> set[str]:
+    """The ``alt`` texts of the article's pictures (of a few words at least), casefolded."""
+    alts = set()
+    for image in content.iter("img"):
+        alt = " ".join((image.get("alt") or "").split())
+        if len(alt.split()) >= _MIN_ALT_WORDS:
+            alts.add(alt.casefold())
+    return alts
+
+
+def _is_alt_repeat(block: Element, text: str, alts: set[str]) -> bool:
+    """A block that repeats a picture's ``alt`` text word for word and credits it is the picture's caption, set
+    outside a ``<figure>``; an author's caption that credits no one stays."""
+    return text.casefold() in alts and _CREDIT.search(text) is not None and next(block.iter(*_MEDIA), None) is None
+
+
+def _drop_lines(content: Element) -> None:
+    """The article's lines judged by what they say, in one pass over its innermost blocks: a call to act, an
+    advertisement's label, a "Read also" teaser, a credit line, a caption that repeats a picture's ``alt``."""
+    alts = _alt_texts(content)
+    for block in _innermost_text_blocks(content):
+        if block.getparent() is None:
+            continue  # removed: what this pass removes holds no other block of the list
+        text = " ".join(text_content(block).split())
+        if _is_call_to_act(text) or _is_read_also(block, text) or _is_credit_line(block, text, content):
+            _remove_with_empty_wrappers(block, content)
+        elif alts and _is_alt_repeat(block, text, alts):
+            _remove_with_empty_wrappers(block, content)
+
+
+_CREDIT_WORDS = 8
+_CREDIT_LENGTH = 60
+"""Characters of a credit line at most (scripts written without spaces have no words to count)."""
+
+
+def _is_credit_line(element: Element, text: str, content: Element) -> bool:
+    """A line of its own that is only a credit: "© A. Writer", "Quelle: dpa", "A. Writer/Getty Images"; the credit
+    opens or closes it (a sentence that names an agency in passing is no credit line). ``text``: its text."""
+    if not text or len(text.split()) > _CREDIT_WORDS or len(text) > _CREDIT_LENGTH or text[-1] in ".!?:。":
+        return False
+    if next(element.iter("a", *_MEDIA), None) is not None or not _is_own_line(element, content):
+        return False
+    found = [match for match in _CREDIT.finditer(text)]
+    return any(match.start() == 0 or match.end() == len(text) for match in found)
+
+
+def _beside_the_media(figure: Element) -> list[Element]:
+    """The elements of ``figure`` that hold text and no media: its caption, its credit. Code, a quotation or a
+    table set in a figure is its content, not a caption: such a figure gives none."""
+    if next(figure.iter(*_NOT_CAPTIONS), None) is not None:
+        return []
+    found: list[Element] = []
+    for child in figure:
+        if not isinstance(child.tag, str):
+            continue
+        if next(child.iter(*_MEDIA), None) is not None:
+            found.extend(_beside_the_media(child))
+        elif text_content(child).strip():
+            found.append(child)
+    return found
+
+
+# --- The author's box: a byline, a bio -----------------------------------------------------------------
+
+_AUTHOR_MARKS = re.compile(r"(?:^|[\s_-])(?:author|authors|byline|bylines|contributor|contributors)(?:$|[\s_-])", re.I)
+_AUTHOR_HINT = re.compile(r"author|byline|contributor", re.I)
+"""A cheap look before ``_AUTHOR_MARKS`` (most elements have no such class)."""
+_MAX_AUTHOR_BOX = 600
+"""Characters of text an author's box may hold (a name, a role, a bio of a few sentences)."""
+
+
+def _drop_marked_boxes(content: Element) -> None:
+    """Boxes whose class says what they are, in one pass: a caption or a credit (:func:`_is_marked_caption`), or
+    the author's box (a byline, a bio: "X covers politics..."): the feed's byline says who wrote it, and the bio
+    is not the article. Bounded: a box that holds a passage of the article (more than a few sentences, or most of
+    it) is no author's box."""
+    total = _visible_length(content)
+    for element in list(content.iter()):
+        if element is content or element.getparent() is None or not isinstance(element.tag, str):
+            continue
+        classes, name = element.get("class"), element.get("id")
+        if _is_marked_caption(element, classes):
+            _remove_with_empty_wrappers(element, content)
+            continue
+        if not (classes and _AUTHOR_HINT.search(classes) or name and _AUTHOR_HINT.search(name)):
+            continue
+        if not _AUTHOR_MARKS.search(f"{classes or ''} {name or ''}"):
+            continue
+        size = _visible_length(element)
+        if size <= _MAX_AUTHOR_BOX and 2 * size < total and next(element.iter("pre", "table"), None) is None:
+            _remove_with_empty_wrappers(element, content)
+
+
+# --- Calls to act: subscribe, sign up, download, comment, report an error ---------------------------------
+
+_CALLS_TO_ACT = re.compile(
+    r"\b(?:"
+    # English
+    r"subscribe (?:now|today|to (?:our|the|my) (?:newsletter|channel|podcast))|already a subscriber|"
+    r"sign up (?:for|to) (?:our|the|my) (?:\w+ )?newsletter|(?:get|receive) (?:our|the) (?:\w+ )?newsletter|"
+    r"download (?:our|the) (?:\w+ )?app|"
+    r"to post a comment|comments? (?:are|is) (?:moderated|closed)|support (?:local|independent) journalism|"
+    r"got a story\?|"
+    # German
+    r"newsletter abonnieren|jetzt abonnieren|abonniere (?:den|unseren)|zum newsletter|"
+    r"fehler gefunden\?|fehler (?:auf [\w.]+ )?entdeckt\?|"
+    # French, Spanish, Portuguese, Italian
+    r"réservée? aux abonnés|abonnez-vous|inscrivez-vous à (?:notre|la) newsletter|il vous reste \d|"
+    r"suscr[ií]bete|recibe las mejores|suscríbase|assine (?:já|agora)|inscreva-se|abbonati (?:ora|subito)|"
+    r"iscriviti alla newsletter|"
+    # consent to a form's terms, to cookies, to an embedded post's data transfer
+    r"you agree (?:with|to) [^.]{0,60}(?:terms|privacy)|constitutes (?:acceptance|agreement)|"
+    r"we (?:store|use|set) cookies|manage consent|"
+    r"(?:ich bin|sie sind) damit einverstanden|widerrufliche einwilligung|externen? inhalte?\b|"
+    r"(?:in|gemäß) unserer datenschutzerklärung"
+    r")"
+)  # matched against the text lowercased: quicker than IGNORECASE
+"""Phrases that ask the reader to subscribe, sign up, download an app, comment, report an error, or consent (to a
+form's terms, to cookies, to an embedded post's content): a box's, not the article's."""
+_MAX_CALL_WORDS = 50
+_AD_LABEL = re.compile(
+    r"^\W*(?:advertisements?|sponsored|anzeige|werbung|publicidad|publicité|pubblicità|publicidade|reklam|reklama|"
+    r"reklame|annons|annonce|annonse|advertentie|mainos|광고|広告|广告|"
+    r"(?:story|article) continues below(?: this)?(?: advertisement| ad)?|continue reading below|"
+    r"advertisement\W+(?:story|article) continues below)\W*$",
+    re.IGNORECASE,
+)
+"""A line that only labels an advertisement slot, which Readability.js kept without its ad."""
+
+
+def _is_call_to_act(text: str) -> bool:
+    """A short block that asks the reader to subscribe, sign up for a newsletter, get an app, or report an
+    error ("Subscribe now to read the latest news", "Fehler gefunden? Jetzt melden."): the page's box, not the
+    article; or a line that only labels an advertisement. A block of more than a few sentences is the
+    article's, whatever it says."""
+    if _AD_LABEL.match(text):
+        return True
+    return len(text.split()) <= _MAX_CALL_WORDS and _CALLS_TO_ACT.search(text.lower()) is not None
+
+
+# --- "Read also": a link to another story, set in the article ------------------------------------------
+
+_READ_ALSO = re.compile(
+    r"^\W*(?:read (?:more|also|next)|also read|see also|related(?: articles| stories| posts| content)?|"
+    r"more on this(?: topic| story)?|you may also like|recommended(?: for you)?|most read|"
+    r"lesen sie (?:auch|mehr|hier)|lest auch|mehr zum thema|auch interessant|weitere artikel|meistgelesen|"
+    r"häufig gelesen|lese-?empfehlung(?:en)?|das könnte sie auch interessieren|"
+    r"(?:à )?lire aussi|sur le même sujet|lee también|leer más|te puede interesar|leia (?:também|mais)|"
+    r"veja também|leggi anche|lees ook|czytaj (?:więcej|też|także)|les også|läs också|læs også|les mer)"
+    r"\s*[:>»›→|-]?\s*",
+    re.IGNORECASE,
+)
+"""Labels that send the reader to another story ("Read more:", "Lesen Sie auch", "À lire aussi"...)."""
+
+
+def _is_read_also(block: Element, text: str) -> bool:
+    """A line that is such a label and a link to another story ("Read more: <a>The next thing</a>"), or the label
+    alone with nothing after it but links: a teaser the page set in the article, not the article's text."""
+    label = _READ_ALSO.match(text)
+    if label is None or len(text.split()) > _MAX_TITLE_WORDS * 3:
+        return False
+    rest = _visible_length(block) - sum(map(_visible_length, block.iter("a")))
+    label_length = len("".join(label.group(0).split()))
+    return rest <= label_length and (label_length < len("".join(text.split())) or _only_links_follow(block))
+
+
+def _only_links_follow(block: Element) -> bool:
+    """Whether the blocks after ``block`` (its siblings) hold links and nothing else, or nothing at all."""
+    for sibling in block.itersiblings():
+        if _visible_length(sibling) > sum(map(_visible_length, sibling.iter("a"))):
+            return False
+        if (sibling.tail or "").strip():
+            return False
+    return not (block.tail or "").strip()
+
+
 # --- Datelines: the date a page prints above or below the article, which the feed's fields carry -----
 
 _DATELINE_WORDS = 10
@@ -206,6 +484,41 @@ def _drop_edge_datelines(content: Element) -> None:
             continue
         if 0 < _words_in(element) <= _DATELINE_WORDS and _is_own_line(element, content) and _is_dateline(element):
             _remove_with_empty_wrappers(element, content)
+
+
+_MENU_LINKS = 3
+_MENU_LINK_WORDS = 4
+"""Words of a menu's entry at most, on average ("News", "Travel International", "Hot Topics")."""
+
+
+def _drop_edge_menus(content: Element) -> None:
+    """A list of links and nothing else, of short entries, above the article's first paragraph of prose: the
+    site's menu or a breadcrumb that Readability.js kept with the article ("News Sport Opinion Life")."""
+    menus = [listing for listing in content.iter(*_LISTS, "nav", "menu") if _is_menu(listing, content)]
+    if not menus:
+        return
+    order = {element: index for index, element in enumerate(content.iter())}
+    prose = [
+        order[el]
+        for el in content.iter("p", "li", "blockquote", "pre", "td")
+        if _words_in(el) >= _PROSE_WORDS and 2 * sum(map(_visible_length, el.iter("a"))) < _visible_length(el)
+    ]  # a menu's entry that holds its submenu is no prose
+    if not prose:
+        return
+    first = min(prose)
+    for listing in menus:
+        if listing.getparent() is not None and order[listing] < first:
+            _remove_with_empty_wrappers(listing, content)
+
+
+def _is_menu(listing: Element, content: Element) -> bool:
+    """Three links or more, of a few words each, and nothing else (not a list inside a list)."""
+    links = [link for link in listing.iter("a") if text_content(link).strip()]
+    if len(links) < _MENU_LINKS or _inside_list(listing, content):
+        return False
+    if sum(map(_visible_length, links)) != _visible_length(listing):
+        return False
+    return sum(_words_in(link) for link in links) <= _MENU_LINK_WORDS * len(links)
 
 
 _BLOCKS = frozenset({"p", "div", "li", "header", "footer", "dd", "dt", "address", "section", "td", *HEADINGS})
@@ -249,6 +562,21 @@ _SCREEN_READER_ONLY = re.compile(
     r"(?:^|\s)(?:sr-only|visually-?hidden|screen-reader-(?:text|only)|a11y-hidden|assistive-text)(?:$|\s)",
     re.IGNORECASE,
 )
+_HIDDEN = frozenset({"hidden", "d-none", "is-hidden", "hide", "u-hidden", "display-none"})
+_SHOWN_AT_A_SIZE = re.compile(
+    r"^(?:\w+:(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)|"
+    r"d-(?:sm|md|lg|xl|xxl)-(?:block|flex|grid|inline|inline-block|inline-flex|table))$"
+)
+
+
+def _hidden_by_class(classes: str) -> bool:
+    """A class that hides the element from every reader (``hidden``, Bootstrap's ``d-none``): a paywall's or a
+    registration wall's text that the page shows to some visitors only. Not one shown at some screen size
+    (``hidden md:block``, ``d-none d-lg-block``), which a reader on a wide screen sees."""
+    tokens = classes.lower().split()
+    return bool(_HIDDEN.intersection(tokens)) and not any(_SHOWN_AT_A_SIZE.match(token) for token in tokens)
+
+
 _BREADCRUMBS = re.compile(r"(?:^|[\s_-])breadcrumbs?(?:$|[\s_-])", re.IGNORECASE)
 _SHARE_SERVICES = re.compile(
     r"^(?:https?:)?//(?:[\w-]+\.)*(?:"
@@ -309,7 +637,7 @@ def _holds_only_a_label(holder: Element) -> bool:
 
 def _is_furniture(element: Element, url: str) -> bool:
     classes = element.get("class") or ""
-    if _SCREEN_READER_ONLY.search(classes):
+    if _SCREEN_READER_ONLY.search(classes) or _hidden_by_class(classes):
         return True
     if _BREADCRUMBS.search(classes) or "breadcrumb" in (element.get("aria-label") or "").lower():
         return True

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from scrapy_readability import Readability
 from scrapy_readability.engine.html.serialize import inner_html
-from scrapy_readability.engine.outputs.refine import headline, refine_content
+from scrapy_readability.engine.outputs.refine import headline, read_evidence, refine_content
 from testkit.rendering import content_div
 
 BODY = "<p>" + "The story goes on for a while, with enough words to count as an article. " * 8 + "</p>"
@@ -221,17 +222,17 @@ STORY = ". ".join(
 
 
 def test_blocks_that_are_not_in_the_declared_body_go() -> None:
-    box = "<p>Subscribe now for unlimited access to every story and our weekly crossword puzzle.</p>"
+    box = "<p>Unlimited access to every story and our weekly crossword puzzle, for a dollar a week.</p>"
     html = _page_with_declared_body(STORY, box)
     refined = Readability(html, "https://news.example/harbour", refine=True).parse()
     default = Readability(html, "https://news.example/harbour").parse()
     assert refined is not None and default is not None
-    assert "Subscribe now" in default.text and "Subscribe now" not in refined.text
+    assert "Unlimited access" in default.text and "Unlimited access" not in refined.text
     assert "north pier would reopen" in refined.text
 
 
 def test_without_a_whole_declared_body_that_the_article_holds_the_box_stays() -> None:
-    box = "<p>Subscribe now for unlimited access to every story and our weekly crossword puzzle.</p>"
+    box = "<p>Unlimited access to every story and our weekly crossword puzzle, for a dollar a week.</p>"
     paragraphs = "".join(f"<p>{sentence}.</p>" for sentence in STORY.split(". "))
     page = "<html><head><title>Harbour news</title>{}</head><body><article>{}</article></body></html>"
     teaser = ". ".join(STORY.split(". ")[:5])  # the first paragraphs only
@@ -240,4 +241,221 @@ def test_without_a_whole_declared_body_that_the_article_holds_the_box_stays() ->
         head = f'<script type="application/ld+json">{script}</script>' if script else ""
         html = page.format(head, paragraphs + paragraphs.replace("day", "night") + box)
         refined = Readability(html, "https://news.example/harbour", refine=True).parse()
-        assert refined is not None and "Subscribe now" in refined.text, declared[:30]
+        assert refined is not None and "Unlimited access" in refined.text, declared[:30]
+
+
+@pytest.mark.parametrize(
+    ("figure", "kept"),
+    [
+        (
+            '<figure><img src="a.jpg"><figcaption>Rain over the harbour (Photo: A. Writer)</figcaption></figure>',
+            '<figure><img src="a.jpg"></figure>',
+        ),
+        (
+            '<figure><img src="a.jpg"><p>The old bridge at dusk.</p><p>Photo by A. Writer/Getty Images</p></figure>',
+            '<figure><img src="a.jpg"></figure>',
+        ),
+        (
+            '<figure><div><img src="a.jpg"><span>© A. Writer</span></div><figcaption>Dusk</figcaption></figure>',
+            '<figure><div><img src="a.jpg"></div></figure>',
+        ),
+    ],
+)
+def test_a_credited_figures_caption_goes_and_its_image_stays(figure: str, kept: str) -> None:
+    assert refined(BODY + figure + BODY) == BODY + kept + BODY
+
+
+def test_a_block_marked_as_a_caption_or_a_credit_goes() -> None:
+    credit = '<span itemprop="creditText">A. Writer</span>'
+    caption = '<div class="image-caption">The old bridge at dusk.</div>'
+    assert refined(BODY + credit + caption + BODY) == BODY + BODY
+
+
+@pytest.mark.parametrize(
+    "figure",
+    [
+        # an author's own caption, crediting no one: the figure is theirs to explain
+        '<figure><img src="a.png"><figcaption>The old bridge at dusk, seen from the east bank.</figcaption></figure>',
+        # code or a quotation set in a figure is the figure's content
+        '<figure><pre>print("Photo: 1")</pre><figcaption>Photo: the script</figcaption></figure>',
+        '<figure><img src="a.png"><blockquote>Quelle: the archive</blockquote></figure>',
+    ],
+)
+def test_other_figures_keep_their_text(figure: str) -> None:
+    assert refined(BODY + figure + BODY) == BODY + figure + BODY
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        '<div class="author-bio"><p>A. Writer covers the harbour and the city council.</p></div>',
+        '<p class="byline">By A. Writer, Staff Reporter</p>',
+        '<div id="article-contributors"><p>A. Writer</p><p>Reporter since 2019.</p></div>',
+    ],
+)
+def test_the_authors_box_goes(box: str) -> None:
+    assert refined(BODY + box) == BODY
+    assert refined(box + BODY) == BODY
+
+
+def test_a_box_marked_author_that_holds_the_article_stays() -> None:
+    html = f'<div class="author-content">{BODY}</div>'
+    assert refined(html) == html
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        '<div class="wall hidden"><p>Subscribe now to read the rest.</p></div>',
+        '<p class="d-none">Register for free to keep reading.</p>',
+    ],
+)
+def test_a_box_hidden_by_its_class_goes(box: str) -> None:
+    assert refined(BODY + box) == BODY
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        '<p class="hidden md:block">Shown on a wide screen.</p>',
+        '<p class="d-none d-lg-block">Shown on a wide screen.</p>',
+        '<p class="hidden-xs">Hidden on a phone only.</p>',
+    ],
+)
+def test_a_box_shown_at_some_screen_size_stays(box: str) -> None:
+    assert refined(BODY + box) == BODY + box
+
+
+@pytest.mark.parametrize(
+    "line", ["<p>© A. Writer</p>", "<p>Quelle: dpa</p>", "<div>A. Writer/Getty Images</div>", "<p>Photo: Archive</p>"]
+)
+def test_a_credit_line_goes(line: str) -> None:
+    assert refined(BODY + line + BODY) == BODY + BODY
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<p>Reuters reported it first, and others followed.</p>",  # a sentence that names an agency
+        "<p>Photos from the trip are below:</p>",
+        '<p>Quelle: <a href="https://x.example/">the report</a></p>',  # a source the reader can follow
+    ],
+)
+def test_other_short_lines_naming_a_credit_stay(line: str) -> None:
+    assert refined(BODY + line + BODY) == BODY + line + BODY
+
+
+def test_a_menu_above_the_article_goes() -> None:
+    entries = "".join(f'<li><a href="/{name}/">{name}</a></li>' for name in ("News", "Sport", "Opinion", "Life"))
+    menu = f"<nav><ul>{entries}</ul></nav>"
+    assert refined(menu + BODY) == BODY
+    # a menu whose entries hold their submenus, long as a paragraph, is no paragraph of prose
+    submenus = f'<ul><li><a href="/news/">News</a><ul>{entries * 4}</ul></li>{entries}</ul>'
+    assert refined(submenus + BODY) == BODY
+
+
+@pytest.mark.parametrize(
+    "listing",
+    [
+        '<ul><li><a href="/a/">One</a></li><li><a href="/b/">Two</a></li></ul>',  # two links: no menu
+        '<ul><li><a href="/a/">One</a>, the first</li><li><a href="/b/">Two</a></li>'
+        '<li><a href="/c/">Three</a></li></ul>',
+        '<ol><li><a href="/a/">The first part of this series, on how it began</a></li>'
+        '<li><a href="/b/">The second part of this series, on what came next</a></li>'
+        '<li><a href="/c/">The third part of this series, on how it ended</a></li></ol>',  # titles, not a menu
+    ],
+)
+def test_other_lists_above_the_article_stay(listing: str) -> None:
+    assert refined(listing + BODY) == listing + BODY
+    menu_below = (
+        '<ul><li><a href="/a/">News</a></li><li><a href="/b/">Sport</a></li><li><a href="/c/">Life</a></li></ul>'
+    )
+    assert refined(BODY + menu_below) == BODY + menu_below
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        "<p>Subscribe now to read the latest news in your city.</p>",
+        "<div><p>Sign up for our weekly newsletter and get the best stories.</p></div>",
+        "<p>Fehler gefunden? Jetzt melden.</p>",
+        "<p>Il vous reste 57% de cet article à lire. La suite est réservée aux abonnés.</p>",
+        "<p>Recibe las mejores publicaciones directamente a tu correo.</p>",
+        "<p>By subscribing, you agree with the Terms of Service and Privacy Policy.</p>",
+        "<p>An dieser Stelle findest du einen externen Inhalt, der den Artikel ergänzt.</p>",
+        "<p>Ich bin damit einverstanden, dass mir Inhalte von Dritten angezeigt werden.</p>",
+    ],
+)
+def test_a_call_to_subscribe_or_report_goes(box: str) -> None:
+    assert refined(BODY + box + BODY) == BODY + BODY
+
+
+def test_a_passage_that_mentions_subscribing_stays() -> None:
+    passage = "<p>" + "Readers who subscribe now to the paper get the print edition, and so on. " * 6 + "</p>"
+    assert refined(BODY + passage) == BODY + passage
+    code = "<pre>Subscribe now to read the latest news</pre>"
+    assert refined(BODY + code) == BODY + code
+
+
+@pytest.mark.parametrize("label", ["Advertisement", "Anzeige", "Publicidad", "Story continues below advertisement"])
+def test_an_advertisements_label_goes(label: str) -> None:
+    assert refined(f"{BODY}<div><span>{label}</span></div>{BODY}") == BODY + BODY
+
+
+def test_a_sentence_about_advertisements_stays() -> None:
+    line = "<p>Advertisement revenue fell.</p>"
+    assert refined(BODY + line + BODY) == BODY + line + BODY
+
+
+def test_an_article_that_holds_less_than_half_the_declared_body_becomes_it() -> None:
+    body = STORY.replace(". ", ".\n")
+    div = content_div("<p>By A. Writer and B. Writer, 12 March</p>")
+    refine_content(div, declared_body=body, declared_shown=True)
+    assert [p.text for p in div] == body.splitlines()
+    # a page that does not show its declared body (a paywall's full text in the metadata) keeps its article
+    div = content_div("<p>By A. Writer and B. Writer, 12 March</p>")
+    refine_content(div, declared_body=body, declared_shown=False)
+    assert inner_html(div) == "<p>By A. Writer and B. Writer, 12 March</p>"
+
+
+def test_the_declared_body_is_shown_when_the_pages_text_holds_it() -> None:
+    page = "".join(f"<p>{sentence}.</p>" for sentence in STORY.split(". "))
+    scripts: list[Any] = [{"@type": "NewsArticle", "articleBody": STORY}]
+    assert read_evidence(content_div(page), scripts).declared_shown
+    teaser = "".join(f"<p>{sentence}.</p>" for sentence in STORY.split(". ")[:1])
+    assert not read_evidence(content_div(teaser + "<p>Subscribe to read on.</p>"), scripts).declared_shown
+
+
+@pytest.mark.parametrize(
+    "teaser",
+    [
+        '<p>Read more: <a href="/other-story/">The council votes on the pier</a></p>',
+        '<p><strong>Lesen Sie auch:</strong> <a href="/andere/">Der Hafen im Winter</a></p>',
+        '<p>À lire aussi</p><ul><li><a href="/a/">Le port</a></li><li><a href="/b/">La jetée</a></li></ul>',
+    ],
+)
+def test_a_read_also_teaser_goes(teaser: str) -> None:
+    kept = refined(BODY + teaser)  # a label alone goes when nothing but links follows it
+    assert "Read more" not in kept and "Lesen Sie" not in kept and "lire aussi" not in kept
+    if "<ul>" not in teaser:
+        assert refined(BODY + teaser + BODY) == BODY + BODY
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<p>Read more about the harbour in the council's own report, which came out on Monday.</p>",
+        '<p>Related: the <a href="/pier/">pier</a> reopened after the council voted for it.</p>',
+    ],
+)
+def test_a_sentence_that_opens_like_a_teaser_stays(line: str) -> None:
+    assert refined(BODY + line + BODY) == BODY + line + BODY
+
+
+def test_a_credited_caption_that_repeats_the_pictures_alt_goes() -> None:
+    alt = "The harbour at dawn, seen from the pier. Photo: A. Writer"
+    picture = f'<div><p><img src="a.jpg" alt="{alt}"></p><p>{alt}</p></div>'
+    assert refined(BODY + picture + BODY) == f'{BODY}<div><p><img src="a.jpg" alt="{alt}"></p></div>{BODY}'
+    uncredited = "The harbour at dawn, seen from the pier."
+    kept = f'<div><p><img src="a.jpg" alt="{uncredited}"></p><p>{uncredited}</p></div>'
+    assert refined(BODY + kept + BODY) == BODY + kept + BODY
