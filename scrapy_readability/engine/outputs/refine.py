@@ -47,6 +47,7 @@ repeats, else the title as it is.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -54,7 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from ..html.dom import Element, remove, text_content
+from ..html.dom import Element, has_text, remove, text_content
 from ..html.urls import InvalidURL, resolve
 from ..port.constants import HEADING_TAGS
 from .code import line_numbered_code
@@ -112,7 +113,18 @@ def refine_content(
 ) -> None:
     """Mend the article's tree in place (see the module's docstring for what, and why); ``url`` is the page's,
     ``declared_body`` the text its JSON-LD gives as the article's (``articleBody``), ``declared_shown`` whether
-    the page shows that text."""
+    the page shows that text.
+
+    Repairs that would leave no text are undone: where Readability.js chose a block that is all furniture (a
+    newsletter box, a theme switcher's label), an empty article would be a silent loss, and its choice is kept.
+    """
+    original = copy.deepcopy(content) if has_text(content) else None
+    _mend(content, url, declared_body, declared_shown)
+    if original is not None and not has_text(content):
+        _put_back(content, original)
+
+
+def _mend(content: Element, url: str, declared_body: str | None, declared_shown: bool) -> None:
     _number_free_code(content)
     if declared_body:
         _keep_the_declared_body(content, declared_body, declared_shown)
@@ -125,6 +137,16 @@ def refine_content(
     _drop_edge_datelines(content)
     _drop_edge_menus(content)
     _drop_dangling_headings(content)
+
+
+def _put_back(content: Element, original: Element) -> None:
+    """``content`` as ``original`` has it (its copy before the repairs), in its place in the tree."""
+    tail = content.tail
+    content.clear()
+    content.text = original.text
+    content.attrib.update(original.attrib)
+    content.extend(list(original))
+    content.tail = tail
 
 
 # --- The body the page declares: JSON-LD's articleBody -----------------------------------------------------

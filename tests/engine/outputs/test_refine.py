@@ -37,6 +37,18 @@ def test_an_article_that_is_a_heading_alone_keeps_it() -> None:
     assert refined("<h2>Only this</h2>") == "<h2>Only this</h2>"
 
 
+@pytest.mark.parametrize(
+    "furniture",
+    [
+        "<p>Subscribe now to read the latest news in your city.</p>",
+        '<div class="sr-only">Skip to content</div><p>Sign up for our weekly newsletter and get the best stories.</p>',
+    ],
+)
+def test_an_article_that_is_all_furniture_keeps_it(furniture: str) -> None:
+    """Readability.js chose the wrong block: an empty article would be a silent loss, so its choice stays."""
+    assert refined(furniture) == furniture
+
+
 def test_an_in_page_table_of_contents_goes() -> None:
     toc = '<nav><ul><li><a href="#intro">Intro</a></li><li><a href="#use">Use</a></li></ul></nav>'
     sections = f'<h2 id="intro">Intro</h2>{BODY}<h2 id="use">Use</h2>{BODY}'
