@@ -179,6 +179,19 @@ def test_the_kernels_give_the_pure_values_on_a_page_parsed_from_hostile_html():
     assert differences(engine_tree(html)) == []
 
 
+@compiled_only
+@pytest.mark.parametrize("byline,unlikely", [(False, True), (True, False), (False, False)])
+def test_the_walks_skip_is_the_pure_one_whatever_the_walk_still_tests(byline, unlikely):
+    mirror = _kernels.MIRRORED["port.scoring.next_to_prepare"]
+    kernel = _kernels.LOADED[mirror.kernel_module].next_to_prepare
+    scoring = importlib.import_module("scrapy_readability.engine.port.scoring")
+    assert _kernels.LOADED[mirror.kernel_module].MAX_SKIPPED == scoring.MAX_SKIPPED
+    trees = [engine_tree(path.read_text(encoding="utf-8")) for path in sorted(MOZILLA_PAGES.glob("*/source.html"))]
+    for root in [*trees, hostile_tree()]:
+        for el in root.iter():
+            assert kernel(el, byline, unlikely) is mirror.pure(el, byline, unlikely), el.tag
+
+
 def datelines_by_xpath(body: etree._Element, labels: tuple[str, ...]) -> list[etree._Element]:
     """The search ``page.classed_datelines`` and ``labelled_datelines`` stand for, as the XPath it was."""
     constants = importlib.import_module("scrapy_readability.engine.outputs.feed.constants")
