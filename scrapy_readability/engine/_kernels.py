@@ -14,15 +14,19 @@ core is loaded whole or not at all: the engine is one or the other.
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
+import importlib.util
 import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
 VARIABLE = "SCRAPY_READABILITY_COMPILE"
 
-MODULES = ("html._dom", "port._cleanup", "port._measures", "port._scoring")
+MODULES = ("html._dom", "outputs.feed._page", "port._cleanup", "port._measures", "port._scoring")
 """The core's extension modules, dotted below ``scrapy_readability.engine`` (setup.py builds every ``_*.pyx``)."""
 
 _PACKAGE = __name__.rpartition(".")[0]
@@ -38,6 +42,28 @@ def _requested() -> bool | None:
     return None
 
 
+def _import(name: str) -> ModuleType:
+    """Import a kernel module; one whose package is not imported yet, without running the package's
+    ``__init__`` first: that may import the pure module beside the kernel (``outputs/feed/__init__.py`` imports
+    ``page``), whose ``@kernel`` needs the core loaded."""
+    package = name.rpartition(".")[0]
+    if name in sys.modules or package in sys.modules:
+        return importlib.import_module(name)
+    folder = Path(__file__).parent.joinpath(*package.removeprefix(_PACKAGE).split(".")[1:])
+    loaders = (importlib.machinery.ExtensionFileLoader, importlib.machinery.EXTENSION_SUFFIXES)
+    spec = importlib.machinery.FileFinder(str(folder), loaders).find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
 def _load() -> tuple[dict[str, ModuleType], str]:
     """The core's modules by name (all or none), and why they are not loaded when they are not."""
     requested = _requested()
@@ -46,7 +72,7 @@ def _load() -> tuple[dict[str, ModuleType], str]:
     loaded = {}
     for name in MODULES:
         try:
-            loaded[name] = importlib.import_module(f"{_PACKAGE}.{name}")
+            loaded[name] = _import(f"{_PACKAGE}.{name}")
         except ImportError as error:
             if requested:
                 raise ImportError(

@@ -33,8 +33,7 @@ compiled_only = pytest.mark.skipif(
 
 
 def kernel_source(module: str) -> Path:
-    folder, _, name = module.rpartition(".")
-    return ENGINE / folder / f"{name}.pyx"
+    return ENGINE.joinpath(*module.split(".")).with_suffix(".pyx")
 
 
 def mirrors_block(text: str) -> re.Match[str]:
@@ -178,6 +177,61 @@ def test_the_kernels_give_the_pure_values_on_a_page_parsed_from_hostile_html():
     texts = [*HOSTILE, "\x1c\x1d\x1e\x1f separators Python splits on (the parse drops them)", "\x00 NUL"]
     html = "<body>" + "".join(f"<p>{text}<a href='#&#13;'>{text}</a>&#0;\r</p>" for text in texts) + "</body>"
     assert differences(engine_tree(html)) == []
+
+
+@compiled_only
+@pytest.mark.parametrize("byline,unlikely", [(False, True), (True, False), (False, False)])
+def test_the_walks_skip_is_the_pure_one_whatever_the_walk_still_tests(byline, unlikely):
+    mirror = _kernels.MIRRORED["port.scoring.next_to_prepare"]
+    kernel = _kernels.LOADED[mirror.kernel_module].next_to_prepare
+    scoring = importlib.import_module("scrapy_readability.engine.port.scoring")
+    assert _kernels.LOADED[mirror.kernel_module].MAX_SKIPPED == scoring.MAX_SKIPPED
+    trees = [engine_tree(path.read_text(encoding="utf-8")) for path in sorted(MOZILLA_PAGES.glob("*/source.html"))]
+    for root in [*trees, hostile_tree()]:
+        for el in root.iter():
+            assert kernel(el, byline, unlikely) is mirror.pure(el, byline, unlikely), el.tag
+
+
+def datelines_by_xpath(body: etree._Element, labels: tuple[str, ...]) -> list[etree._Element]:
+    """The search ``page.classed_datelines`` and ``labelled_datelines`` stand for, as the XPath it was."""
+    constants = importlib.import_module("scrapy_readability.engine.outputs.feed.constants")
+    hints = " or ".join(f"contains(., '{word}')" for word in constants.PAGE_DATELINE_CLASSES)
+    whole = " or ".join(
+        f"contains(concat(' ', normalize-space(.), ' '), ' {word} ')" for word in constants.PAGE_DATELINE_CLASS_WORDS
+    )
+    texts = " or ".join(f"contains(., '{label}')" for label in labels)
+    query = (
+        f"descendant::*/@*[(name() = 'class' or name() = 'id') and ({hints} or {whole})]/.. | "
+        f"descendant::text()[{texts}]/.."
+    )
+    return list(body.xpath(query))[: constants.MAX_PAGE_DATELINES]
+
+
+def test_the_dateline_search_finds_what_its_xpath_found():
+    constants = importlib.import_module("scrapy_readability.engine.outputs.feed.constants")
+    page = importlib.import_module("scrapy_readability.engine.outputs.feed.page")
+    mirrors = [_kernels.MIRRORED[f"outputs.feed.page.{name}"] for name in ("classed_datelines", "labelled_datelines")]
+    any_labels = constants.PAGE_DATELINE_ANY_LABELS
+    han_labels = (*any_labels, *constants.PAGE_DATELINE_LABELS)
+    classes = ["data", "x\tdata", "data\n", "\rdata x", "meta-data", "metadata", "data\xa0x", "DATE", "Datum", "xtimex"]
+    texts = ["Published", "Pub", "lished", "Stand: heute", "stand:", "Дата", "😀Posted😀"]
+    texts += ["发布于 2019", "发布时间：", "日期"]
+    markup = "".join(
+        f'<div class="{c}"><p id="{c}x">{t}<b>{t[::-1]}</b>{t}</p><i>Pub<![CDATA[lished]]> and {t}</i></div>'
+        for c in [*classes, ""]
+        for t in [*texts, ""]
+    )
+    cdata = etree.XMLParser(strip_cdata=False)  # a CDATA section stays a text node of its own
+    root = etree.fromstring(f'<body xmlns:n="urn:n">Posted<p n:class="date">x</p>{markup}</body>', cdata)
+    small = etree.fromstring('<body><p class="x">Data: 1</p><p>Pub<![CDATA[lished]]></p></body>', cdata)
+    for body in (root, small, *root, *root.iter("p")):
+        for mirror, labels in zip(mirrors, (any_labels, han_labels), strict=True):
+            expected = datelines_by_xpath(body, labels)
+            assert mirror.pure(body) == expected
+            if _kernels.compiled:
+                kernel = getattr(_kernels.LOADED[mirror.kernel_module], mirror.pure.__name__)
+                assert kernel(body) == expected
+    assert len(page.classed_datelines(root)) == constants.MAX_PAGE_DATELINES
 
 
 @compiled_only

@@ -25,9 +25,10 @@ from scrapy_readability.engine.port.constants import DEPRECATED_SIZE_ATTRIBUTE_E
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "next_named": "56e61367a3407834",
+    "descendant_counts": "a3def49886cf2f9d",
+    "next_named": "ae238df2f703c434",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; cleanup.py's @kernel holds the same)
-    "styled_elements": "d4fb63b0f50c920e",
+    "styled_elements": "f1a623ee50637d5a",
 }
 
 pure = {}
@@ -202,3 +203,46 @@ def next_named(cetree._Element node not None, cetree._Element end):
     if current == node._c_node:
         return node
     return cetree.elementFactory(node._doc, current)
+
+
+cdef int count_below(xmlNode* top, Py_ssize_t* counts) noexcept nogil:
+    """Count the ``<p>``, ``<img>``, ``<li>`` and ``<input>`` elements below ``top``; -1 on a node the walk does
+    not read."""
+    cdef xmlNode* node = top.children
+    while node != NULL:
+        kind = node.type
+        if kind == XML_ELEMENT_NODE:
+            if is_tag(node, "p"):
+                counts[0] += 1
+            elif is_tag(node, "img"):
+                counts[1] += 1
+            elif is_tag(node, "li"):
+                counts[2] += 1
+            elif is_tag(node, "input"):
+                counts[3] += 1
+            if node.children != NULL:
+                node = node.children
+                continue
+        elif kind != XML_TEXT_NODE and kind != XML_CDATA_SECTION_NODE and kind != XML_COMMENT_NODE \
+                and kind != XML_PI_NODE:
+            return -1
+        while node.next == NULL:
+            node = node.parent
+            if node == top or node == NULL:
+                return 0
+        node = node.next
+    return 0
+
+
+def descendant_counts(cetree._Element node not None) -> tuple:
+    """cleanup.descendant_counts: the ``<p>``s, ``<img>``s, ``<li>``s and ``<input>``s below ``node``."""
+    cdef Py_ssize_t counts[4]
+    cdef xmlNode* top = node._c_node
+    cdef int status = -1
+    counts[0] = counts[1] = counts[2] = counts[3] = 0
+    if top != NULL and top.type == XML_ELEMENT_NODE:
+        with nogil:
+            status = count_below(top, counts)
+    if status < 0:
+        return pure["descendant_counts"](node)
+    return counts[0], counts[1], counts[2], counts[3]

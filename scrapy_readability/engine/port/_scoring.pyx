@@ -7,13 +7,17 @@ from lxml.includes.tree cimport (
     XML_ELEMENT_NODE,
     XML_PI_NODE,
     XML_TEXT_NODE,
+    xmlAttr,
     xmlNode,
 )
 
 cimport lxml.includes.etreepublic as cetree
 
+from libc.string cimport strcmp, strstr
+
 from scrapy_readability.engine.html._dom cimport (
     TagNames,
+    name_in,
     TextScan,
     holds_text,
     is_tag,
@@ -23,14 +27,22 @@ from scrapy_readability.engine.html._dom cimport (
     tag_names,
 )
 
-from scrapy_readability.engine.port.constants import PHRASING_ELEMS
+from scrapy_readability.engine.port.constants import (
+    DEFAULT_TAGS_TO_SCORE,
+    EMPTY_CONTAINER_TAGS,
+    PHRASING_ELEMS,
+    REGEXPS,
+    SVG_TAGS,
+    UNLIKELY_ROLES,
+)
 
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "holds_phrasing_content": "ece609a49d8ac7af",
+    "holds_phrasing_content": "bd17fd16d981da7a",
+    "next_to_prepare": "764830a457b6c1cf",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; scoring.py's @kernel holds the same)
-    "paragraph_measures": "05b144e3f9f32f31",
+    "paragraph_measures": "793c0b9102067347",
 }
 
 pure = {}
@@ -120,3 +132,200 @@ def holds_phrasing_content(cetree._Element div not None) -> bool:
     if found < 0:
         return pure["holds_phrasing_content"](div)
     return found == 1
+
+
+# --- prepare_nodes' walk: the elements it only steps past, skipped in C ------------------------------------
+
+
+MAX_SKIPPED = 64
+"""scoring.MAX_SKIPPED (tests/engine/test_kernels.py holds them equal)."""
+cdef Py_ssize_t SKIPPED_AT_MOST = MAX_SKIPPED
+cdef TagNames ACTIVE, ACTIVE_ATTRIBUTES, ROLES, SVG
+_active = []
+tag_names(&ACTIVE, sorted({"html", "div", "h1", "h2"} | EMPTY_CONTAINER_TAGS | DEFAULT_TAGS_TO_SCORE), _active)
+tag_names(&ACTIVE_ATTRIBUTES, ("style", "hidden", "aria-hidden", "aria-modal"), _active)
+tag_names(&ROLES, sorted(UNLIKELY_ROLES), _active)
+tag_names(&SVG, sorted(SVG_TAGS), _active)
+
+
+cdef struct Words:
+    # A regex of REGEXPS that is an alternation of lowercase ASCII words, by first letter.
+    int size
+    const char* words[48]
+
+
+cdef int word_list(Words* found, object pattern, list keep) except -1:
+    words = pattern.pattern.split("|")
+    if len(words) > 48 or not all(word and word.isascii() and word == word.lower() and
+                                  all(c.isalnum() or c == "-" for c in word) for word in words):
+        raise ValueError(f"not an alternation of lowercase words: {pattern.pattern!r}")
+    found.size = 0
+    for word in words:
+        data = word.encode("ascii")
+        keep.append(data)
+        found.words[found.size] = data
+        found.size += 1
+    return 0
+
+
+cdef Words UNLIKELY, MAYBE, BYLINE
+word_list(&UNLIKELY, REGEXPS.unlikelyCandidates, _active)
+word_list(&MAYBE, REGEXPS.okMaybeItsACandidate, _active)
+word_list(&BYLINE, REGEXPS.byline, _active)
+
+
+cdef inline unsigned char lower(unsigned char c) noexcept nogil:
+    return c + 32 if 0x41 <= c <= 0x5A else c
+
+
+cdef bint has_word(const unsigned char* text, Words* words) noexcept nogil:
+    """Whether ASCII ``text``, lowercased, holds one of ``words`` (measures._Words' search of ASCII text)."""
+    cdef Py_ssize_t i = 0, k
+    cdef int w
+    cdef const char* word
+    while text[i] != 0:
+        for w in range(words.size):
+            word = words.words[w]
+            k = 0
+            while word[k] != 0 and lower(text[i + k]) == <unsigned char>word[k]:
+                k += 1
+            if word[k] == 0:
+                return True
+        i += 1
+    return False
+
+
+cdef struct Named:
+    # The attributes of an element _passive reads; a value NULL when the element does not have it.
+    const unsigned char* class_
+    const unsigned char* id
+    const unsigned char* role
+    const unsigned char* rel
+    const unsigned char* itemprop
+
+
+cdef int read_value(xmlAttr* attribute, const unsigned char** value) noexcept nogil:
+    """An attribute's value, as lxml gives it: 0, or -1 when it is not one text node (lxml joins those)."""
+    if attribute.children == NULL:
+        value[0] = b""
+        return 0
+    if attribute.children.next != NULL or attribute.children.type != XML_TEXT_NODE:
+        return -1
+    value[0] = attribute.children.content if attribute.children.content != NULL else <const unsigned char*>b""
+    return 0
+
+
+cdef bint ascii(const unsigned char* text) noexcept nogil:
+    cdef Py_ssize_t i = 0
+    if text == NULL:
+        return True
+    while text[i] != 0:
+        if text[i] >= 0x80:
+            return False
+        i += 1
+    return True
+
+
+cdef int passive(xmlNode* node, bint byline, bint unlikely) noexcept nogil:
+    """scoring._passive: 1 or 0; -1 on an attribute value the walk does not read."""
+    cdef xmlAttr* attribute = node.properties
+    cdef Named named
+    cdef const unsigned char* name
+    cdef const unsigned char* value
+    cdef const unsigned char* class_
+    if node.type != XML_ELEMENT_NODE or node.ns != NULL or tag_in(node, &ACTIVE):
+        return 0
+    if attribute == NULL:
+        return 1
+    named.class_ = named.id = named.role = named.rel = named.itemprop = NULL
+    while attribute != NULL:
+        name = attribute.name
+        if attribute.ns != NULL or name == NULL or name_in(name, &ACTIVE_ATTRIBUTES):
+            return 0
+        if strcmp(<const char*>name, b"class") == 0:
+            if read_value(attribute, &named.class_) < 0:
+                return -1
+        elif strcmp(<const char*>name, b"id") == 0:
+            if read_value(attribute, &named.id) < 0:
+                return -1
+        elif strcmp(<const char*>name, b"role") == 0:
+            if read_value(attribute, &named.role) < 0:
+                return -1
+        elif strcmp(<const char*>name, b"rel") == 0:
+            if read_value(attribute, &named.rel) < 0:
+                return -1
+        elif strcmp(<const char*>name, b"itemprop") == 0:
+            if read_value(attribute, &named.itemprop) < 0:
+                return -1
+        attribute = attribute.next
+    if unlikely and named.role != NULL and name_in(named.role, &ROLES):
+        return 0
+    class_ = NULL if tag_in(node, &SVG) else named.class_  # dom.class_string: an SVG element's is none
+    if not ascii(class_) or not ascii(named.id):
+        return 0
+    if byline:
+        if named.rel != NULL and strcmp(<const char*>named.rel, b"author") == 0:
+            return 0
+        if named.itemprop != NULL and strstr(<const char*>named.itemprop, b"author") != NULL:
+            return 0
+        if (class_ != NULL and has_word(class_, &BYLINE)) or (named.id != NULL and has_word(named.id, &BYLINE)):
+            return 0
+    if unlikely:
+        # no word has a blank in it: the class and the id are searched apart, not joined by one
+        if (class_ != NULL and has_word(class_, &UNLIKELY)) or (named.id != NULL and has_word(named.id, &UNLIKELY)):
+            if not (class_ != NULL and has_word(class_, &MAYBE)) and not (named.id != NULL and has_word(named.id, &MAYBE)):
+                return 0
+    return 1
+
+
+cdef xmlNode* next_node(xmlNode* node, bint* unread) noexcept nogil:
+    """dom.get_next_node: the first child, else the next sibling of the node or of an ancestor; NULL at the end.
+    ``unread`` on a node other than an element or text, which lxml's navigation would meet."""
+    cdef xmlNode* next = node.children
+    while next != NULL:
+        if next.type == XML_ELEMENT_NODE:
+            return next
+        if next.type != XML_TEXT_NODE and next.type != XML_CDATA_SECTION_NODE:
+            unread[0] = True
+            return NULL
+        next = next.next
+    while node != NULL and node.type == XML_ELEMENT_NODE:
+        next = node.next
+        while next != NULL:
+            if next.type == XML_ELEMENT_NODE:
+                return next
+            if next.type != XML_TEXT_NODE and next.type != XML_CDATA_SECTION_NODE:
+                unread[0] = True
+                return NULL
+            next = next.next
+        node = node.parent
+    return NULL
+
+
+def next_to_prepare(cetree._Element node, bint byline=True, bint unlikely=True):
+    """scoring.next_to_prepare: ``node``, or the first element after it the walk may do more with than step past."""
+    cdef xmlNode* current
+    cdef bint unread = False
+    cdef int found = 0
+    cdef Py_ssize_t skipped = 0
+    if node is None:
+        return None
+    current = node._c_node
+    if current == NULL or current.type != XML_ELEMENT_NODE:
+        return pure["next_to_prepare"](node, byline, unlikely)
+    with nogil:
+        while current != NULL and skipped < SKIPPED_AT_MOST:
+            skipped += 1
+            found = passive(current, byline, unlikely)
+            if found != 1:
+                break
+            current = next_node(current, &unread)
+            if unread:
+                break
+    if found < 0 or unread:
+        return pure["next_to_prepare"](node, byline, unlikely)
+    if current == NULL:
+        return None
+    if current == node._c_node:
+        return node
+    return cetree.elementFactory(node._doc, current)

@@ -105,7 +105,7 @@ def clean_styles(root: Element) -> None:
             attrib.pop("height", None)
 
 
-@kernel("d4fb63b0f50c920e")
+@kernel("f1a623ee50637d5a")
 def styled_elements(root: Element) -> list[Element]:
     """The elements ``_cleanStyles`` changes, in document order: a presentational attribute, or a size on an
     element that used to take one; none inside an ``<svg>``, nor the ``<svg>`` (most elements have neither)."""
@@ -277,6 +277,19 @@ class _Signals:
     text_density: float
 
 
+@kernel("a3def49886cf2f9d")
+def descendant_counts(node: Element) -> tuple[int, int, int, int]:
+    """The ``<p>``s, ``<img>``s, ``<li>``s and ``<input>``s below ``node``, which ``_cleanConditionally`` counts:
+    one walk, and no element object made for each."""
+    counts = dict.fromkeys(_COUNTED, 0)
+    for el in node.iterdescendants(*_COUNTED):
+        counts[el.tag] += 1
+    return counts["p"], counts["img"], counts["li"], counts["input"]
+
+
+_COUNTED = ("p", "img", "li", "input")
+
+
 def _should_clean_conditionally(
     state: GrabState, node: Element, tag: str, lengths: TextLengths, link_lengths: dict[Element, float]
 ) -> bool:
@@ -309,10 +322,8 @@ def _should_clean_conditionally(
         return False
 
     # Few commas: remove it when non-paragraph content or other ominous signs dominate.
-    p = sum(1 for _ in node.iterdescendants("p"))
-    img = sum(1 for _ in node.iterdescendants("img"))
-    li = sum(1 for _ in node.iterdescendants("li")) - 100
-    inputs = sum(1 for _ in node.iterdescendants("input"))
+    p, img, li, inputs = descendant_counts(node)
+    li -= 100
     heading_density = get_text_density(node, HEADING_TAGS, lengths)
 
     embed_count = 0
@@ -436,7 +447,7 @@ def clean_matched_nodes(root: Element, predicate: Callable[[Element, str], bool]
             nxt = get_next_node(nxt)
 
 
-@kernel("56e61367a3407834")
+@kernel("ae238df2f703c434")
 def next_named(node: Element, end: Element | None) -> Element | None:
     """``node``, or the first element after it in document order (``_getNextNode``'s), whose class or id makes
     its ``match_string`` more than ``" "``; ``end`` (or None) when there is none before ``end``."""

@@ -154,7 +154,7 @@ def unlikely_match(match: str) -> bool:
 
 
 @functools.lru_cache(maxsize=8192)
-def _byline_match(match: str) -> bool:
+def byline_match(match: str) -> bool:
     return _BYLINE.search(match)
 
 
@@ -162,7 +162,7 @@ def is_valid_byline(node: Element, match: str) -> bool:
     """Port of ``_isValidByline``: marked as the author, with some text but under 100 characters."""
     rel = node.get("rel")
     itemprop = node.get("itemprop")
-    if not (rel == "author" or (itemprop and "author" in itemprop) or _byline_match(match)):
+    if not (rel == "author" or (itemprop and "author" in itemprop) or byline_match(match)):
         return False
     length = js_length(js_trim(text_content(node)))
     return 0 < length < 100

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 
+from .. import _kernels
 from .._kernels import kernel
 from ..html.dom import (
     Element,
@@ -58,7 +59,14 @@ from .constants import (
     REGEXPS,
     UNLIKELY_ROLES,
 )
-from .measures import get_class_weight, get_link_density, is_probably_visible, is_valid_byline, unlikely_match
+from .measures import (
+    byline_match,
+    get_class_weight,
+    get_link_density,
+    is_probably_visible,
+    is_valid_byline,
+    unlikely_match,
+)
 from .metadata import text_similarity
 from .state import GrabState
 
@@ -102,7 +110,7 @@ def _is_unlikely_candidate(node: Element, match: str) -> bool:
     )
 
 
-@kernel("ece609a49d8ac7af")
+@kernel("bd17fd16d981da7a")
 def holds_phrasing_content(div: Element) -> bool:
     """Whether a ``<div>`` has a run of phrasing content for ``_grabArticle`` to wrap: text that is not blank, or
     a child that is phrasing content (without either, its blank text is all there is to clear)."""
@@ -157,6 +165,51 @@ def _drop(state: GrabState, node: Element) -> Element | None:
     return remove_and_get_next(node)
 
 
+_SKIP_PASSIVE = _kernels.compiled
+"""Whether :func:`prepare_nodes` skips the elements it only steps past with :func:`next_to_prepare`: in C that
+costs less than the walk's own tests; in Python it would be the same tests twice."""
+MAX_SKIPPED = 64
+_ACTIVE_TAGS = frozenset({"html", "div", "h1", "h2"}) | EMPTY_CONTAINER_TAGS | DEFAULT_TAGS_TO_SCORE
+"""Tags :func:`prepare_nodes` does something with whatever their attributes."""
+_ACTIVE_ATTRIBUTES = frozenset({"style", "hidden", "aria-hidden", "aria-modal"})
+"""Attributes that send a node to the visibility or the dialog test."""
+
+
+@kernel("764830a457b6c1cf", "_passive")
+def next_to_prepare(node: Element | None, byline: bool = True, unlikely: bool = True) -> Element | None:
+    """``node``, or the first element after it in ``_getNextNode``'s order, that :func:`prepare_nodes`' walk may
+    do more with than step past: everything before it is an element whose tag, attributes, class and id none of
+    the walk's tests would act on (``byline``: the byline is still sought; ``unlikely``: unlikely candidates
+    are removed). It steps past ``MAX_SKIPPED`` at most: the walk looks at the next itself (and steps past it),
+    and a call from each element of a long run costs its length, not the run's."""
+    for _ in range(MAX_SKIPPED):
+        if node is None or not _passive(node, byline, unlikely):
+            break
+        node = get_next_node(node)
+    return node
+
+
+def _passive(node: Element, byline: bool, unlikely: bool) -> bool:
+    """Whether the walk would only step past ``node``: not a tag it acts on, no attribute it tests, no class or id
+    (in ASCII) that says byline or unlikely candidate. A class or id in other text is left to the walk."""
+    tag = node.tag
+    if not isinstance(tag, str) or tag in _ACTIVE_TAGS or tag.startswith("{"):
+        return False
+    names = node.keys()
+    if not names:
+        return True
+    if not _ACTIVE_ATTRIBUTES.isdisjoint(names) or any(name.startswith("{") for name in names):
+        return False
+    if unlikely and node.get("role") in UNLIKELY_ROLES:
+        return False
+    match = match_string(node)
+    if not match.isascii():
+        return False
+    if byline and (node.get("rel") == "author" or "author" in (node.get("itemprop") or "") or byline_match(match)):
+        return False
+    return not (unlikely and unlikely_match(match))
+
+
 def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
     """Phase 1 of ``_grabArticle``: clean the tree and collect the elements to score."""
     strip_unlikely = state.flag_is_active(FLAG_STRIP_UNLIKELYS)
@@ -168,6 +221,10 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
     node: Element | None = root
 
     while node is not None:
+        if _SKIP_PASSIVE:
+            node = next_to_prepare(node, not state.article_byline and not state.metadata_byline, strip_unlikely)
+            if node is None:
+                break
         tag = node.tag
         if tag == "html":
             state.article_lang = node.get("lang")
@@ -235,7 +292,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
 # --- Phase 2: scoring ---------------------------------------------------------
 
 
-@kernel("05b144e3f9f32f31")
+@kernel("793c0b9102067347")
 def paragraph_measures(element: Element) -> tuple[int, int]:
     """What a paragraph's score reads of its text: ``_getInnerText``'s length, and how many pieces its commas
     split it into (neither needs the normalised text)."""

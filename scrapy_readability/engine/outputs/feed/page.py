@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
+from ..._kernels import kernel
 from ...html.dom import Element, text_content
 from ...html.urls import InvalidURL, resolve, url_host
 from .authors import clean_authors
@@ -143,26 +144,14 @@ _ITEMPROPS = frozenset({"datepublished", "datemodified", "datecreated", "dateupd
 _ITEMPROP_ELEMENTS = etree.XPath("descendant::*[@itemprop]")
 _REL_LINKS = etree.XPath("descendant::a/@rel/..")
 """Links with a ``rel`` (tested as attribute nodes: a test of every ``<a>``'s ``rel`` costs several times more)."""
-_CLASS_HINTS = (
-    "descendant::*/@*[(name() = 'class' or name() = 'id') and ("
-    + " or ".join(f"contains(., '{w}')" for w in PAGE_DATELINE_CLASSES)
-    + " or "
-    + " or ".join(f"contains(concat(' ', normalize-space(.), ' '), ' {w} ')" for w in PAGE_DATELINE_CLASS_WORDS)
-    + ")]/.."
+_CLASS_HINT = re.compile(
+    "|".join(PAGE_DATELINE_CLASSES)
+    + "".join(rf"|(?:^|[ \t\n\r]){word}(?:[ \t\n\r]|\Z)" for word in PAGE_DATELINE_CLASS_WORDS)
 )
-_ANY_LABELS = "descendant::text()[" + " or ".join(f"contains(., '{label}')" for label in PAGE_DATELINE_ANY_LABELS)
-_CLASSED_DATELINES = etree.XPath(_CLASS_HINTS + " | " + _ANY_LABELS + "]/..")
-_LABELLED_DATELINES = etree.XPath(
-    _CLASS_HINTS
-    + " | "
-    + _ANY_LABELS
-    + " or "
-    + " or ".join(f"contains(., '{label}')" for label in PAGE_DATELINE_LABELS)
-    + "]/.."
-)
-"""Candidates in document order. The classes are tested as attribute nodes (twice as fast as ``[contains(@class,
-...)]``), and the labels on pages whose title is Chinese or Japanese only: a test of every text node costs
-more than the rest of the feed fields together."""
+"""A class or id that says date: one of the words anywhere in it, or a whole word (XPath's blanks around it)."""
+_ANY_LABEL = re.compile("|".join(map(re.escape, PAGE_DATELINE_ANY_LABELS)))
+_HAN_LABEL = re.compile("|".join(map(re.escape, (*PAGE_DATELINE_ANY_LABELS, *PAGE_DATELINE_LABELS))))
+_TEXT_NODES = etree.XPath("text()")
 _LONE_DATE_TEXTS = etree.XPath(
     f"descendant::text()[string-length(.) <= {2 * MAX_LONE_DATE_LENGTH}"  # the date and the blanks around it
     " and contains(translate(., '0123456789', '##########'), '##')]"
@@ -607,8 +596,8 @@ def _datelines_in(body: Element | None, title: str | None) -> Iterator[Dateline]
     ``<th>`` and its ``<td>``)."""
     if body is None:
         return
-    find = _LABELLED_DATELINES if _written_in(title, HAN) else _CLASSED_DATELINES
-    for element in find(body)[:MAX_PAGE_DATELINES]:
+    find = labelled_datelines if _written_in(title, HAN) else classed_datelines
+    for element in find(body):
         if element.tag in _NOT_TEXT:
             continue
         text = _short_text(element)
@@ -616,6 +605,44 @@ def _datelines_in(body: Element | None, title: str | None) -> Iterator[Dateline]
         value = element.getnext()
         if value is not None and value.tag not in _NOT_TEXT and not YEAR_IN_TEXT.search(text):
             yield value, _short_text(value)
+
+
+@kernel("d9e6eae19366e784", "_dateline_candidates", "_holds_label")
+def classed_datelines(body: Element) -> list[Element]:
+    """The first elements below ``body`` whose class or id says date, or with a text node that has a label which
+    says a date follows ("Published", "Stand:"), ``body`` itself by its text: those :func:`_datelines_in` reads."""
+    return _dateline_candidates(body, _ANY_LABEL)
+
+
+@kernel("ed339a30fc3edbdc", "_dateline_candidates", "_holds_label")
+def labelled_datelines(body: Element) -> list[Element]:
+    """:func:`classed_datelines`, the labels of a page in Chinese or Japanese too ("发布时间", "日期")."""
+    return _dateline_candidates(body, _HAN_LABEL)
+
+
+def _dateline_candidates(body: Element, labels: re.Pattern[str]) -> list[Element]:
+    """The first ``MAX_PAGE_DATELINES`` elements, in document order, that XPath's
+    ``descendant::*/@*[(name() = 'class' or name() = 'id') and (contains(., 'date') or ...)]/.. |
+    descendant::text()[contains(., 'Published') or ...]/..`` finds, in one walk: a query that tests every text
+    node for thirty labels (each test a copy of its string) costs more than the rest of the feed's fields."""
+    found = [body] if _holds_label(body, labels) else []
+    hint = _CLASS_HINT.search
+    for element in body.iterdescendants(etree.Element):
+        if len(found) == MAX_PAGE_DATELINES:
+            break
+        name, key = element.get("class"), element.get("id")
+        if (name and hint(name)) or (key and hint(key)) or _holds_label(element, labels):
+            found.append(element)
+    return found
+
+
+def _holds_label(element: Element, labels: re.Pattern[str]) -> bool:
+    """Whether one of ``element``'s own text nodes holds a label. lxml's ``.text`` and ``.tail`` join a run of text
+    nodes, so a label they hold is looked for again node by node (XPath's ``text()``)."""
+    text = element.text
+    if not (text and labels.search(text)) and not any(child.tail and labels.search(child.tail) for child in element):
+        return False
+    return any(labels.search(node) for node in _TEXT_NODES(element))
 
 
 def _short_text(element: Element) -> str:
