@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 import tomllib
+from glob import glob
 from importlib.metadata import packages_distributions
 from pathlib import Path
 from typing import Any
@@ -148,7 +149,12 @@ def test_each_module_of_the_compiled_core_sits_beside_the_pure_module_it_mirrors
     for source in sources:
         assert source.with_name(source.name.removeprefix("_")).with_suffix(".py").is_file(), source
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
-    assert "engine/*/_*.pyx" in data["scrapy_readability"]  # an sdist carries them
+    package = ROOT / "scrapy_readability"
+    patterns = data["scrapy_readability"]
+    shipped = {package / name for pattern in patterns for name in glob(pattern, root_dir=package, recursive=True)}
+    for source in sources:  # an sdist carries them, and the wheel the stubs mypy reads, at every depth
+        assert source in shipped, source
+        assert source.with_suffix(".pyi") in shipped, source
 
 
 @pytest.mark.parametrize(

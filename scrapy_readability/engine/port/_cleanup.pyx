@@ -25,7 +25,7 @@ from scrapy_readability.engine.port.constants import DEPRECATED_SIZE_ATTRIBUTE_E
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "descendant_counts": "a3def49886cf2f9d",
+    "descendant_counts": "a9b16e686a856425",
     "next_named": "ae238df2f703c434",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; cleanup.py's @kernel holds the same)
     "styled_elements": "f1a623ee50637d5a",
