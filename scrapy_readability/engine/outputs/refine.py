@@ -6,6 +6,9 @@ still have their classes and their links as written). Nothing here runs unless a
 article stays exactly Readability.js's. Each repair is told by structure or by a convention many sites
 share (a microformat, an accessibility class, a share service's address), never by one site's names:
 
+* **no article found** (:func:`marked_main`): where Readability.js finds none (a short page, a page of links),
+  the main content the page marks unambiguously (its one ``<main>``, ``role="main"`` or ``<article>``), shown and
+  holding real text, is the article, mended as below;
 * **line-numbered code** (:mod:`.code`): the gutter goes, the code stays, as one ``<pre>``;
 * **blocks that are not in the body the page declares** (JSON-LD's ``articleBody``), where the article holds
   nearly all of that body: a teaser, a subscription box, a credit, a bio; and **the declared body itself**, a
@@ -58,11 +61,12 @@ from urllib.parse import unquote, urlsplit
 from ..html.dom import Element, has_text, remove, text_content
 from ..html.urls import InvalidURL, resolve
 from ..port.constants import HEADING_TAGS
+from ..port.measures import is_probably_visible
 from .code import line_numbered_code
 from .feed.dates import find_text_date
 from .feed.jsonld import first_value, read_json_ld_nodes
 
-__all__ = ["Evidence", "headline", "read_evidence", "refine", "refine_content"]
+__all__ = ["Evidence", "headline", "marked_main", "read_evidence", "refine", "refine_content"]
 
 HEADINGS = frozenset(HEADING_TAGS)
 _MEDIA = ("img", "picture", "video", "audio", "iframe", "embed", "object", "svg", "math", "canvas")
@@ -137,6 +141,33 @@ def _mend(content: Element, url: str, declared_body: str | None, declared_shown:
     _drop_edge_datelines(content)
     _drop_edge_menus(content)
     _drop_dangling_headings(content)
+
+
+# --- No article found: the main content the page marks -----------------------------------------------------
+
+_MIN_MARKED_TEXT = 100
+"""Characters of text the page's marked main content must hold to stand for an article."""
+
+
+def marked_main(root: Element) -> Element | None:
+    """The page's main content where the page marks it unambiguously: its one ``<main>``, else its one element
+    of ``role="main"``, else its one ``<article>``; shown (no ``hidden``, no ``display: none`` on it or above
+    it) and holding real text. Where Readability.js finds no article at all (a short page, a page of links), the
+    page's own mark says where the reader looks."""
+    for found in (
+        list(root.iter("main")),
+        [element for element in root.iter() if element.get("role") == "main"],
+        list(root.iter("article")),
+    ):
+        if not found:
+            continue
+        if len(found) > 1:
+            return None  # two marks: the page does not say which
+        element = found[0]
+        if not all(is_probably_visible(node) for node in (element, *element.iterancestors())):
+            return None
+        return element if _visible_length(element) >= _MIN_MARKED_TEXT else None
+    return None
 
 
 def _put_back(content: Element, original: Element) -> None:

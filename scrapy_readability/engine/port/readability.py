@@ -30,7 +30,7 @@ from ..html.urls import ABOUT_BLANK, InvalidURL, resolve
 from ..options import ATTEMPT_NAMES, Options, Policy
 from ..outputs.article import Article
 from ..outputs.feed import feed_fields, read_page_facts, utc_now
-from ..outputs.refine import read_evidence, refine
+from ..outputs.refine import marked_main, read_evidence, refine
 from .cleanup import prep_article
 from .constants import (
     FLAG_CLEAN_CONDITIONALLY,
@@ -157,6 +157,8 @@ class Readability:
         # The refined article reads the page before the phases below change it.
         evidence = read_evidence(root, scripts) if options.refine else None
         grabbed = self._grab_article(state)
+        if grabbed is None and evidence is not None:
+            grabbed = _marked_article(root)
         if grabbed is None:
             return None
         article_content, attempt = grabbed
@@ -304,6 +306,23 @@ class Readability:
             if direction:
                 state.article_dir = direction
                 return
+
+
+def _marked_article(root: Element) -> tuple[Element, str] | None:
+    """The refined mode's article where no pass found one: a copy of the main content the page marks
+    (:func:`~..outputs.refine.marked_main`), in the page div a pass would have put it in."""
+    main = marked_main(root)
+    if main is None:
+        return None
+    article_content = create_element("div")
+    page = create_element("div")
+    page.set("id", "readability-page-1")
+    page.set("class", "page")
+    marked = copy.deepcopy(main)
+    marked.tail = None
+    page.append(marked)
+    article_content.append(page)
+    return article_content, "marked"
 
 
 def _options(given: Options | None, values: dict[str, Any]) -> Options:

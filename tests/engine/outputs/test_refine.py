@@ -471,3 +471,41 @@ def test_a_credited_caption_that_repeats_the_pictures_alt_goes() -> None:
     uncredited = "The harbour at dawn, seen from the pier."
     kept = f'<div><p><img src="a.jpg" alt="{uncredited}"></p><p>{uncredited}</p></div>'
     assert refined(BODY + kept + BODY) == BODY + kept + BODY
+
+
+MARKED_MAIN = (
+    "<main><h1>Downloads</h1><div><p>You can also download the EPUB version:</p>"
+    '<p><a href="https://example.org/book.epub">https://example.org/book.epub</a></p>'
+    '<p>An online version is available at:</p><p><a href="https://example.org/book/">https://example.org/book/</a></p>'
+    '</div><footer><a rel="next" href="/next/">Next chapter</a></footer></main>'
+)
+PROMO = "<div><aside><p>" + "Printed, in paper, in colour, with notes, order it now, " * 6 + "</p></aside></div>"
+
+
+def marked_page(main: str = MARKED_MAIN) -> str:
+    """A page Readability.js finds no article in: its best-scored block is a promotion in an ``<aside>``, which
+    the article's cleaning then removes, and the page's own paragraphs are too short to score."""
+    return f"<html><head><title>Downloads</title></head><body>{main}{PROMO}</body></html>"
+
+
+def test_where_no_article_is_found_the_marked_main_content_is_the_refined_one() -> None:
+    url = "https://example.org/downloads/"
+    assert Readability(marked_page(), url).parse() is None  # the default stays Readability.js's
+    article = Readability(marked_page(), url, refine=True).parse()
+    assert article is not None
+    assert article.attempt == "marked"
+    assert article.title == "Downloads"
+    assert article.text.startswith("Downloads\n\nYou can also download the EPUB version:")
+    assert "https://example.org/book/" in article.text and "Next chapter" not in article.text  # repaired too
+
+
+@pytest.mark.parametrize(
+    "main",
+    [
+        MARKED_MAIN + MARKED_MAIN.replace("Downloads", "Other"),  # two marks: which one?
+        MARKED_MAIN.replace("<main>", "<main hidden>"),  # not shown
+        "<main><h1>Downloads</h1><p>Too short.</p></main>",  # no real text
+    ],
+)
+def test_a_main_content_that_is_ambiguous_hidden_or_empty_is_not_an_article(main: str) -> None:
+    assert Readability(marked_page(main), "https://example.org/downloads/", refine=True).parse() is None
