@@ -252,8 +252,8 @@ def _innermost_text_blocks(content: Element) -> list[Element]:
     in_code = {element for code in content.iter("pre", "code") for element in code.iterdescendants()}
     found = []
     for block in reversed(list(content.iter(*_BODY_BLOCKS))):
-        if block is content or block in holding or not text_content(block).strip():
-            continue
+        if block is content or block in holding or not any(text.strip() for text in block.itertext()):
+            continue  # (read only as far as its first text that is not white space)
         if block not in in_code:
             found.append(block)
         for ancestor in block.iterancestors(*_BODY_BLOCKS):
@@ -417,8 +417,8 @@ def _drop_marked_boxes(content: Element) -> None:
     it) is no author's box."""
     total = _visible_length(content)
     for element in list(content.iter()):
-        if element is content or element.getparent() is None or not isinstance(element.tag, str):
-            continue
+        if not element.attrib or element is content or element.getparent() is None:
+            continue  # every mark is an attribute: a class, an id, an itemprop
         classes, name = element.get("class"), element.get("id")
         if _is_marked_caption(element, classes):
             _remove_with_empty_wrappers(element, content)
@@ -626,7 +626,10 @@ def _hidden_by_class(classes: str) -> bool:
     """A class that hides the element from every reader (``hidden``, Bootstrap's ``d-none``): a paywall's or a
     registration wall's text that the page shows to some visitors only. Not one shown at some screen size
     (``hidden md:block``, ``d-none d-lg-block``), which a reader on a wide screen sees."""
-    tokens = classes.lower().split()
+    lowered = classes.lower()
+    if "hid" not in lowered and "none" not in lowered:
+        return False  # every class of _HIDDEN says one or the other
+    tokens = lowered.split()
     return bool(_HIDDEN.intersection(tokens)) and not any(_SHOWN_AT_A_SIZE.match(token) for token in tokens)
 
 
@@ -689,15 +692,22 @@ def _holds_only_a_label(holder: Element) -> bool:
 
 
 def _is_furniture(element: Element, url: str) -> bool:
-    classes = element.get("class") or ""
-    if _SCREEN_READER_ONLY.search(classes) or _hidden_by_class(classes):
-        return True
-    if _BREADCRUMBS.search(classes) or "breadcrumb" in (element.get("aria-label") or "").lower():
-        return True
-    if "BreadcrumbList" in (element.get("itemtype") or ""):
-        return True
-    if _BOX_CLASSES.search(classes) or _BOX_CLASSES.search(element.get("id") or ""):
-        return True
+    attributes = element.attrib
+    if attributes:  # most elements have none: only their tag is looked at
+        classes = attributes.get("class") or ""
+        if classes and (
+            _SCREEN_READER_ONLY.search(classes)
+            or _hidden_by_class(classes)
+            or _BREADCRUMBS.search(classes)
+            or _BOX_CLASSES.search(classes)
+        ):
+            return True
+        if "breadcrumb" in (attributes.get("aria-label") or "").lower():
+            return True
+        if "BreadcrumbList" in (attributes.get("itemtype") or ""):
+            return True
+        if _BOX_CLASSES.search(attributes.get("id") or ""):
+            return True
     if element.tag == "a":
         return _is_furniture_link(element, url)
     return element.tag == "label"  # a form's: its control is gone ("Toggle table of contents sidebar")
