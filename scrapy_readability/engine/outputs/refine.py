@@ -9,6 +9,9 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **no article found** (:func:`marked_main`): where Readability.js finds none (a short page, a page of links),
   the main content the page marks unambiguously (its one ``<main>``, ``role="main"`` or ``<article>``), shown and
   holding real text, is the article, mended as below;
+* **the rest of a split article**: paragraphs of prose built as the article's own (the same tag and class) that
+  Readability.js left in the page around its choice (in the ``<article>`` or ``<main>`` that held it), after a
+  break (an ad, a picture's box), follow it;
 * **line-numbered code** (:mod:`.code`): the gutter goes, the code stays, as one ``<pre>``;
 * **blocks that are not in the body the page declares** (JSON-LD's ``articleBody``), where the article holds
   nearly all of that body: a teaser, a subscription box, a credit, a bio; and **the declared body itself**, a
@@ -106,8 +109,18 @@ def read_evidence(root: Element, scripts: list[Any] | None) -> Evidence:
     return Evidence([text_content(h1) for h1 in root.iter("h1")], body, shown)
 
 
-def refine(content: Element, url: str, evidence: Evidence, title: str | None, site_name: str | None) -> str | None:
-    """Mend the article's tree (:func:`refine_content`) and give its headline."""
+def refine(
+    content: Element,
+    url: str,
+    evidence: Evidence,
+    title: str | None,
+    site_name: str | None,
+    around: Element | None = None,
+) -> str | None:
+    """Mend the article's tree (:func:`refine_content`) and give its headline; ``around``: the element of the page
+    that held the block Readability.js chose (what it left there is looked at for the rest of a split article)."""
+    if around is not None:
+        _join_split_paragraphs(content, around)
     refine_content(content, url, evidence.declared_body, evidence.declared_shown)
     return headline(title, site_name, url, evidence.headings)
 
@@ -168,6 +181,59 @@ def marked_main(root: Element) -> Element | None:
             return None
         return element if _visible_length(element) >= _MIN_MARKED_TEXT else None
     return None
+
+
+# --- A split article: the rest of its paragraphs, beside the block Readability.js chose ------------------------
+
+_PROSE = 12
+"""Words of a paragraph of prose at least."""
+_SPLIT_SCOPE = ("article", "main")
+
+
+def _join_split_paragraphs(content: Element, around: Element) -> None:
+    """An article split in several boxes (by an ad, a picture, a heading's box) leaves Readability.js with one of
+    them. The paragraphs of the article are built alike (the same tag and class): paragraphs of prose built as the
+    article's own, left in the page around it (in the ``<article>`` or ``<main>`` that held it, else in its
+    parent's parent) and not in the article, are the rest of it, and follow it."""
+    own = Counter(
+        paragraph.get("class")
+        for paragraph in content.iter("p")
+        if paragraph.get("class") and _words_in(paragraph) >= _PROSE
+    )
+    if not own:
+        return
+    mark, count = own.most_common(1)[0]
+    if count < 2:
+        return
+    scope = around if around.tag in _SPLIT_SCOPE else next(around.iterancestors(*_SPLIT_SCOPE), None)
+    if scope is None:
+        scope = around.getparent()
+    if scope is None:
+        scope = around
+    found = [
+        paragraph
+        for paragraph in scope.iter("p")
+        if paragraph.get("class") == mark and _words_in(paragraph) >= _PROSE and _shown_in_page(paragraph, scope)
+    ]
+    if not found:
+        return
+    text = " ".join(text_content(content).split())
+    page = content[0] if len(content) == 1 and content[0].get("id") == "readability-page-1" else content
+    for paragraph in found:
+        if " ".join(text_content(paragraph).split()) not in text:
+            joined = copy.deepcopy(paragraph)
+            joined.tail = None
+            page.append(joined)
+
+
+def _shown_in_page(element: Element, scope: Element) -> bool:
+    """Not hidden, and not in the page's furniture (a menu, a sidebar, a footer, a form)."""
+    for node in (element, *element.iterancestors()):
+        if node is scope:
+            return True
+        if node.tag in ("nav", "aside", "footer", "header", "form") or not is_probably_visible(node):
+            return False
+    return True
 
 
 def _put_back(content: Element, original: Element) -> None:

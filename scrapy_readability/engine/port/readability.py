@@ -115,6 +115,7 @@ class Readability:
         self._encoding = encoding or page.encoding
         self._root = parse_html(page.markup, page.content_type, self._encoding)
         self._microdata = _mentions_microdata(markup)
+        self._top_parent: Element | None = None  # the chosen candidate's parent: the refined article looks around it
 
     # --- parse() --------------------------------------------------------------
 
@@ -164,7 +165,9 @@ class Readability:
         article_content, attempt = grabbed
         refined_headline = None
         if evidence is not None:  # on the tree as grabbed: its classes and links as written
-            refined_headline = refine(article_content, self.url, evidence, metadata.title, metadata.site_name)
+            refined_headline = refine(
+                article_content, self.url, evidence, metadata.title, metadata.site_name, self._top_parent
+            )
 
         # Without its document element the document has no <base> either.
         base_url = self.url if state.document_removed else document_base_url(root, self.url)
@@ -227,6 +230,7 @@ class Readability:
             article_content, top_candidate, parent_of_top = self._grab_once(state, root, page)
             text_length = (streamed_length if state.big_page else inner_text_length)(article_content)
             if text_length >= self.options.char_threshold:
+                self._top_parent = parent_of_top
                 self._set_article_dir(state, top_candidate, parent_of_top)
                 return article_content, attempt_name
 

@@ -509,3 +509,29 @@ def test_where_no_article_is_found_the_marked_main_content_is_the_refined_one() 
 )
 def test_a_main_content_that_is_ambiguous_hidden_or_empty_is_not_an_article(main: str) -> None:
     assert Readability(marked_page(main), "https://example.org/downloads/", refine=True).parse() is None
+
+
+def _story_paragraph(number: int) -> str:
+    sentence = "The council met on Monday, and heard from residents, about the harbour. "
+    return f'<p class="text">{number}. ' + sentence * 3 + "</p>"
+
+
+def test_the_rest_of_a_split_article_built_like_its_paragraphs_joins_it() -> None:
+    rest = "After the break the story goes on, and the mayor said the work would start in May."
+    teaser = "Another story about the zoo and its new elephants, which arrived here this week."
+    page = (
+        "<html><head><title>Harbour</title></head><body><article><h1>Harbour</h1>"
+        '<div class="part"><div class="box">' + "".join(map(_story_paragraph, range(8))) + "</div>"
+        '<div class="meta"><img src="a.png"></div></div>'
+        '<div class="ad"><iframe src="https://ads.example/x"></iframe></div>'
+        f'<div class="part2"><div class="box"><p class="text">{rest}</p></div><div><img src="b.png"></div></div>'
+        f'<div class="part2"><div class="box"><p class="teaser">{teaser}</p></div><div><img src="c.png"></div></div>'
+        '<nav><p class="text">A menu entry written as long as a paragraph of the story, but in the menu.</p></nav>'
+        "</article></body></html>"
+    )
+    default = Readability(page, "https://example.org/a").parse()
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert default is not None and refined is not None
+    assert rest not in default.text  # Readability.js keeps the first part only
+    assert refined.text.endswith(rest)  # the paragraph built like the article's follows it
+    assert teaser not in refined.text and "menu entry" not in refined.text  # another class, the menu: not the story's
