@@ -35,7 +35,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   "Back to top";
 * **breadcrumbs, share buttons** (links to a share service, boxes whose class says share), **tag lists**
   (``rel="tag"``), **links to the previous and next post** (``rel="prev"``/``"next"``), a newsletter's
-  **sign-up box**, and links to **the page's source** on a code host ("Edit this page");
+  **sign-up box**, **a post's meta line** (``post-meta``, ``entry-meta``: date, category, reading time), and
+  links to **the page's source** on a code host ("Edit this page");
 * **datelines** above or below the article: a short line that is a date (the feed's fields carry it);
 * **a menu above the article**: a list of three or more links of a few words each, and nothing else, before its
   first paragraph of prose (the site's sections, a breadcrumb);
@@ -715,11 +716,11 @@ _SKIP_TARGET = re.compile(r"content|main|article", re.IGNORECASE)
 """The fragment a "Skip to content" link jumps to."""
 _BOX_CLASSES = re.compile(
     r"(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|sign-up|mailchimp|mc_embed_signup|optin|"
-    r"share|sharing|shares|social-share|share-buttons|sharedaddy|post-nav|post-navigation|nav-links)(?:$|[\s_-])",
+    r"share|sharing|shares|social-share|share-buttons|sharedaddy|post-nav|post-navigation|nav-links|post-meta|entry-meta|article-meta)(?:$|[\s_-])",
     re.IGNORECASE,
 )
 """Class words of the boxes a page puts in its articles: a newsletter's sign-up, share buttons, the links to
-the previous and next post."""
+the previous and next post, the post's meta line (its date, category, reading time: the feed's fields)."""
 _SOURCE_VIEWS = re.compile(
     r"^(?:https?:)?//(?:www\.)?(?:"
     r"(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org|gitee\.com)/[^/]+/[^/]+/(?:-/)?"

@@ -146,6 +146,12 @@ def test_refined_article() -> None:
         ),
         ('<p><a href="https://raw.githubusercontent.com/o/site/main/_posts/a.md">source</a></p>', "the raw source"),
         ('<a href="#main-content">Skip to content</a>', "a skip link"),
+        (
+            '<div class="post-meta"><span class="post-meta-item">Posted on 2025-05-22</span>'
+            '<span class="post-meta-item">Category: notes</span><span>Words: 66</span></div>',
+            "a post's meta line",
+        ),
+        ('<p class="entry-meta">By A. Writer in News, 3 comments</p>', "an entry's meta line"),
     ],
 )
 def test_furniture_in_the_article_goes(furniture: str, why: str) -> None:
