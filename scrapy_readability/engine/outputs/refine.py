@@ -595,14 +595,20 @@ def _drop_edge_datelines(content: Element) -> None:
     """A short line that is a date (and a label, a time, a reading time) before the article's first paragraph
     of prose or after its last: "Stand: 12.03.2024 14:05 Uhr", "Published December 3, 2024"."""
     order = {element: index for index, element in enumerate(content.iter())}
-    prose = [order[el] for el in content.iter("p", "li", "blockquote", "pre", "td") if _words_in(el) >= _PROSE_WORDS]
+    prose = [
+        order[el]
+        for el in content.iter("p", "li", "blockquote", "pre", "td")
+        if _words_up_to(el, _PROSE_WORDS) >= _PROSE_WORDS
+    ]
     if not prose:
         return
     first, last = min(prose), max(prose)
     for element in list(content.iter(*_DATELINE_TAGS)):
-        if element.getparent() is None or first <= order[element] <= last or _in_code(element, content):
+        if element.getparent() is None or first <= order[element] <= last:
             continue
-        if 0 < _words_in(element) <= _DATELINE_WORDS and _is_own_line(element, content) and _is_dateline(element):
+        if not 0 < _words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or _in_code(element, content):
+            continue
+        if _is_own_line(element, content) and _is_dateline(element):
             _remove_with_empty_wrappers(element, content)
 
 
@@ -662,6 +668,24 @@ def _in_code(element: Element, content: Element) -> bool:
 
 def _words_in(element: Element) -> int:
     return len(text_content(element).split())
+
+
+def _words_up_to(element: Element, limit: int) -> int:
+    """:func:`_words_in`, counted only until it passes ``limit`` (then any count above it): a big block's words
+    are not all split to learn it is not a short line. A word may run across two text nodes (``a<b>b</b>``)."""
+    count = 0
+    in_word = False  # the text so far ends inside a word
+    for chunk in element.itertext():
+        if not chunk:
+            continue
+        words = len(chunk.split())
+        if words and in_word and not chunk[0].isspace():
+            words -= 1  # the word the last chunk left open goes on
+        count += words
+        if count > limit:
+            return count
+        in_word = not chunk[-1].isspace() if words or in_word else False
+    return count
 
 
 def _is_dateline(element: Element) -> bool:
