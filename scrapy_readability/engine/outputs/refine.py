@@ -740,11 +740,14 @@ _SKIP_TARGET = re.compile(r"content|main|article", re.IGNORECASE)
 """The fragment a "Skip to content" link jumps to."""
 _BOX_CLASSES = re.compile(
     r"(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|sign-up|mailchimp|mc_embed_signup|optin|"
-    r"share|sharing|shares|social-share|share-buttons|sharedaddy|post-nav|post-navigation|nav-links|post-meta|entry-meta|article-meta)(?:$|[\s_-])",
+    r"share|sharing|shares|social-share|share-buttons|sharedaddy|post-nav|post-navigation|nav-links)(?:$|[\s_-])",
     re.IGNORECASE,
 )
 """Class words of the boxes a page puts in its articles: a newsletter's sign-up, share buttons, the links to
-the previous and next post, the post's meta line (its date, category, reading time: the feed's fields)."""
+the previous and next post."""
+_META_CLASSES = re.compile(r"(?:^|[\s_-])(?:post|entry|article)-meta(?:$|[\s_-])", re.IGNORECASE)
+"""Class words of a post's meta line (its date, category, reading time: the feed's fields), which goes unless it
+holds half the article or more (a short post's meta line is longer than the post, and then it is kept)."""
 _SOURCE_VIEWS = re.compile(
     r"^(?:https?:)?//(?:www\.)?(?:"
     r"(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org|gitee\.com)/[^/]+/[^/]+/(?:-/)?"
@@ -771,6 +774,23 @@ def _drop_furniture(content: Element, url: str) -> None:
     for holder in emptied:
         if holder.getparent() is not None and _holds_only_a_label(holder):
             _remove_with_empty_wrappers(holder, content)
+    _drop_meta_lines(content)
+
+
+def _drop_meta_lines(content: Element) -> None:
+    """A post's meta line: a box whose class says so, of a few hundred characters, under half the article."""
+    boxes = [
+        element
+        for element in content.iter()
+        if "meta" in (classes := element.get("class") or "").lower() and _META_CLASSES.search(classes)
+    ]
+    if not boxes:
+        return
+    total = _visible_length(content)
+    for box in boxes:
+        size = _visible_length(box)
+        if box.getparent() is not None and size <= _MAX_FURNITURE and 2 * size < total:
+            _remove_with_empty_wrappers(box, content)
 
 
 def _holds_only_a_label(holder: Element) -> bool:

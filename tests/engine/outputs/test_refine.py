@@ -541,3 +541,8 @@ def test_the_rest_of_a_split_article_built_like_its_paragraphs_joins_it() -> Non
     assert rest not in default.text  # Readability.js keeps the first part only
     assert refined.text.endswith(rest)  # the paragraph built like the article's follows it
     assert teaser not in refined.text and "menu entry" not in refined.text  # another class, the menu: not the story's
+
+
+def test_a_meta_line_that_holds_half_the_article_or_more_stays() -> None:
+    html = '<div class="post-meta">Posted on 2024-01-28, updated on 2025-07-26, in notes</div><p>A short tip.</p>'
+    assert refined(html) == html  # a short post's meta line is longer than the post: taking it would take most
