@@ -778,7 +778,8 @@ def _drop_furniture(content: Element, url: str) -> None:
 
 
 def _drop_meta_lines(content: Element) -> None:
-    """A post's meta line: a box whose class says so, of a few hundred characters, under half the article."""
+    """A post's meta line: a box whose class says so, of a few hundred characters, under half the article (the
+    box as a whole: its items are not judged one by one)."""
     boxes = [
         element
         for element in content.iter()
@@ -787,9 +788,12 @@ def _drop_meta_lines(content: Element) -> None:
     if not boxes:
         return
     total = _visible_length(content)
+    marked = set(boxes)
     for box in boxes:
+        if any(ancestor in marked for ancestor in box.iterancestors()):
+            continue  # an item of the meta line (``post-meta-item``) goes with it or stays with it
         size = _visible_length(box)
-        if box.getparent() is not None and size <= _MAX_FURNITURE and 2 * size < total:
+        if size <= _MAX_FURNITURE and 2 * size < total:
             _remove_with_empty_wrappers(box, content)
 
 

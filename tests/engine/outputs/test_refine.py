@@ -546,3 +546,8 @@ def test_the_rest_of_a_split_article_built_like_its_paragraphs_joins_it() -> Non
 def test_a_meta_line_that_holds_half_the_article_or_more_stays() -> None:
     html = '<div class="post-meta">Posted on 2024-01-28, updated on 2025-07-26, in notes</div><p>A short tip.</p>'
     assert refined(html) == html  # a short post's meta line is longer than the post: taking it would take most
+    items = (
+        '<div class="post-meta"><span class="post-meta-item">Posted on 2024-01-28</span>'
+        '<span class="post-meta-item">in notes, a category</span></div><p>A short tip.</p>'
+    )
+    assert refined(items) == items  # nor item by item
