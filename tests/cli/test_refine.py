@@ -85,3 +85,19 @@ def test_code_loses_its_line_numbers_on_the_command_line(tmp_path: Path) -> None
     assert "#!/usr/bin/env python\nimport signal" in refined["text"]
     for record in (default, refined):  # Markdown is ours: one fenced block in every mode
         assert "```\n#!/usr/bin/env python\nimport signal" in record["markdown"] and "<table" not in record["markdown"]
+
+
+def test_a_page_without_an_article_gives_its_marked_main_content_when_refined(tmp_path: Path) -> None:
+    promo = "<div><aside><p>" + "Printed, in paper, in colour, with notes, order it now, " * 6 + "</p></aside></div>"
+    main = (
+        "<main><h1>Downloads</h1><p>You can also download the EPUB version:</p>"
+        '<p><a href="https://example.org/book.epub">https://example.org/book.epub</a></p>'
+        "<p>An online version is available at the book's own site.</p></main>"
+    )
+    (tmp_path / "page.html").write_text(f"<html><head><title>Downloads</title></head><body>{main}{promo}</body></html>")
+    assert cli(tmp_path, "page.html").returncode == 1  # no article: Readability.js's answer
+    refined = cli(tmp_path, "page.html", "--refine")
+    assert refined.returncode == 0, refined.stderr
+    record = json.loads(refined.stdout)
+    assert record["title"] == "Downloads" and record["attempt"] == "marked"
+    assert record["text"].startswith("Downloads\n\nYou can also download the EPUB version:")

@@ -6,6 +6,12 @@ still have their classes and their links as written). Nothing here runs unless a
 article stays exactly Readability.js's. Each repair is told by structure or by a convention many sites
 share (a microformat, an accessibility class, a share service's address), never by one site's names:
 
+* **no article found** (:func:`marked_main`): where Readability.js finds none (a short page, a page of links),
+  the main content the page marks unambiguously (its one ``<main>``, ``role="main"`` or ``<article>``), shown and
+  holding real text, is the article, mended as below;
+* **the rest of a split article**: paragraphs of prose built as the article's own (the same tag and class) that
+  Readability.js left in the page around its choice (in the ``<article>`` or ``<main>`` that held it), after a
+  break (an ad, a picture's box), follow it;
 * **line-numbered code** (:mod:`.code`): the gutter goes, the code stays, as one ``<pre>``;
 * **blocks that are not in the body the page declares** (JSON-LD's ``articleBody``), where the article holds
   nearly all of that body: a teaser, a subscription box, a credit, a bio; and **the declared body itself**, a
@@ -29,7 +35,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   "Back to top";
 * **breadcrumbs, share buttons** (links to a share service, boxes whose class says share), **tag lists**
   (``rel="tag"``), **links to the previous and next post** (``rel="prev"``/``"next"``), a newsletter's
-  **sign-up box**, and links to **the page's source** on a code host ("Edit this page");
+  **sign-up box**, **a post's meta line** (``post-meta``, ``entry-meta``: date, category, reading time), and
+  links to **the page's source** on a code host ("Edit this page");
 * **datelines** above or below the article: a short line that is a date (the feed's fields carry it);
 * **a menu above the article**: a list of three or more links of a few words each, and nothing else, before its
   first paragraph of prose (the site's sections, a breadcrumb);
@@ -58,11 +65,12 @@ from urllib.parse import unquote, urlsplit
 from ..html.dom import Element, has_text, remove, text_content
 from ..html.urls import InvalidURL, resolve
 from ..port.constants import HEADING_TAGS
+from ..port.measures import is_probably_visible
 from .code import line_numbered_code
 from .feed.dates import find_text_date
 from .feed.jsonld import first_value, read_json_ld_nodes
 
-__all__ = ["Evidence", "headline", "read_evidence", "refine", "refine_content"]
+__all__ = ["Evidence", "headline", "marked_main", "read_evidence", "refine", "refine_content"]
 
 HEADINGS = frozenset(HEADING_TAGS)
 _MEDIA = ("img", "picture", "video", "audio", "iframe", "embed", "object", "svg", "math", "canvas")
@@ -102,8 +110,18 @@ def read_evidence(root: Element, scripts: list[Any] | None) -> Evidence:
     return Evidence([text_content(h1) for h1 in root.iter("h1")], body, shown)
 
 
-def refine(content: Element, url: str, evidence: Evidence, title: str | None, site_name: str | None) -> str | None:
-    """Mend the article's tree (:func:`refine_content`) and give its headline."""
+def refine(
+    content: Element,
+    url: str,
+    evidence: Evidence,
+    title: str | None,
+    site_name: str | None,
+    around: Element | None = None,
+) -> str | None:
+    """Mend the article's tree (:func:`refine_content`) and give its headline; ``around``: the element of the page
+    that held the block Readability.js chose (what it left there is looked at for the rest of a split article)."""
+    if around is not None:
+        _join_split_paragraphs(content, around)
     refine_content(content, url, evidence.declared_body, evidence.declared_shown)
     return headline(title, site_name, url, evidence.headings)
 
@@ -137,6 +155,86 @@ def _mend(content: Element, url: str, declared_body: str | None, declared_shown:
     _drop_edge_datelines(content)
     _drop_edge_menus(content)
     _drop_dangling_headings(content)
+
+
+# --- No article found: the main content the page marks -----------------------------------------------------
+
+_MIN_MARKED_TEXT = 100
+"""Characters of text the page's marked main content must hold to stand for an article."""
+
+
+def marked_main(root: Element) -> Element | None:
+    """The page's main content where the page marks it unambiguously: its one ``<main>``, else its one element
+    of ``role="main"``, else its one ``<article>``; shown (no ``hidden``, no ``display: none`` on it or above
+    it) and holding real text. Where Readability.js finds no article at all (a short page, a page of links), the
+    page's own mark says where the reader looks."""
+    for found in (
+        list(root.iter("main")),
+        [element for element in root.iter() if element.get("role") == "main"],
+        list(root.iter("article")),
+    ):
+        if not found:
+            continue
+        if len(found) > 1:
+            return None  # two marks: the page does not say which
+        element = found[0]
+        if not all(is_probably_visible(node) for node in (element, *element.iterancestors())):
+            return None
+        return element if _visible_length(element) >= _MIN_MARKED_TEXT else None
+    return None
+
+
+# --- A split article: the rest of its paragraphs, beside the block Readability.js chose ------------------------
+
+_PROSE = 12
+"""Words of a paragraph of prose at least."""
+_SPLIT_SCOPE = ("article", "main")
+
+
+def _join_split_paragraphs(content: Element, around: Element) -> None:
+    """An article split in several boxes (by an ad, a picture, a heading's box) leaves Readability.js with one of
+    them. The paragraphs of the article are built alike (the same tag and class): paragraphs of prose built as the
+    article's own, left in the page around it (in the ``<article>`` or ``<main>`` that held it, else in its
+    parent's parent) and not in the article, are the rest of it, and follow it."""
+    own = Counter(
+        paragraph.get("class")
+        for paragraph in content.iter("p")
+        if paragraph.get("class") and _words_in(paragraph) >= _PROSE
+    )
+    if not own:
+        return
+    mark, count = own.most_common(1)[0]
+    if count < 2:
+        return
+    scope = around if around.tag in _SPLIT_SCOPE else next(around.iterancestors(*_SPLIT_SCOPE), None)
+    if scope is None:
+        scope = around.getparent()
+    if scope is None:
+        scope = around
+    found = [
+        paragraph
+        for paragraph in scope.iter("p")
+        if paragraph.get("class") == mark and _words_in(paragraph) >= _PROSE and _shown_in_page(paragraph, scope)
+    ]
+    if not found:
+        return
+    text = " ".join(text_content(content).split())
+    page = content[0] if len(content) == 1 and content[0].get("id") == "readability-page-1" else content
+    for paragraph in found:
+        if " ".join(text_content(paragraph).split()) not in text:
+            joined = copy.deepcopy(paragraph)
+            joined.tail = None
+            page.append(joined)
+
+
+def _shown_in_page(element: Element, scope: Element) -> bool:
+    """Not hidden, and not in the page's furniture (a menu, a sidebar, a footer, a form)."""
+    for node in (element, *element.iterancestors()):
+        if node is scope:
+            return True
+        if node.tag in ("nav", "aside", "footer", "header", "form") or not is_probably_visible(node):
+            return False
+    return True
 
 
 def _put_back(content: Element, original: Element) -> None:
@@ -221,8 +319,8 @@ def _innermost_text_blocks(content: Element) -> list[Element]:
     in_code = {element for code in content.iter("pre", "code") for element in code.iterdescendants()}
     found = []
     for block in reversed(list(content.iter(*_BODY_BLOCKS))):
-        if block is content or block in holding or not text_content(block).strip():
-            continue
+        if block is content or block in holding or not any(text.strip() for text in block.itertext()):
+            continue  # (read only as far as its first text that is not white space)
         if block not in in_code:
             found.append(block)
         for ancestor in block.iterancestors(*_BODY_BLOCKS):
@@ -386,8 +484,8 @@ def _drop_marked_boxes(content: Element) -> None:
     it) is no author's box."""
     total = _visible_length(content)
     for element in list(content.iter()):
-        if element is content or element.getparent() is None or not isinstance(element.tag, str):
-            continue
+        if not element.attrib or element is content or element.getparent() is None:
+            continue  # every mark is an attribute: a class, an id, an itemprop
         classes, name = element.get("class"), element.get("id")
         if _is_marked_caption(element, classes):
             _remove_with_empty_wrappers(element, content)
@@ -497,14 +595,20 @@ def _drop_edge_datelines(content: Element) -> None:
     """A short line that is a date (and a label, a time, a reading time) before the article's first paragraph
     of prose or after its last: "Stand: 12.03.2024 14:05 Uhr", "Published December 3, 2024"."""
     order = {element: index for index, element in enumerate(content.iter())}
-    prose = [order[el] for el in content.iter("p", "li", "blockquote", "pre", "td") if _words_in(el) >= _PROSE_WORDS]
+    prose = [
+        order[el]
+        for el in content.iter("p", "li", "blockquote", "pre", "td")
+        if _words_up_to(el, _PROSE_WORDS) >= _PROSE_WORDS
+    ]
     if not prose:
         return
     first, last = min(prose), max(prose)
     for element in list(content.iter(*_DATELINE_TAGS)):
-        if element.getparent() is None or first <= order[element] <= last or _in_code(element, content):
+        if element.getparent() is None or first <= order[element] <= last:
             continue
-        if 0 < _words_in(element) <= _DATELINE_WORDS and _is_own_line(element, content) and _is_dateline(element):
+        if not 0 < _words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or _in_code(element, content):
+            continue
+        if _is_own_line(element, content) and _is_dateline(element):
             _remove_with_empty_wrappers(element, content)
 
 
@@ -566,6 +670,24 @@ def _words_in(element: Element) -> int:
     return len(text_content(element).split())
 
 
+def _words_up_to(element: Element, limit: int) -> int:
+    """:func:`_words_in`, counted only until it passes ``limit`` (then any count above it): a big block's words
+    are not all split to learn it is not a short line. A word may run across two text nodes (``a<b>b</b>``)."""
+    count = 0
+    in_word = False  # the text so far ends inside a word
+    for chunk in element.itertext():
+        if not chunk:
+            continue
+        words = len(chunk.split())
+        if words and in_word and not chunk[0].isspace():
+            words -= 1  # the word the last chunk left open goes on
+        count += words
+        if count > limit:
+            return count
+        in_word = not chunk[-1].isspace() if words or in_word else False
+    return count
+
+
 def _is_dateline(element: Element) -> bool:
     """A ``<time>``, or a line whose date is in its words: not a link's ("Update: https://x/2017/12/01/")."""
     if next(element.iter("a", "pre", "code"), None) is not None:
@@ -595,7 +717,10 @@ def _hidden_by_class(classes: str) -> bool:
     """A class that hides the element from every reader (``hidden``, Bootstrap's ``d-none``): a paywall's or a
     registration wall's text that the page shows to some visitors only. Not one shown at some screen size
     (``hidden md:block``, ``d-none d-lg-block``), which a reader on a wide screen sees."""
-    tokens = classes.lower().split()
+    lowered = classes.lower()
+    if "hid" not in lowered and "none" not in lowered:
+        return False  # every class of _HIDDEN says one or the other
+    tokens = lowered.split()
     return bool(_HIDDEN.intersection(tokens)) and not any(_SHOWN_AT_A_SIZE.match(token) for token in tokens)
 
 
@@ -620,6 +745,9 @@ _BOX_CLASSES = re.compile(
 )
 """Class words of the boxes a page puts in its articles: a newsletter's sign-up, share buttons, the links to
 the previous and next post."""
+_META_CLASSES = re.compile(r"(?:^|[\s_-])(?:post|entry|article)-meta(?:$|[\s_-])", re.IGNORECASE)
+"""Class words of a post's meta line (its date, category, reading time: the feed's fields), which goes unless it
+holds half the article or more (a short post's meta line is longer than the post, and then it is kept)."""
 _SOURCE_VIEWS = re.compile(
     r"^(?:https?:)?//(?:www\.)?(?:"
     r"(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org|gitee\.com)/[^/]+/[^/]+/(?:-/)?"
@@ -646,6 +774,27 @@ def _drop_furniture(content: Element, url: str) -> None:
     for holder in emptied:
         if holder.getparent() is not None and _holds_only_a_label(holder):
             _remove_with_empty_wrappers(holder, content)
+    _drop_meta_lines(content)
+
+
+def _drop_meta_lines(content: Element) -> None:
+    """A post's meta line: a box whose class says so, of a few hundred characters, under half the article (the
+    box as a whole: its items are not judged one by one)."""
+    boxes = [
+        element
+        for element in content.iter()
+        if "meta" in (classes := element.get("class") or "").lower() and _META_CLASSES.search(classes)
+    ]
+    if not boxes:
+        return
+    total = _visible_length(content)
+    marked = set(boxes)
+    for box in boxes:
+        if any(ancestor in marked for ancestor in box.iterancestors()):
+            continue  # an item of the meta line (``post-meta-item``) goes with it or stays with it
+        size = _visible_length(box)
+        if size <= _MAX_FURNITURE and 2 * size < total:
+            _remove_with_empty_wrappers(box, content)
 
 
 def _holds_only_a_label(holder: Element) -> bool:
@@ -658,15 +807,22 @@ def _holds_only_a_label(holder: Element) -> bool:
 
 
 def _is_furniture(element: Element, url: str) -> bool:
-    classes = element.get("class") or ""
-    if _SCREEN_READER_ONLY.search(classes) or _hidden_by_class(classes):
-        return True
-    if _BREADCRUMBS.search(classes) or "breadcrumb" in (element.get("aria-label") or "").lower():
-        return True
-    if "BreadcrumbList" in (element.get("itemtype") or ""):
-        return True
-    if _BOX_CLASSES.search(classes) or _BOX_CLASSES.search(element.get("id") or ""):
-        return True
+    attributes = element.attrib
+    if attributes:  # most elements have none: only their tag is looked at
+        classes = attributes.get("class") or ""
+        if classes and (
+            _SCREEN_READER_ONLY.search(classes)
+            or _hidden_by_class(classes)
+            or _BREADCRUMBS.search(classes)
+            or _BOX_CLASSES.search(classes)
+        ):
+            return True
+        if "breadcrumb" in (attributes.get("aria-label") or "").lower():
+            return True
+        if "BreadcrumbList" in (attributes.get("itemtype") or ""):
+            return True
+        if _BOX_CLASSES.search(attributes.get("id") or ""):
+            return True
     if element.tag == "a":
         return _is_furniture_link(element, url)
     return element.tag == "label"  # a form's: its control is gone ("Toggle table of contents sidebar")

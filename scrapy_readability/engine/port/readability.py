@@ -30,7 +30,7 @@ from ..html.urls import ABOUT_BLANK, InvalidURL, resolve
 from ..options import ATTEMPT_NAMES, Options, Policy
 from ..outputs.article import Article
 from ..outputs.feed import feed_fields, read_page_facts, utc_now
-from ..outputs.refine import read_evidence, refine
+from ..outputs.refine import marked_main, read_evidence, refine
 from .cleanup import prep_article
 from .constants import (
     FLAG_CLEAN_CONDITIONALLY,
@@ -115,6 +115,7 @@ class Readability:
         self._encoding = encoding or page.encoding
         self._root = parse_html(page.markup, page.content_type, self._encoding)
         self._microdata = _mentions_microdata(markup)
+        self._top_parent: Element | None = None  # the chosen candidate's parent: the refined article looks around it
 
     # --- parse() --------------------------------------------------------------
 
@@ -157,12 +158,16 @@ class Readability:
         # The refined article reads the page before the phases below change it.
         evidence = read_evidence(root, scripts) if options.refine else None
         grabbed = self._grab_article(state)
+        if grabbed is None and evidence is not None:
+            grabbed = _marked_article(root)
         if grabbed is None:
             return None
         article_content, attempt = grabbed
         refined_headline = None
         if evidence is not None:  # on the tree as grabbed: its classes and links as written
-            refined_headline = refine(article_content, self.url, evidence, metadata.title, metadata.site_name)
+            refined_headline = refine(
+                article_content, self.url, evidence, metadata.title, metadata.site_name, self._top_parent
+            )
 
         # Without its document element the document has no <base> either.
         base_url = self.url if state.document_removed else document_base_url(root, self.url)
@@ -225,6 +230,7 @@ class Readability:
             article_content, top_candidate, parent_of_top = self._grab_once(state, root, page)
             text_length = (streamed_length if state.big_page else inner_text_length)(article_content)
             if text_length >= self.options.char_threshold:
+                self._top_parent = parent_of_top
                 self._set_article_dir(state, top_candidate, parent_of_top)
                 return article_content, attempt_name
 
@@ -304,6 +310,23 @@ class Readability:
             if direction:
                 state.article_dir = direction
                 return
+
+
+def _marked_article(root: Element) -> tuple[Element, str] | None:
+    """The refined mode's article where no pass found one: a copy of the main content the page marks
+    (:func:`~..outputs.refine.marked_main`), in the page div a pass would have put it in."""
+    main = marked_main(root)
+    if main is None:
+        return None
+    article_content = create_element("div")
+    page = create_element("div")
+    page.set("id", "readability-page-1")
+    page.set("class", "page")
+    marked = copy.deepcopy(main)
+    marked.tail = None
+    page.append(marked)
+    article_content.append(page)
+    return article_content, "marked"
 
 
 def _options(given: Options | None, values: dict[str, Any]) -> Options:

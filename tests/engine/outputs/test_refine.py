@@ -146,6 +146,12 @@ def test_refined_article() -> None:
         ),
         ('<p><a href="https://raw.githubusercontent.com/o/site/main/_posts/a.md">source</a></p>', "the raw source"),
         ('<a href="#main-content">Skip to content</a>', "a skip link"),
+        (
+            '<div class="post-meta"><span class="post-meta-item">Posted on 2025-05-22</span>'
+            '<span class="post-meta-item">Category: notes</span><span>Words: 66</span></div>',
+            "a post's meta line",
+        ),
+        ('<p class="entry-meta">By A. Writer in News, 3 comments</p>', "an entry's meta line"),
     ],
 )
 def test_furniture_in_the_article_goes(furniture: str, why: str) -> None:
@@ -471,3 +477,77 @@ def test_a_credited_caption_that_repeats_the_pictures_alt_goes() -> None:
     uncredited = "The harbour at dawn, seen from the pier."
     kept = f'<div><p><img src="a.jpg" alt="{uncredited}"></p><p>{uncredited}</p></div>'
     assert refined(BODY + kept + BODY) == BODY + kept + BODY
+
+
+MARKED_MAIN = (
+    "<main><h1>Downloads</h1><div><p>You can also download the EPUB version:</p>"
+    '<p><a href="https://example.org/book.epub">https://example.org/book.epub</a></p>'
+    '<p>An online version is available at:</p><p><a href="https://example.org/book/">https://example.org/book/</a></p>'
+    '</div><footer><a rel="next" href="/next/">Next chapter</a></footer></main>'
+)
+PROMO = "<div><aside><p>" + "Printed, in paper, in colour, with notes, order it now, " * 6 + "</p></aside></div>"
+
+
+def marked_page(main: str = MARKED_MAIN) -> str:
+    """A page Readability.js finds no article in: its best-scored block is a promotion in an ``<aside>``, which
+    the article's cleaning then removes, and the page's own paragraphs are too short to score."""
+    return f"<html><head><title>Downloads</title></head><body>{main}{PROMO}</body></html>"
+
+
+def test_where_no_article_is_found_the_marked_main_content_is_the_refined_one() -> None:
+    url = "https://example.org/downloads/"
+    assert Readability(marked_page(), url).parse() is None  # the default stays Readability.js's
+    article = Readability(marked_page(), url, refine=True).parse()
+    assert article is not None
+    assert article.attempt == "marked"
+    assert article.title == "Downloads"
+    assert article.text.startswith("Downloads\n\nYou can also download the EPUB version:")
+    assert "https://example.org/book/" in article.text and "Next chapter" not in article.text  # repaired too
+
+
+@pytest.mark.parametrize(
+    "main",
+    [
+        MARKED_MAIN + MARKED_MAIN.replace("Downloads", "Other"),  # two marks: which one?
+        MARKED_MAIN.replace("<main>", "<main hidden>"),  # not shown
+        "<main><h1>Downloads</h1><p>Too short.</p></main>",  # no real text
+    ],
+)
+def test_a_main_content_that_is_ambiguous_hidden_or_empty_is_not_an_article(main: str) -> None:
+    assert Readability(marked_page(main), "https://example.org/downloads/", refine=True).parse() is None
+
+
+def _story_paragraph(number: int) -> str:
+    sentence = "The council met on Monday, and heard from residents, about the harbour. "
+    return f'<p class="text">{number}. ' + sentence * 3 + "</p>"
+
+
+def test_the_rest_of_a_split_article_built_like_its_paragraphs_joins_it() -> None:
+    rest = "After the break the story goes on, and the mayor said the work would start in May."
+    teaser = "Another story about the zoo and its new elephants, which arrived here this week."
+    page = (
+        "<html><head><title>Harbour</title></head><body><article><h1>Harbour</h1>"
+        '<div class="part"><div class="box">' + "".join(map(_story_paragraph, range(8))) + "</div>"
+        '<div class="meta"><img src="a.png"></div></div>'
+        '<div class="ad"><iframe src="https://ads.example/x"></iframe></div>'
+        f'<div class="part2"><div class="box"><p class="text">{rest}</p></div><div><img src="b.png"></div></div>'
+        f'<div class="part2"><div class="box"><p class="teaser">{teaser}</p></div><div><img src="c.png"></div></div>'
+        '<nav><p class="text">A menu entry written as long as a paragraph of the story, but in the menu.</p></nav>'
+        "</article></body></html>"
+    )
+    default = Readability(page, "https://example.org/a").parse()
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert default is not None and refined is not None
+    assert rest not in default.text  # Readability.js keeps the first part only
+    assert refined.text.endswith(rest)  # the paragraph built like the article's follows it
+    assert teaser not in refined.text and "menu entry" not in refined.text  # another class, the menu: not the story's
+
+
+def test_a_meta_line_that_holds_half_the_article_or_more_stays() -> None:
+    html = '<div class="post-meta">Posted on 2024-01-28, updated on 2025-07-26, in notes</div><p>A short tip.</p>'
+    assert refined(html) == html  # a short post's meta line is longer than the post: taking it would take most
+    items = (
+        '<div class="post-meta"><span class="post-meta-item">Posted on 2024-01-28</span>'
+        '<span class="post-meta-item">in notes, a category</span></div><p>A short tip.</p>'
+    )
+    assert refined(items) == items  # nor item by item
