@@ -318,11 +318,12 @@ def _innermost_text_blocks(content: Element) -> list[Element]:
     is data, not the page's furniture): the ones judged, in one pass (descendants before ancestors, each
     marking the blocks above it)."""
     holding: set[Element] = set()  # blocks with a block that holds text inside them
-    in_code = {element for code in content.iter("pre", "code") for element in code.iterdescendants()}
+    codes = list(content.iter("pre", "code"))
+    in_code = {element for code in codes for element in code.iterdescendants()} if codes else set()
     found = []
     for block in reversed(list(content.iter(*_BODY_BLOCKS))):
-        if block is content or block in holding or not any(text.strip() for text in block.itertext()):
-            continue  # (read only as far as its first text that is not white space)
+        if block in holding or block is content or not has_text(block):
+            continue  # (has_text reads only as far as the first text that is not white space, in C)
         if block not in in_code:
             found.append(block)
         for ancestor in block.iterancestors(*_BODY_BLOCKS):
