@@ -44,7 +44,9 @@ def group_of(path: str) -> str:
 
 
 def self_costs(callgrind_out: Path) -> Counter[str]:
-    """Each shared object's own instructions in a callgrind output file (calls' inclusive costs left out)."""
+    """Each shared object's own instructions in a callgrind output file (calls' inclusive costs left out).
+
+    Objects (``ob=``, ``cob=``) are numbered apart from files and functions: only theirs are read."""
     names: dict[str, str] = {}
     costs: Counter[str] = Counter()
     current = ""
@@ -53,6 +55,8 @@ def self_costs(callgrind_out: Path) -> Counter[str]:
         for line in lines:
             if line.startswith("ob="):
                 current = _name(line[3:].strip(), names)
+            elif line.startswith("cob="):
+                _name(line[4:].strip(), names)  # an object named first in a call line
             elif line.startswith("calls="):
                 after_call = True
             elif line[:1].isdigit() or line[:1] in "+-*":
@@ -62,8 +66,6 @@ def self_costs(callgrind_out: Path) -> Counter[str]:
                 fields = line.split()
                 if len(fields) >= 2:
                     costs[current] += int(fields[1])
-            elif line.startswith(("cob=", "cfi=", "cfl=", "cfn=")) and "(" in line:
-                _name(line.split("=", 1)[1].strip(), names)  # a name given first in a call line
     return costs
 
 

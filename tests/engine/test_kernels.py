@@ -22,6 +22,7 @@ import pytest
 from lxml import etree
 
 from scrapy_readability.engine import _kernels
+from scrapy_readability.engine.html.parsing import build_tree
 from testkit.kernels import calls, engine_tree, pairs
 
 ENGINE = Path(_kernels.__file__).resolve().parent
@@ -239,6 +240,54 @@ def test_hash_links_are_read_as_javascript_reads_them():
     root = etree.fromstring('<div>aaaaaaaaaa<a href="#&#13;">bbbbbbbbbb</a></div>')
     measures = importlib.import_module("scrapy_readability.engine.port.measures")
     assert measures.get_link_density(root) == 0.5  # "#\r" is no hash link: /^#.+/ stops at a line terminator
+
+
+SERIALISED = [
+    '<p class=\'a "b" &amp; c\xa0d\' id="&lt;x&gt;">a &amp; b &lt; c &gt; d\xa0e "f" \'g\'</p>',
+    "<script>if (a < b && c > d) {}</script><style>p > a { content: '&amp;' }</style>tail < &amp;",
+    "<xmp><b>x</b> & y</xmp><iframe src='x?a=1&amp;b=2'>&lt;p&gt;</iframe><noembed><i>&amp;</i></noembed>",
+    "<br><img src=x alt='a\xa0b'><hr><input value='&quot;'><wbr>text<area><embed><source><track>",
+    "<template><p>in &amp; out</p></template><div><!-- a < comment & --><!---->x</div>",
+    "<table><tr><td>1<td>2</table><svg><circle r=1></circle></svg><math><mi>x</mi></math>",
+    "😀 emoji 𝔘 astral <b>\ufeff BOM</b> \x85 NEL \u2028 <i>\xa0\xa0</i>",
+    "<select><option selected>a</option></select><textarea>x < y</textarea><title>a & b</title>",
+    "",
+]
+
+
+def serialisation_trees() -> list[etree._Element]:
+    """Trees ``inner_html`` meets, and some it only could: raw text at every depth, a template's content,
+    comments, a namespace, CDATA, a processing instruction, an attribute holding an entity reference."""
+    trees = [build_tree(f"<body>{html}</body>") for html in SERIALISED]
+    made = etree.fromstring(
+        '<div xmlns:n="urn:n"><script>a<b>x &amp; y</b>c &amp;<!--x-->d &lt;</script>&amp;<p n:x="1">n</p>'
+        '<template data-readability-template-content="&lt;b&gt; &amp; raw">x</template>'
+        '<p data-readability-template-content="dropped">y</p><br>z<i>in a void</i></br><n:q>q</n:q></div>'
+    )
+    cdata = etree.fromstring("<div>a<![CDATA[ < & ]]>b<?pi x?>c<p>d</p></div>", etree.XMLParser(strip_cdata=False))
+    script = etree.Element("script")
+    script.text = "a < b & c"
+    etree.SubElement(script, "b").tail = "tail < &"
+    etree.SubElement(script, "style").text = "raw < &"
+    entity = etree.fromstring(
+        '<!DOCTYPE d [<!ENTITY e "&#62;">]><div><p title="a&e;b">x&e;</p></div>',
+        etree.XMLParser(resolve_entities=False),
+    )
+    return [*trees, made, cdata, script, entity, etree.Element("br")]
+
+
+@compiled_only
+def test_inner_html_is_the_pure_serialisation_on_hostile_markup():
+    mirror = _kernels.MIRRORED["html.serialize.inner_html"]
+    core = _kernels.LOADED[mirror.kernel_module]
+    serialize = importlib.import_module("scrapy_readability.engine.html.serialize")
+    assert set(core.VOID_ELEMENTS) == serialize.VOID_ELEMENTS
+    assert set(core.RAW_TEXT_ELEMENTS) == serialize.RAW_TEXT_ELEMENTS
+    assert core.TEMPLATE_CONTENT_ATTRIBUTE == serialize.TEMPLATE_CONTENT_ATTRIBUTE
+    for root in serialisation_trees():
+        for el in root.iter():
+            if isinstance(el.tag, str):
+                assert core.inner_html(el) == mirror.pure(el), etree.tostring(el)
 
 
 # --- Which engine runs ------------------------------------------------------------------------

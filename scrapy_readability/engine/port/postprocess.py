@@ -145,10 +145,18 @@ _WITH_CLASS = etree.XPath("descendant-or-self::*[@class]")
 
 
 def clean_classes(root: Element, classes_to_preserve: frozenset[str]) -> None:
-    """Port of ``_cleanClasses``: drop every class not in ``classes_to_preserve``."""
+    """Port of ``_cleanClasses``: drop every class not in ``classes_to_preserve``.
+
+    A class kept is a substring of the value: when no class to preserve is, the value is not split (most are
+    not: the classes to preserve are few, ``page`` by default)."""
+    preserved = tuple(classes_to_preserve)
     for el in cast(list[Element], _WITH_CLASS(root)):
         value = el.get("class") or ""
-        kept = " ".join(c for c in _CLASS_SPLIT.split(value) if c in classes_to_preserve)
+        kept = ""
+        for name in preserved:
+            if name in value:
+                kept = " ".join(c for c in _CLASS_SPLIT.split(value) if c in classes_to_preserve)
+                break
         if kept:
             el.set("class", kept)
         else:
