@@ -20,7 +20,7 @@ cetree.import_lxml__etree()
 
 MIRRORS = {
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; serialize.py's @kernel holds the same)
-    "inner_html": "d58f0f2492ae89fd",
+    "inner_html": "c7524c09f4251298",
 }
 
 pure = {}
@@ -50,12 +50,19 @@ cdef struct Out:
     Py_ssize_t capacity
 
 
+cdef Py_ssize_t MAX_BYTES = 4 * 1024 * 1024
+"""The markup written in C at most: a bigger article is the pure function's, which joins it a few thousand
+pieces at a time (one buffer of the whole and its decoded copy at once would raise a huge page's peak)."""
+
+
 cdef int grow(Out* out, Py_ssize_t more) noexcept nogil:
-    """Room for ``more`` bytes; -1 when there is no memory left."""
+    """Room for ``more`` bytes; -1 when there is no memory left or the markup is over :data:`MAX_BYTES`."""
     cdef Py_ssize_t capacity
     cdef char* grown
     if out.size + more <= out.capacity:
         return 0
+    if out.size + more > MAX_BYTES:
+        return -1
     capacity = out.capacity * 2 + more + 256
     grown = <char*>realloc(out.data, capacity)
     if grown == NULL:

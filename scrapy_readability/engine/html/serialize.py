@@ -79,7 +79,7 @@ def _name(el: Element) -> str:
     return cast(str, el.tag)
 
 
-@kernel("d58f0f2492ae89fd")
+@kernel("c7524c09f4251298")
 def inner_html(root: Element) -> str:
     """``root.innerHTML``: its children serialised, without recursion (the compiled core writes it in C)."""
     out: list[str] = []

@@ -104,3 +104,17 @@ def test_deep_nesting_without_recursion():
     html = inner_html(root)
     assert html == "<span>" * depth + "deep" + "</span>" * depth
     assert outer_html(root) == f"<div>{html}</div>"
+
+
+def test_a_big_article_is_serialised_as_a_small_one() -> None:
+    """Over a few MiB the compiled core hands the article to the pure function (its peak stays lower): the same."""
+    from scrapy_readability.engine._kernels import MIRRORED
+
+    pure = MIRRORED["html.serialize.inner_html"].pure
+    paragraph = "<p class='x'>Caf\u00e9 &amp; <b>bold</b>\u00a0text &lt;here&gt; " + "word " * 40 + "</p>"
+    root = parse_html(f"<html><body><div>{paragraph * 20000}</div></body></html>")
+    body = root.find("body")
+    assert body is not None
+    markup = inner_html(body)
+    assert len(markup.encode("utf-8")) > 4 * 1024 * 1024
+    assert markup == pure(body)
