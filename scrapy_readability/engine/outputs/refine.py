@@ -429,10 +429,15 @@ def _drop_lines(content: Element) -> None:
     """The article's lines judged by what they say, in one pass over its innermost blocks: a call to act, an
     advertisement's label, a "Read also" teaser, a credit line, a caption that repeats a picture's ``alt``."""
     alts = _alt_texts(content)
+    # the most words a line test can say yes to: a call to act's, a teaser's, a credit's, an alt's
+    longest = max([_MAX_CALL_WORDS, _MAX_TITLE_WORDS * 3, _CREDIT_WORDS, *(len(alt.split()) for alt in alts)])
     for block in _innermost_text_blocks(content):
         if block.getparent() is None:
             continue  # removed: what this pass removes holds no other block of the list
-        text = " ".join(text_content(block).split())
+        words = text_content(block).split()
+        if len(words) > longest and words[0][:1].isalnum():
+            continue  # a passage: no line test says yes to it (an advertisement's label opens it, if anything)
+        text = " ".join(words)
         if _is_call_to_act(text) or _is_read_also(block, text) or _is_credit_line(block, text, content):
             _remove_with_empty_wrappers(block, content)
         elif alts and _is_alt_repeat(block, text, alts):
