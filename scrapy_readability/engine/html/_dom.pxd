@@ -36,3 +36,4 @@ cdef int tag_names(TagNames* found, object tags, list keep) except -1
 cdef bint tag_in(xmlNode* node, TagNames* names) noexcept nogil
 cdef bint name_in(const unsigned char* name, TagNames* names) noexcept nogil
 cdef int holds_text(xmlNode* node) noexcept nogil
+cdef xmlNode* following(xmlNode* node, bint* unread) noexcept nogil

@@ -18,17 +18,17 @@ from lxml.includes.tree cimport (
 cimport lxml.includes.etreepublic as cetree
 from libc.string cimport strcmp
 
-from scrapy_readability.engine.html._dom cimport TagNames, is_tag, name_in, tag_in, tag_names
+from scrapy_readability.engine.html._dom cimport TagNames, following, is_tag, name_in, tag_in, tag_names
 
 from scrapy_readability.engine.port.constants import DEPRECATED_SIZE_ATTRIBUTE_ELEMS, PRESENTATIONAL_ATTRIBUTES, SVG_TAGS
 
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "descendant_counts": "a9b16e686a856425",
-    "next_named": "ae238df2f703c434",
+    "descendant_counts": "3a25283cc2559a4a",
+    "next_named": "dacef09901605d87",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; cleanup.py's @kernel holds the same)
-    "styled_elements": "f1a623ee50637d5a",
+    "styled_elements": "3c733fd54ac5ee44",
 }
 
 pure = {}
@@ -151,31 +151,6 @@ cdef int named(xmlNode* node) noexcept nogil:
     if has_value(node, b"id", &found) < 0:
         return -1
     return found
-
-
-cdef xmlNode* following(xmlNode* node, bint* unread) noexcept nogil:
-    """dom.get_next_node: the first element child, else the next sibling of the node or an ancestor; NULL at
-    the end. ``unread`` on a node other than an element or text (lxml's navigation would meet it)."""
-    cdef xmlNode* next
-    next = node.children
-    while next != NULL:
-        if next.type == XML_ELEMENT_NODE:
-            return next
-        if next.type != XML_TEXT_NODE and next.type != XML_CDATA_SECTION_NODE:
-            unread[0] = True
-            return NULL
-        next = next.next
-    while node != NULL and node.type == XML_ELEMENT_NODE:
-        next = node.next
-        while next != NULL:
-            if next.type == XML_ELEMENT_NODE:
-                return next
-            if next.type != XML_TEXT_NODE and next.type != XML_CDATA_SECTION_NODE:
-                unread[0] = True
-                return NULL
-            next = next.next
-        node = node.parent
-    return NULL
 
 
 def next_named(cetree._Element node not None, cetree._Element end):

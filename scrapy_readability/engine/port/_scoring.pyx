@@ -19,6 +19,7 @@ from scrapy_readability.engine.html._dom cimport (
     TagNames,
     name_in,
     TextScan,
+    following,
     holds_text,
     is_tag,
     scan_all,
@@ -39,10 +40,10 @@ from scrapy_readability.engine.port.constants import (
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "holds_phrasing_content": "bd17fd16d981da7a",
-    "next_to_prepare": "764830a457b6c1cf",
+    "holds_phrasing_content": "5412b9298aaeaac9",
+    "next_to_prepare": "237fdc9623df2765",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; scoring.py's @kernel holds the same)
-    "paragraph_measures": "793c0b9102067347",
+    "paragraph_measures": "f41e849976d1e480",
 }
 
 pure = {}
@@ -278,30 +279,6 @@ cdef int passive(xmlNode* node, bint byline, bint unlikely) noexcept nogil:
     return 1
 
 
-cdef xmlNode* next_node(xmlNode* node, bint* unread) noexcept nogil:
-    """dom.get_next_node: the first child, else the next sibling of the node or of an ancestor; NULL at the end.
-    ``unread`` on a node other than an element or text, which lxml's navigation would meet."""
-    cdef xmlNode* next = node.children
-    while next != NULL:
-        if next.type == XML_ELEMENT_NODE:
-            return next
-        if next.type != XML_TEXT_NODE and next.type != XML_CDATA_SECTION_NODE:
-            unread[0] = True
-            return NULL
-        next = next.next
-    while node != NULL and node.type == XML_ELEMENT_NODE:
-        next = node.next
-        while next != NULL:
-            if next.type == XML_ELEMENT_NODE:
-                return next
-            if next.type != XML_TEXT_NODE and next.type != XML_CDATA_SECTION_NODE:
-                unread[0] = True
-                return NULL
-            next = next.next
-        node = node.parent
-    return NULL
-
-
 def next_to_prepare(cetree._Element node, bint byline=True, bint unlikely=True):
     """scoring.next_to_prepare: ``node``, or the first element after it the walk may do more with than step past."""
     cdef xmlNode* current
@@ -319,7 +296,7 @@ def next_to_prepare(cetree._Element node, bint byline=True, bint unlikely=True):
             found = passive(current, byline, unlikely)
             if found != 1:
                 break
-            current = next_node(current, &unread)
+            current = following(current, &unread)
             if unread:
                 break
     if found < 0 or unread:

@@ -110,7 +110,7 @@ def _is_unlikely_candidate(node: Element, match: str) -> bool:
     )
 
 
-@kernel("bd17fd16d981da7a")
+@kernel("5412b9298aaeaac9")
 def holds_phrasing_content(div: Element) -> bool:
     """Whether a ``<div>`` has a run of phrasing content for ``_grabArticle`` to wrap: text that is not blank, or
     a child that is phrasing content (without either, its blank text is all there is to clear)."""
@@ -175,7 +175,7 @@ _ACTIVE_ATTRIBUTES = frozenset({"style", "hidden", "aria-hidden", "aria-modal"})
 """Attributes that send a node to the visibility or the dialog test."""
 
 
-@kernel("764830a457b6c1cf", "_passive")
+@kernel("237fdc9623df2765", "_passive")
 def next_to_prepare(node: Element | None, byline: bool = True, unlikely: bool = True) -> Element | None:
     """``node``, or the first element after it in ``_getNextNode``'s order, that :func:`prepare_nodes`' walk may
     do more with than step past: everything before it is an element whose tag, attributes, class and id none of
@@ -292,7 +292,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
 # --- Phase 2: scoring ---------------------------------------------------------
 
 
-@kernel("793c0b9102067347")
+@kernel("f41e849976d1e480")
 def paragraph_measures(element: Element) -> tuple[int, int]:
     """What a paragraph's score reads of its text: ``_getInnerText``'s length, and how many pieces its commas
     split it into (neither needs the normalised text)."""
