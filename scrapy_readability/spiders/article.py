@@ -59,7 +59,15 @@ from scrapy_readability.spiders.report import nothing_found, summary
 from scrapy_readability.spiders.robots import RobotsTxtOnce
 from scrapy_readability.spiders.state import KnownArticles
 from scrapy_readability.spiders.urls import DIRECTORY_INDEX, url_key
-from scrapy_readability.spiders.verdicts import TEMPLATE_ARTICLES, Evidence, Verdict, judge, ld_types, listing_shape
+from scrapy_readability.spiders.verdicts import (
+    TEMPLATE_ARTICLES,
+    Evidence,
+    Verdict,
+    judge,
+    ld_types,
+    listing_shape,
+    reads_beyond_title,
+)
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -589,8 +597,12 @@ class ArticleSpider(scrapy.Spider):
         fetched = adapter.get("url")
         if isinstance(fetched, str) and fetched in self._item_urls:
             adapter["url"] = self._item_urls.pop(fetched)
-        texts = (adapter.get(name) for name in ("text_content", "text"))
-        text = next((value for value in texts if isinstance(value, str)), "")
+        extracted = [name for name in ("text_content", "text") if name in adapter]  # None: no article
+        text = next((value for name in extracted if isinstance(value := adapter[name], str)), None)
+        if extracted and self._judges_text() and not _reads(adapter, text or ""):
+            self._count("skipped/no_text")
+            raise DropItem(f"Nothing to read beyond its title: {adapter.get('url')}", log_level="DEBUG")
+        text = text or ""
         earlier = self.frontier.claim_text(str(adapter.get("url")), text)
         if earlier is not None:
             raise DropItem(f"The same text as {earlier}: {adapter.get('url')}", log_level="DEBUG")
@@ -607,6 +619,11 @@ class ArticleSpider(scrapy.Spider):
             raise DropItem(f"Published before {self.options.since:%Y-%m-%d}: {adapter.get('url')}", log_level="DEBUG")
         self._accepted += 1  # counted here, not when written: items pass the pipelines concurrently
         return item
+
+    def _judges_text(self) -> bool:
+        """Whether an extracted article with nothing beyond its title is turned down (the ``text`` rule): not the
+        pages given to ``direct``, which are articles because the user says so."""
+        return self.options.strategy != "direct" and "text" not in self.options.ignore_rules
 
     def _item_scraped(self, item: Any, response: Response, spider: scrapy.Spider) -> None:
         if spider is not self:
@@ -712,6 +729,14 @@ def _say_if_slowed(settings: BaseSettings) -> None:
             delay,
             per_site,
         )
+
+
+def _reads(adapter: ItemAdapter, text: str) -> bool:
+    """Whether the extracted article holds text to read beyond its title (:func:`reads_beyond_title`)."""
+    content = adapter.get("content")
+    pictures = isinstance(content, str) and "<img" in content
+    titles = (value for value in (adapter.get("title"), adapter.get("headline")) if isinstance(value, str))
+    return reads_beyond_title(text, titles, pictures)
 
 
 def _same_page(url: str) -> str:

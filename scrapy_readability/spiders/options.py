@@ -152,7 +152,7 @@ class SpiderOptions(Declared):
         'Rules of what is an article to leave out (docs/spider.md, "What is an article"): `url` (not_articles), '
         "`declared` (JSON-LD types), `listing` (pages mostly of links), `listed` (the site's feed, a listing or "
         "its sitemap names it), `template` (built like the site's articles), `preflight` (Readability.js's "
-        "isProbablyReaderable).",
+        "isProbablyReaderable), `text` (after extraction: nothing to read beyond the title).",
     )
     since: datetime | None = option(
         None,

@@ -33,6 +33,7 @@ SKIPPED = (
     ("beyond --max-pages", (STATS + "skipped/max_pages", STATS + "skipped/guess_budget")),
     ("forbidden by robots.txt", ("robotstxt/forbidden",)),
     ("no article in the page", ("readability/failed",)),
+    ("nothing to read beyond the title", (STATS + "skipped/no_text",)),
 )
 
 # The rule each navigation reason comes from, to name the option that leaves it out.
@@ -118,7 +119,7 @@ def _where_it_went(stats: Mapping[str, Any], options: SpiderOptions, spent: Mapp
     navigation = _by_reason(stats, "verdict/")
     if navigation:
         parts.append("pages judged " + _reasons(navigation))
-    rules = sorted({RULE_OF[reason] for reason in navigation if reason in RULE_OF})
+    rules = sorted({RULE_OF[reason] for reason in navigation if reason in RULE_OF} | _text_rule(stats))
     if rules:
         parts.append("to take such pages anyway: --ignore-rules " + ",".join(rules))
     if options.max_pages and stats.get(STATS + "skipped/max_pages"):
@@ -127,6 +128,11 @@ def _where_it_went(stats: Mapping[str, Any], options: SpiderOptions, spent: Mapp
     if not any(name.startswith(STATS + "verdict/") for name in stats):
         parts.append("no page of the site was reached (see the warnings above)")
     return "; ".join(parts)
+
+
+def _text_rule(stats: Mapping[str, Any]) -> set[str]:
+    """The ``text`` rule, where it turned articles down after extraction."""
+    return {"text"} if stats.get(STATS + "skipped/no_text") else set()
 
 
 def rules_table() -> str:

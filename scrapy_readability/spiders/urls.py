@@ -143,10 +143,10 @@ NOT_ARTICLE_URLS = (
     # The front page (but WordPress's articles by number, /?p=123).
     r"^/(?:index\.[a-z]+)?(?:\?(?!(?:p|page_id)=\d)|$)",
     # The pages every site has besides its articles.
-    r"/(?:about|about-us|contact|contact-us|impressum|imprint|privacy|privacy-policy|terms|terms-of-use"
+    r"/(?:about|about-us|about-me|about-the-author|contact|contact-us|impressum|imprint|privacy|privacy-policy|terms|terms-of-use"
     r"|terms-of-service|tos|legal|cookies|cookie-policy|disclaimer|accessibility|login|log-in|signin|sign-in"
     r"|logout|signup|sign-up|register|account|my-account|profile|subscribe|subscription|subscriptions"
-    r"|newsletter|newsletters|faq|help|support|careers|jobs|advertise|advertising|shop|store|cart|search"
+    r"|newsletter|newsletters|faq|help|support|support-us|support-the-project|careers|jobs|advertise|advertising|shop|store|cart|search"
     r"|sitemap|archive|archives|feeds?|conduct|code-of-conduct|terms-and-conditions|404|not-found|a11y|print"
     # ... in the languages of the month names the dates read: about, contact, privacy, imprint, archive.
     r"|sobre|sobre-mi|sobre-nosotros|acerca|acerca-de|quienes-somos|quem-somos|a-propos|qui-sommes-nous"

@@ -19,6 +19,9 @@ The evidence, each piece a rule a user can switch off (``ignore_rules``):
 - ``preflight``: Readability.js's ``isProbablyReaderable`` (the downloader
   middleware's verdict), which was made to decide whether to offer a reader
   view, and reads paragraph lengths only.
+- ``text``: once extracted, the article holds something to read beyond its
+  title (:func:`reads_beyond_title`): the preflight reads the whole page, and
+  a page readerable by its scripts or its menus can give an empty article.
 
 ``og:type`` is not evidence: many themes put ``website`` on every page, posts
 included, and ``article`` on listings. :func:`judge` weighs the rules in the
@@ -30,7 +33,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Container, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass
 
 from lxml import etree
@@ -47,6 +50,7 @@ __all__ = [
     "page_template",
     "ld_types",
     "listing_shape",
+    "reads_beyond_title",
 ]
 
 RULES = {
@@ -56,8 +60,10 @@ RULES = {
     "listed": "the site's own feed, sitemap or a listing page lists it: a short page is still an article",
     "template": "it is built like the site's articles (the same blocks around its text): a short one is still one",
     "preflight": "Readability.js's isProbablyReaderable says it is not readerable",
+    "text": "after extraction: the article holds nothing to read beyond its title (a control's label, a search box)",
 }
-"""The rules, in the order :func:`judge` weighs them: the one list behind ``ignore_rules``, the docs and the summary."""
+"""The rules, in the order they are weighed (:func:`judge`; ``text`` once the page is extracted): the one list
+behind ``ignore_rules``, the docs and the summary."""
 
 REASONS = {
     "readerable": "the preflight calls it readerable",
@@ -129,6 +135,7 @@ BOILERPLATE_WORDS = frozenset(
 )
 _WORDS = re.compile(r"[a-z0-9]+")
 _DIGIT = re.compile(r"\d")
+_SENTENCE_END = re.compile(r"[.!?…。！？؟।]\W*$")
 TEMPLATE_DEPTH = 3
 TEXT_BLOCKS = ("li", "dd", "pre", "blockquote", "td")
 
@@ -207,6 +214,23 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
     if not rule("preflight"):
         return Verdict(True, "no_preflight")
     return Verdict(False, "not_readerable")
+
+
+def reads_beyond_title(text: str, titles: Iterable[str | None], pictures: bool) -> bool:
+    """Whether an extracted article holds something to read besides its title: :data:`MIN_TEXT` characters, or
+    :data:`MIN_CAPTION` that are a sentence or go with pictures (a short post, a photo's caption), its lines that
+    only repeat the title (or a part of it: the site's name) left out.
+
+    The preflight reads the page, not the article: an image viewer's script or a search box can make a page
+    readerable whose article is then a control's label ("Toggle table of contents sidebar"), which ends no sentence.
+    """
+    folded = [title.casefold() for title in titles if title]
+    stripped = (line.strip() for line in text.splitlines())
+    lines = [line for line in stripped if line and not any(line.casefold() in title for title in folded)]
+    length = sum(len(line) for line in lines)
+    return length >= MIN_TEXT or (
+        length >= MIN_CAPTION and (pictures or any(_SENTENCE_END.search(line) for line in lines))
+    )
 
 
 # --- The page's shape ---------------------------------------------------------------------

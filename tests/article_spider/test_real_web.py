@@ -307,3 +307,32 @@ def test_short_pages_built_like_the_articles_are_articles(tmp_path: Path) -> Non
     assert stats["readability/spider/navigation"] == 1  # the front page: a page judged again is not counted twice
     assert stats.get("readability/spider/verdict/not_readerable", 0) == 0
     assert "not readerable" not in result.log  # nor named in the summary
+
+
+def _viewer() -> dict[str, PageLike]:
+    """A site whose picture viewer is readerable by its script (the preflight reads a script's text in an
+    ``<article>``) and whose article is then nothing but the site's menu."""
+    script = "var layer = L.tileLayer(url, {maxZoom: 5, tileSize: 256, bounds: bounds});\n" * 14
+    viewer = f'<article><h1>The harbour map</h1><div id="map"></div><script>{script}</script></article>'
+    stories = [f"/story/{n}/" for n in range(4)]
+    pages: dict[str, PageLike] = {
+        path: _page(path, f"<h1>Story {path}</h1><p>This is the story at {path}, told at length.</p>" + PROSE * 6)
+        for path in stories
+    }
+    pages["/maps/harbour/"] = _page("The harbour map", viewer)
+    links = "".join(f'<li><a href="{path}">{path}</a></li>' for path in [*stories, "/maps/harbour/"])
+    pages["/"] = _page("Home", f"<h1>Home</h1><ul>{links}</ul>{PROSE}")
+    return pages
+
+
+def test_a_page_with_nothing_to_read_beyond_its_title_is_not_written(tmp_path: Path) -> None:
+    with serve(_viewer()) as site:
+        result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
+        kept = crawl_command(tmp_path, [site.url + "/", "--ignore-rules", "text"], feed="kept.jsonl", settings=QUICK)
+    assert result.returncode == 0, result.log[-3000:]
+    assert _paths(result.items, site.url) == [f"/story/{n}/" for n in range(4)]
+    assert result.stats["readability/spider/skipped/no_text"] == 1
+    assert "Nothing to read beyond its title: " + site.url + "/maps/harbour/" in result.log
+    assert "1 nothing to read beyond the title" in result.log  # the summary
+    assert "/maps/harbour/" in _paths(kept.items, site.url)
+    assert "readability/spider/skipped/no_text" not in kept.stats

@@ -115,6 +115,10 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/?utm_source=x", True),
         ("/about", True),
         ("/about-us/", True),
+        ("/about-me/", True),
+        ("/book/about-the-author/", True),  # a book's page about its author
+        ("/book/support-the-project/", True),
+        ("/posts/about-me-and-my-bike/", False),
         ("/contact.html", True),
         ("/login", True),
         ("/tag/climate/", True),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from lxml import etree, html
 
-from scrapy_readability.spiders.verdicts import RULES, Evidence, Shape, judge, listing_shape
+from scrapy_readability.spiders.verdicts import RULES, Evidence, Shape, judge, listing_shape, reads_beyond_title
 
 PROSE = "The committee met on Tuesday and agreed the harbour would reopen after the storm repairs. " * 4
 ARTICLE_SHAPE = Shape(text=2000, in_blocks=0, blocks=0, unlinked=1900, images=0)
@@ -60,7 +60,7 @@ def test_each_rule_can_be_left_out() -> None:
     short = evidence(readerable=False, shape=SHORT_SHAPE, listed="feed")
     assert not judge(short, frozenset({"listed"})).article
     assert judge(evidence(readerable=False, shape=SHORT_SHAPE), frozenset({"preflight"})).reason == "no_preflight"
-    assert set(RULES) == {"url", "declared", "listing", "listed", "template", "preflight"}
+    assert set(RULES) == {"url", "declared", "listing", "listed", "template", "preflight", "text"}
 
 
 def test_og_type_is_no_evidence() -> None:
@@ -159,3 +159,20 @@ def test_a_short_page_built_like_the_articles_is_one() -> None:
     assert (judge(short).article, judge(short).reason) == (True, "template")
     assert not judge(evidence(readerable=False, shape=SHORT_SHAPE, like_articles=2)).article
     assert not judge(short, frozenset({"template"})).article
+
+
+@pytest.mark.parametrize(
+    ("text", "pictures", "reads"),
+    [
+        ("Toggle table of contents sidebar", False, False),  # a control's label
+        ("Pybot\n\nSetting up the board\n\nStarting the search", False, False),  # the title, its site, a search box
+        ("Setting up the board\n\n" + "Plug the board in, then hold its button for five seconds. " * 2, False, True),
+        ("More boards are coming soon, stay tuned!", False, True),  # a short post: a sentence
+        ("Nested board sections\nBoards >\nReference >", False, False),  # breadcrumbs
+        ("Dusk on the west pier, from the dunes", True, True),  # a photo post's caption
+        ("Dusk.", True, False),
+        ("", False, False),
+    ],
+)
+def test_an_article_must_hold_text_beyond_its_title(text: str, pictures: bool, reads: bool) -> None:
+    assert reads_beyond_title(text, ["Setting up the board - Pybot", None], pictures) is reads
