@@ -119,6 +119,11 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/book/about-the-author/", True),  # a book's page about its author
         ("/book/support-the-project/", True),
         ("/posts/about-me-and-my-bike/", False),
+        ("/about/Education.html", True),  # the pages of an about section
+        ("/projects/harbour-bot", True),  # a person's projects, at the site's top
+        ("/projects/", True),
+        ("/docs/guide/projects/setup/", False),  # ... deeper, documentation
+        ("/news/projects-we-funded/", False),
         ("/contact.html", True),
         ("/login", True),
         ("/tag/climate/", True),
