@@ -154,10 +154,8 @@ NOT_ARTICLE_URLS = (
     r"|kontakt|contatti|contattaci|nous-contacter|contactez-nous|privacidad|privacidade|datenschutz"
     r"|confidentialite|mentions-legales|aviso-legal|archivo|archiv|archives-fr)"
     r"(?:\.[a-z]+)?/?(?:\?|$)",
-    # A portfolio and its entries: a person's or a studio's work, not articles; so are the projects at a site's top
-    # (a person's own: /projects/bot; deeper, /docs/projects/x is documentation), and the pages of its about section.
+    # A portfolio and its entries: a person's or a studio's work, not articles; so are the pages of an about section.
     r"/portfolio(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
-    r"^(?:/[^/?]+)?/projects(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
     r"/(?:about|about-us)/[^/?]+/?(?:\?|$)",
     # A project's own pages at its top (or its project page's): who makes it, where to get it, what it offers;
     # deeper, /docs/features/ is documentation. And a person's: the indie web's /now, /uses, /colophon...

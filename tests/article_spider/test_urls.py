@@ -120,10 +120,7 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/book/support-the-project/", True),
         ("/posts/about-me-and-my-bike/", False),
         ("/about/Education.html", True),  # the pages of an about section
-        ("/projects/harbour-bot", True),  # a person's projects, at the site's top
-        ("/projects/", True),
-        ("/docs/guide/projects/setup/", False),  # ... deeper, documentation
-        ("/news/projects-we-funded/", False),
+        ("/post/projects/harbour-bot/", False),  # a blog's posts about its projects
         ("/contact.html", True),
         ("/login", True),
         ("/tag/climate/", True),
