@@ -48,7 +48,7 @@ _ESCAPE = re.compile(
 )
 _MAY_NEED_ESCAPING = re.compile(r"[\\`*\[\]|~_<&]")
 # What would start a block at the beginning of a line of a paragraph.
-_LINE_START = re.compile(r"#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|[-=]+[ \t]*$")
+_LINE_START = re.compile(r"#{1,6}(?=[ \t]|$)|>|[-+](?=[ \t]|$)|=+[ \t]*$|(?:-[ \t]*)+$")  # a rule: "-- -"
 _ORDERED_MARKER = re.compile(r"(\d{1,9})([.)])(?=[ \t]|$)")
 _HEADING_CLOSE = re.compile(r"(^|[ \t])(#+)$")
 _BLANK_LINE = re.compile(r"\n(?=[ \t]*\n)")

@@ -8,7 +8,7 @@ the same lines (block structure), the same headings and list items.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from scrapy_readability import Readability
@@ -170,6 +170,7 @@ _INLINE = st.sampled_from(["", "em", "strong", "code", "a", "del", "sup"])
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.lists(_SYNTAX, max_size=6).map("".join), _INLINE), min_size=1, max_size=8))
+@example(runs=[("-- -", "")])  # a thematic break, in a paragraph and in a list item
 def test_any_text_reads_back_as_itself(runs: list[tuple[str, str]]) -> None:
     parts = []
     for text, tag in runs:
