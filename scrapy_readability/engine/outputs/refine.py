@@ -57,6 +57,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter
+from itertools import chain
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -596,28 +597,37 @@ _DATELINE_WORDS = 10
 _LABEL_WORDS = 4
 """Words without a digit a dateline holds beside its date: a label, a month, "Uhr", "min read"."""
 _PROSE_WORDS = 15
+_PROSE_TAGS = ("p", "li", "blockquote", "pre", "td")
 _DATELINE_TAGS = ("p", "div", "span", "time", "small", "li", "header", "footer", "address", "dd", "em", "strong")
 
 
 def _drop_edge_datelines(content: Element) -> None:
     """A short line that is a date (and a label, a time, a reading time) before the article's first paragraph
     of prose or after its last: "Stand: 12.03.2024 14:05 Uhr", "Published December 3, 2024"."""
-    order = {element: index for index, element in enumerate(content.iter())}
-    prose = [
-        order[el]
-        for el in content.iter("p", "li", "blockquote", "pre", "td")
-        if _words_up_to(el, _PROSE_WORDS) >= _PROSE_WORDS
-    ]
-    if not prose:
+    elements = list(content.iter(*_PROSE_TAGS, *_DATELINE_TAGS))  # in document order
+    first = _first_prose(elements, range(len(elements)))
+    if first is None:
         return
-    first, last = min(prose), max(prose)
-    for element in list(content.iter(*_DATELINE_TAGS)):
-        if element.getparent() is None or first <= order[element] <= last:
+    last = _first_prose(elements, range(len(elements) - 1, first - 1, -1))
+    assert last is not None
+    for index in chain(range(first), range(last + 1, len(elements))):
+        element = elements[index]
+        if element.tag not in _DATELINE_TAGS or element.getparent() is None:
             continue
         if not 0 < _words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or _in_code(element, content):
             continue
         if _is_own_line(element, content) and _is_dateline(element):
             _remove_with_empty_wrappers(element, content)
+
+
+def _first_prose(elements: Sequence[Element], indices: Iterable[int]) -> int | None:
+    """The first of ``indices`` whose element is a paragraph of prose: only the first and the last paragraph of
+    prose bound the datelines, so the paragraphs between them are never counted."""
+    for index in indices:
+        element = elements[index]
+        if element.tag in _PROSE_TAGS and _words_up_to(element, _PROSE_WORDS) >= _PROSE_WORDS:
+            return index
+    return None
 
 
 _MENU_LINKS = 3
