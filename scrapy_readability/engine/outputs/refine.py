@@ -435,10 +435,11 @@ def _drop_lines(content: Element) -> None:
     for block in _innermost_text_blocks(content):
         if block.getparent() is None:
             continue  # removed: what this pass removes holds no other block of the list
-        words = text_content(block).split()
+        text = text_content(block)
+        words = text.split(maxsplit=longest)  # a passage's words past the longest line's are not split
         if len(words) > longest and words[0][:1].isalnum():
             continue  # a passage: no line test says yes to it (an advertisement's label opens it, if anything)
-        text = " ".join(words)
+        text = " ".join(words if len(words) <= longest else text.split())
         if _is_call_to_act(text) or _is_read_also(block, text) or _is_credit_line(block, text, content):
             _remove_with_empty_wrappers(block, content)
         elif alts and _is_alt_repeat(block, text, alts):
