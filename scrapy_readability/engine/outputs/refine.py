@@ -60,6 +60,7 @@ from collections import Counter
 from itertools import chain
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -492,7 +493,7 @@ def _drop_marked_boxes(content: Element) -> None:
     the author's box (a byline, a bio: "X covers politics..."): the feed's byline says who wrote it, and the bio
     is not the article. Bounded: a box that holds a passage of the article (more than a few sentences, or most of
     it) is no author's box."""
-    total = _visible_length(content)
+    total: int | None = None  # the article's length, measured once an author's box is found
     for element in _WITH_ATTRIBUTES(content):  # every mark is an attribute: a class, an id, an itemprop
         if element.getparent() is None:
             continue
@@ -505,7 +506,11 @@ def _drop_marked_boxes(content: Element) -> None:
         if not _AUTHOR_MARKS.search(f"{classes or ''} {name or ''}"):
             continue
         size = _visible_length(element)
-        if size <= _MAX_AUTHOR_BOX and 2 * size < total and next(element.iter("pre", "table"), None) is None:
+        if size > _MAX_AUTHOR_BOX:
+            continue
+        if total is None:
+            total = _visible_length(content)
+        if 2 * size < total and next(element.iter("pre", "table"), None) is None:
             _remove_with_empty_wrappers(element, content)
 
 
@@ -834,13 +839,8 @@ def _holds_only_a_label(holder: Element) -> bool:
 def _is_furniture(element: Element, url: str) -> bool:
     attributes = element.attrib
     if attributes:  # most elements have none: only their tag is looked at
-        classes = attributes.get("class") or ""
-        if classes and (
-            _SCREEN_READER_ONLY.search(classes)
-            or _hidden_by_class(classes)
-            or _BREADCRUMBS.search(classes)
-            or _BOX_CLASSES.search(classes)
-        ):
+        classes = attributes.get("class")
+        if classes and _furniture_classes(classes):
             return True
         if "breadcrumb" in (attributes.get("aria-label") or "").lower():
             return True
@@ -851,6 +851,18 @@ def _is_furniture(element: Element, url: str) -> bool:
     if element.tag == "a":
         return _is_furniture_link(element, url)
     return element.tag == "label"  # a form's: its control is gone ("Toggle table of contents sidebar")
+
+
+@lru_cache(maxsize=4096)
+def _furniture_classes(classes: str) -> bool:
+    """Whether a class attribute says furniture: text for screen readers only, hidden, a breadcrumb, a box
+    (remembered: a page gives many elements the same classes)."""
+    return bool(
+        _SCREEN_READER_ONLY.search(classes)
+        or _hidden_by_class(classes)
+        or _BREADCRUMBS.search(classes)
+        or _BOX_CLASSES.search(classes)
+    )
 
 
 def _is_tag_or_share(element: Element) -> bool:
