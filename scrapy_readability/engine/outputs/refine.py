@@ -787,13 +787,17 @@ _MAX_FURNITURE = 300
 
 _FURNITURE_CANDIDATES = etree.XPath(".//*[@class or @id or @aria-label or @itemtype] | .//a | .//label")
 """The elements :func:`_is_furniture` can say yes to, found by libxml2 in document order: most have none of these."""
+_FURNITURE_MARKS = etree.XPath(
+    "descendant::*/@class | descendant::*/@id | descendant::*/@aria-label | descendant::*/@itemtype", smart_strings=False
+)
+"""The values of the attributes :func:`_is_furniture` reads, as plain strings (no element is made for them)."""
 _WITH_ATTRIBUTES = etree.XPath(".//*[@*]")
 """The elements that carry an attribute, in document order: every mark of a box is one."""
 
 
 def _drop_furniture(content: Element, url: str) -> None:
     emptied: list[Element] = []
-    for element in _FURNITURE_CANDIDATES(content):
+    for element in _furniture_candidates(content):
         if element.getparent() is None:
             continue
         if _is_furniture(element, url) and _visible_length(element) <= _MAX_FURNITURE:
@@ -805,6 +809,29 @@ def _drop_furniture(content: Element, url: str) -> None:
         if holder.getparent() is not None and _holds_only_a_label(holder):
             _remove_with_empty_wrappers(holder, content)
     _drop_meta_lines(content)
+
+
+def _furniture_candidates(content: Element) -> list[Element]:
+    """The elements :func:`_is_furniture` can say yes to, in document order: every link and label, and the elements
+    with a class, an id, an ``aria-label`` or an ``itemtype`` only where one of those values could mark furniture
+    (most articles have none, and then no element is made for them)."""
+    if any(map(_may_mark_furniture, set(_FURNITURE_MARKS(content)))):
+        return list(_FURNITURE_CANDIDATES(content))
+    return list(content.iterdescendants("a", "label"))
+
+
+@lru_cache(maxsize=4096)
+def _may_mark_furniture(value: str) -> bool:
+    """Whether ``value``, as any of the attributes :func:`_is_furniture` reads, would say furniture."""
+    return bool(
+        value
+        and (
+            _furniture_classes(value)
+            or _BOX_CLASSES.search(value)
+            or "breadcrumb" in value.lower()
+            or "BreadcrumbList" in value
+        )
+    )
 
 
 def _drop_meta_lines(content: Element) -> None:
