@@ -147,6 +147,7 @@ def refine_content(
 
 
 def _mend(content: Element, url: str, declared_body: str | None, declared_shown: bool) -> None:
+    elements = list(content.iter())  # noqa: F841 (kept: each pass's walk then finds every element's proxy made)
     _number_free_code(content)
     if declared_body:
         _keep_the_declared_body(content, declared_body, declared_shown)
