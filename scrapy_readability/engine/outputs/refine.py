@@ -458,10 +458,9 @@ def _is_credit_line(element: Element, text: str, content: Element) -> bool:
     opens or closes it (a sentence that names an agency in passing is no credit line). ``text``: its text."""
     if not text or len(text.split()) > _CREDIT_WORDS or len(text) > _CREDIT_LENGTH or text[-1] in ".!?:。":
         return False
-    if next(element.iter("a", *_MEDIA), None) is not None or not _is_own_line(element, content):
-        return False
-    found = [match for match in _CREDIT.finditer(text)]
-    return any(match.start() == 0 or match.end() == len(text) for match in found)
+    if not any(match.start() == 0 or match.end() == len(text) for match in _CREDIT.finditer(text)):
+        return False  # (the text first: it is short, and most lines are no credit)
+    return next(element.iter("a", *_MEDIA), None) is None and _is_own_line(element, content)
 
 
 def _beside_the_media(figure: Element) -> list[Element]:
@@ -485,6 +484,8 @@ def _beside_the_media(figure: Element) -> list[Element]:
 _AUTHOR_MARKS = re.compile(r"(?:^|[\s_-])(?:author|authors|byline|bylines|contributor|contributors)(?:$|[\s_-])", re.I)
 _AUTHOR_HINT = re.compile(r"author|byline|contributor", re.I)
 """A cheap look before ``_AUTHOR_MARKS`` (most elements have no such class)."""
+_BOX_HINT = re.compile(r"caption|credit|copyright|author|byline|contributor", re.I)
+"""``_CAPTION_HINT`` and ``_AUTHOR_HINT`` at once: a look at a class before either box's test."""
 _MAX_AUTHOR_BOX = 600
 """Characters of text an author's box may hold (a name, a role, a bio of a few sentences)."""
 
@@ -496,9 +497,15 @@ def _drop_marked_boxes(content: Element) -> None:
     it) is no author's box."""
     total: int | None = None  # the article's length, measured once an author's box is found
     for element in _WITH_ATTRIBUTES(content):  # every mark is an attribute: a class, an id, an itemprop
+        classes, name = element.get("class"), element.get("id")
+        if not (
+            classes and _BOX_HINT.search(classes)
+            or name and _AUTHOR_HINT.search(name)
+            or element.get("itemprop") in _CAPTION_PROPS
+        ):
+            continue  # no mark of a caption, a credit or an author: most elements
         if element.getparent() is None:
             continue
-        classes, name = element.get("class"), element.get("id")
         if _is_marked_caption(element, classes):
             _remove_with_empty_wrappers(element, content)
             continue
