@@ -58,7 +58,7 @@ import copy
 import re
 from collections import Counter
 from itertools import chain
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -1058,17 +1058,37 @@ def _inside_list(element: Element, content: Element) -> bool:
 
 
 def _last_with_text(content: Element) -> Element | None:
-    """The deepest element holding the article's last text or media."""
-    last: Element | None = None
-    for element in content.iter():
-        if element is content:
-            continue
-        if (element.text and element.text.strip()) or element.tag in _MEDIA:
-            last = element
+    """The deepest element holding the article's last text or media: of the elements below ``content`` in document
+    order, the last that holds such text or is such media (an element's tail counts for its parent, and after its
+    own text); found from the end, so that only the article's last elements are read."""
+    for element in _backwards(content):
         if element.tail and element.tail.strip():
             parent = element.getparent()
-            last = parent if parent is not content else None
-    return last
+            return parent if parent is not content else None
+        if (element.text and element.text.strip()) or element.tag in _MEDIA:
+            return element
+    return None
+
+
+def _backwards(content: Element) -> Iterator[Element]:
+    """The nodes below ``content`` in the reverse of ``content.iter()``'s order: each after its descendants."""
+    node = _deepest_last(content)
+    while node is not content:
+        yield node
+        previous = node.getprevious()
+        if previous is not None:
+            node = _deepest_last(previous)
+        else:
+            parent = node.getparent()
+            assert parent is not None
+            node = parent
+
+
+def _deepest_last(node: Element) -> Element:
+    """``node``'s last descendant in document order (``node`` itself when it has no child)."""
+    while len(node):
+        node = node[-1]
+    return node
 
 
 def _drop_empty_end(content: Element) -> None:
