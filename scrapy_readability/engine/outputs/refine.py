@@ -267,6 +267,7 @@ _FOREIGN_BLOCK = 0.25
 """A block of the article whose words are this rarely in the declared body is not the article's."""
 _MIN_BLOCK_WORDS = 4
 _BODY_BLOCKS = ("p", "li", "figcaption", "blockquote", "dd", "div", "section", "aside", "table", "span")
+_BODY_BLOCK_TAGS = frozenset(_BODY_BLOCKS)
 
 
 def declared_body(scripts: list[Any] | None) -> str | None:
@@ -329,12 +330,21 @@ def _innermost_text_blocks(content: Element) -> list[Element]:
             continue  # (has_text reads only as far as the first text that is not white space, in C)
         if block not in in_code:
             found.append(block)
-        for ancestor in block.iterancestors(*_BODY_BLOCKS):
-            if ancestor in holding:
-                break
-            holding.add(ancestor)
+        _mark_holding(block, holding)
     found.reverse()
     return found
+
+
+def _mark_holding(block: Element, holding: set[Element]) -> None:
+    """The blocks above ``block`` added to ``holding``, up to the first already there (and so every one above
+    it); by ``getparent()``, which is cheaper than an ``iterancestors()`` with tags made anew for each block."""
+    ancestor = block.getparent()
+    while ancestor is not None:
+        if ancestor.tag in _BODY_BLOCK_TAGS:
+            if ancestor in holding:
+                return
+            holding.add(ancestor)
+        ancestor = ancestor.getparent()
 
 
 # --- The next article: a page that appends the following story below its own ---------------------------
@@ -996,7 +1006,11 @@ def _remove_with_empty_wrappers(element: Element, content: Element) -> None:
 
 
 def _ids(content: Element) -> set[str]:
-    return {value for value in (el.get("id") for el in content.iter()) if value}
+    return {value for value in _ID_VALUES(content) if value}
+
+
+_ID_VALUES = etree.XPath("descendant-or-self::*/@id", smart_strings=False)
+"""The ``id`` of ``content`` and of every element below it, as plain strings."""
 
 
 def _is_in_page_contents(listing: Element, ids: set[str], url: str) -> bool:
