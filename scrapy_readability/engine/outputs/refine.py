@@ -57,10 +57,10 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter
-from itertools import chain
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -147,7 +147,7 @@ def refine_content(
 
 
 def _mend(content: Element, url: str, declared_body: str | None, declared_shown: bool) -> None:
-    elements = list(content.iter())  # noqa: F841 (kept: each pass's walk then finds every element's proxy made)
+    elements = list(content.iter())  # held while the passes run: each pass's walk finds the elements' proxies made
     _number_free_code(content)
     if declared_body:
         _keep_the_declared_body(content, declared_body, declared_shown)
@@ -160,6 +160,7 @@ def _mend(content: Element, url: str, declared_body: str | None, declared_shown:
     _drop_edge_datelines(content)
     _drop_edge_menus(content)
     _drop_dangling_headings(content)
+    del elements
 
 
 # --- No article found: the main content the page marks -----------------------------------------------------
@@ -509,8 +510,8 @@ def _drop_marked_boxes(content: Element) -> None:
     for element in _WITH_ATTRIBUTES(content):  # every mark is an attribute: a class, an id, an itemprop
         classes, name = element.get("class"), element.get("id")
         if not (
-            classes and _BOX_HINT.search(classes)
-            or name and _AUTHOR_HINT.search(name)
+            (classes and _BOX_HINT.search(classes))
+            or (name and _AUTHOR_HINT.search(name))
             or element.get("itemprop") in _CAPTION_PROPS
         ):
             continue  # no mark of a caption, a credit or an author: most elements
@@ -806,7 +807,8 @@ _MAX_FURNITURE = 300
 _FURNITURE_CANDIDATES = etree.XPath(".//*[@class or @id or @aria-label or @itemtype] | .//a | .//label")
 """The elements :func:`_is_furniture` can say yes to, found by libxml2 in document order: most have none of these."""
 _FURNITURE_MARKS = etree.XPath(
-    "descendant::*/@class | descendant::*/@id | descendant::*/@aria-label | descendant::*/@itemtype", smart_strings=False
+    "descendant::*/@class | descendant::*/@id | descendant::*/@aria-label | descendant::*/@itemtype",
+    smart_strings=False,
 )
 """The values of the attributes :func:`_is_furniture` reads, as plain strings (no element is made for them)."""
 _WITH_ATTRIBUTES = etree.XPath(".//*[@*]")
