@@ -57,8 +57,10 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -145,6 +147,7 @@ def refine_content(
 
 
 def _mend(content: Element, url: str, declared_body: str | None, declared_shown: bool) -> None:
+    elements = list(content.iter())  # held while the passes run: each pass's walk finds the elements' proxies made
     _number_free_code(content)
     if declared_body:
         _keep_the_declared_body(content, declared_body, declared_shown)
@@ -157,6 +160,7 @@ def _mend(content: Element, url: str, declared_body: str | None, declared_shown:
     _drop_edge_datelines(content)
     _drop_edge_menus(content)
     _drop_dangling_headings(content)
+    del elements
 
 
 # --- No article found: the main content the page marks -----------------------------------------------------
@@ -264,6 +268,7 @@ _FOREIGN_BLOCK = 0.25
 """A block of the article whose words are this rarely in the declared body is not the article's."""
 _MIN_BLOCK_WORDS = 4
 _BODY_BLOCKS = ("p", "li", "figcaption", "blockquote", "dd", "div", "section", "aside", "table", "span")
+_BODY_BLOCK_TAGS = frozenset(_BODY_BLOCKS)
 
 
 def declared_body(scripts: list[Any] | None) -> str | None:
@@ -326,12 +331,21 @@ def _innermost_text_blocks(content: Element) -> list[Element]:
             continue  # (has_text reads only as far as the first text that is not white space, in C)
         if block not in in_code:
             found.append(block)
-        for ancestor in block.iterancestors(*_BODY_BLOCKS):
-            if ancestor in holding:
-                break
-            holding.add(ancestor)
+        _mark_holding(block, holding)
     found.reverse()
     return found
+
+
+def _mark_holding(block: Element, holding: set[Element]) -> None:
+    """The blocks above ``block`` added to ``holding``, up to the first already there (and so every one above
+    it); by ``getparent()``, which is cheaper than an ``iterancestors()`` with tags made anew for each block."""
+    ancestor = block.getparent()
+    while ancestor is not None:
+        if ancestor.tag in _BODY_BLOCK_TAGS:
+            if ancestor in holding:
+                return
+            holding.add(ancestor)
+        ancestor = ancestor.getparent()
 
 
 # --- The next article: a page that appends the following story below its own ---------------------------
@@ -434,10 +448,11 @@ def _drop_lines(content: Element) -> None:
     for block in _innermost_text_blocks(content):
         if block.getparent() is None:
             continue  # removed: what this pass removes holds no other block of the list
-        words = text_content(block).split()
+        text = text_content(block)
+        words = text.split(maxsplit=longest)  # a passage's words past the longest line's are not split
         if len(words) > longest and words[0][:1].isalnum():
             continue  # a passage: no line test says yes to it (an advertisement's label opens it, if anything)
-        text = " ".join(words)
+        text = " ".join(words if len(words) <= longest else text.split())
         if _is_call_to_act(text) or _is_read_also(block, text) or _is_credit_line(block, text, content):
             _remove_with_empty_wrappers(block, content)
         elif alts and _is_alt_repeat(block, text, alts):
@@ -454,10 +469,9 @@ def _is_credit_line(element: Element, text: str, content: Element) -> bool:
     opens or closes it (a sentence that names an agency in passing is no credit line). ``text``: its text."""
     if not text or len(text.split()) > _CREDIT_WORDS or len(text) > _CREDIT_LENGTH or text[-1] in ".!?:。":
         return False
-    if next(element.iter("a", *_MEDIA), None) is not None or not _is_own_line(element, content):
-        return False
-    found = [match for match in _CREDIT.finditer(text)]
-    return any(match.start() == 0 or match.end() == len(text) for match in found)
+    if not any(match.start() == 0 or match.end() == len(text) for match in _CREDIT.finditer(text)):
+        return False  # (the text first: it is short, and most lines are no credit)
+    return next(element.iter("a", *_MEDIA), None) is None and _is_own_line(element, content)
 
 
 def _beside_the_media(figure: Element) -> list[Element]:
@@ -481,6 +495,8 @@ def _beside_the_media(figure: Element) -> list[Element]:
 _AUTHOR_MARKS = re.compile(r"(?:^|[\s_-])(?:author|authors|byline|bylines|contributor|contributors)(?:$|[\s_-])", re.I)
 _AUTHOR_HINT = re.compile(r"author|byline|contributor", re.I)
 """A cheap look before ``_AUTHOR_MARKS`` (most elements have no such class)."""
+_BOX_HINT = re.compile(r"caption|credit|copyright|author|byline|contributor", re.I)
+"""``_CAPTION_HINT`` and ``_AUTHOR_HINT`` at once: a look at a class before either box's test."""
 _MAX_AUTHOR_BOX = 600
 """Characters of text an author's box may hold (a name, a role, a bio of a few sentences)."""
 
@@ -490,11 +506,17 @@ def _drop_marked_boxes(content: Element) -> None:
     the author's box (a byline, a bio: "X covers politics..."): the feed's byline says who wrote it, and the bio
     is not the article. Bounded: a box that holds a passage of the article (more than a few sentences, or most of
     it) is no author's box."""
-    total = _visible_length(content)
+    total: int | None = None  # the article's length, measured once an author's box is found
     for element in _WITH_ATTRIBUTES(content):  # every mark is an attribute: a class, an id, an itemprop
+        classes, name = element.get("class"), element.get("id")
+        if not (
+            (classes and _BOX_HINT.search(classes))
+            or (name and _AUTHOR_HINT.search(name))
+            or element.get("itemprop") in _CAPTION_PROPS
+        ):
+            continue  # no mark of a caption, a credit or an author: most elements
         if element.getparent() is None:
             continue
-        classes, name = element.get("class"), element.get("id")
         if _is_marked_caption(element, classes):
             _remove_with_empty_wrappers(element, content)
             continue
@@ -503,7 +525,11 @@ def _drop_marked_boxes(content: Element) -> None:
         if not _AUTHOR_MARKS.search(f"{classes or ''} {name or ''}"):
             continue
         size = _visible_length(element)
-        if size <= _MAX_AUTHOR_BOX and 2 * size < total and next(element.iter("pre", "table"), None) is None:
+        if size > _MAX_AUTHOR_BOX:
+            continue
+        if total is None:
+            total = _visible_length(content)
+        if 2 * size < total and next(element.iter("pre", "table"), None) is None:
             _remove_with_empty_wrappers(element, content)
 
 
@@ -596,28 +622,37 @@ _DATELINE_WORDS = 10
 _LABEL_WORDS = 4
 """Words without a digit a dateline holds beside its date: a label, a month, "Uhr", "min read"."""
 _PROSE_WORDS = 15
+_PROSE_TAGS = ("p", "li", "blockquote", "pre", "td")
 _DATELINE_TAGS = ("p", "div", "span", "time", "small", "li", "header", "footer", "address", "dd", "em", "strong")
 
 
 def _drop_edge_datelines(content: Element) -> None:
     """A short line that is a date (and a label, a time, a reading time) before the article's first paragraph
     of prose or after its last: "Stand: 12.03.2024 14:05 Uhr", "Published December 3, 2024"."""
-    order = {element: index for index, element in enumerate(content.iter())}
-    prose = [
-        order[el]
-        for el in content.iter("p", "li", "blockquote", "pre", "td")
-        if _words_up_to(el, _PROSE_WORDS) >= _PROSE_WORDS
-    ]
-    if not prose:
+    elements = list(content.iter(*_PROSE_TAGS, *_DATELINE_TAGS))  # in document order
+    first = _first_prose(elements, range(len(elements)))
+    if first is None:
         return
-    first, last = min(prose), max(prose)
-    for element in list(content.iter(*_DATELINE_TAGS)):
-        if element.getparent() is None or first <= order[element] <= last:
+    last = _first_prose(elements, range(len(elements) - 1, first - 1, -1))
+    assert last is not None
+    for index in chain(range(first), range(last + 1, len(elements))):
+        element = elements[index]
+        if element.tag not in _DATELINE_TAGS or element.getparent() is None:
             continue
         if not 0 < _words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or _in_code(element, content):
             continue
         if _is_own_line(element, content) and _is_dateline(element):
             _remove_with_empty_wrappers(element, content)
+
+
+def _first_prose(elements: Sequence[Element], indices: Iterable[int]) -> int | None:
+    """The first of ``indices`` whose element is a paragraph of prose: only the first and the last paragraph of
+    prose bound the datelines, so the paragraphs between them are never counted."""
+    for index in indices:
+        element = elements[index]
+        if element.tag in _PROSE_TAGS and _words_up_to(element, _PROSE_WORDS) >= _PROSE_WORDS:
+            return index
+    return None
 
 
 _MENU_LINKS = 3
@@ -771,13 +806,18 @@ _MAX_FURNITURE = 300
 
 _FURNITURE_CANDIDATES = etree.XPath(".//*[@class or @id or @aria-label or @itemtype] | .//a | .//label")
 """The elements :func:`_is_furniture` can say yes to, found by libxml2 in document order: most have none of these."""
+_FURNITURE_MARKS = etree.XPath(
+    "descendant::*/@class | descendant::*/@id | descendant::*/@aria-label | descendant::*/@itemtype",
+    smart_strings=False,
+)
+"""The values of the attributes :func:`_is_furniture` reads, as plain strings (no element is made for them)."""
 _WITH_ATTRIBUTES = etree.XPath(".//*[@*]")
 """The elements that carry an attribute, in document order: every mark of a box is one."""
 
 
 def _drop_furniture(content: Element, url: str) -> None:
     emptied: list[Element] = []
-    for element in _FURNITURE_CANDIDATES(content):
+    for element in _furniture_candidates(content):
         if element.getparent() is None:
             continue
         if _is_furniture(element, url) and _visible_length(element) <= _MAX_FURNITURE:
@@ -789,6 +829,29 @@ def _drop_furniture(content: Element, url: str) -> None:
         if holder.getparent() is not None and _holds_only_a_label(holder):
             _remove_with_empty_wrappers(holder, content)
     _drop_meta_lines(content)
+
+
+def _furniture_candidates(content: Element) -> list[Element]:
+    """The elements :func:`_is_furniture` can say yes to, in document order: every link and label, and the elements
+    with a class, an id, an ``aria-label`` or an ``itemtype`` only where one of those values could mark furniture
+    (most articles have none, and then no element is made for them)."""
+    if any(map(_may_mark_furniture, set(_FURNITURE_MARKS(content)))):
+        return list(_FURNITURE_CANDIDATES(content))
+    return list(content.iterdescendants("a", "label"))
+
+
+@lru_cache(maxsize=4096)
+def _may_mark_furniture(value: str) -> bool:
+    """Whether ``value``, as any of the attributes :func:`_is_furniture` reads, would say furniture."""
+    return bool(
+        value
+        and (
+            _furniture_classes(value)
+            or _BOX_CLASSES.search(value)
+            or "breadcrumb" in value.lower()
+            or "BreadcrumbList" in value
+        )
+    )
 
 
 def _drop_meta_lines(content: Element) -> None:
@@ -823,13 +886,8 @@ def _holds_only_a_label(holder: Element) -> bool:
 def _is_furniture(element: Element, url: str) -> bool:
     attributes = element.attrib
     if attributes:  # most elements have none: only their tag is looked at
-        classes = attributes.get("class") or ""
-        if classes and (
-            _SCREEN_READER_ONLY.search(classes)
-            or _hidden_by_class(classes)
-            or _BREADCRUMBS.search(classes)
-            or _BOX_CLASSES.search(classes)
-        ):
+        classes = attributes.get("class")
+        if classes and _furniture_classes(classes):
             return True
         if "breadcrumb" in (attributes.get("aria-label") or "").lower():
             return True
@@ -840,6 +898,18 @@ def _is_furniture(element: Element, url: str) -> bool:
     if element.tag == "a":
         return _is_furniture_link(element, url)
     return element.tag == "label"  # a form's: its control is gone ("Toggle table of contents sidebar")
+
+
+@lru_cache(maxsize=4096)
+def _furniture_classes(classes: str) -> bool:
+    """Whether a class attribute says furniture: text for screen readers only, hidden, a breadcrumb, a box
+    (remembered: a page gives many elements the same classes)."""
+    return bool(
+        _SCREEN_READER_ONLY.search(classes)
+        or _hidden_by_class(classes)
+        or _BREADCRUMBS.search(classes)
+        or _BOX_CLASSES.search(classes)
+    )
 
 
 def _is_tag_or_share(element: Element) -> bool:
@@ -938,7 +1008,11 @@ def _remove_with_empty_wrappers(element: Element, content: Element) -> None:
 
 
 def _ids(content: Element) -> set[str]:
-    return {value for value in (el.get("id") for el in content.iter()) if value}
+    return {value for value in _ID_VALUES(content) if value}
+
+
+_ID_VALUES = etree.XPath("descendant-or-self::*/@id", smart_strings=False)
+"""The ``id`` of ``content`` and of every element below it, as plain strings."""
 
 
 def _is_in_page_contents(listing: Element, ids: set[str], url: str) -> bool:
@@ -1000,17 +1074,37 @@ def _inside_list(element: Element, content: Element) -> bool:
 
 
 def _last_with_text(content: Element) -> Element | None:
-    """The deepest element holding the article's last text or media."""
-    last: Element | None = None
-    for element in content.iter():
-        if element is content:
-            continue
-        if (element.text and element.text.strip()) or element.tag in _MEDIA:
-            last = element
+    """The deepest element holding the article's last text or media: of the elements below ``content`` in document
+    order, the last that holds such text or is such media (an element's tail counts for its parent, and after its
+    own text); found from the end, so that only the article's last elements are read."""
+    for element in _backwards(content):
         if element.tail and element.tail.strip():
             parent = element.getparent()
-            last = parent if parent is not content else None
-    return last
+            return parent if parent is not content else None
+        if (element.text and element.text.strip()) or element.tag in _MEDIA:
+            return element
+    return None
+
+
+def _backwards(content: Element) -> Iterator[Element]:
+    """The nodes below ``content`` in the reverse of ``content.iter()``'s order: each after its descendants."""
+    node = _deepest_last(content)
+    while node is not content:
+        yield node
+        previous = node.getprevious()
+        if previous is not None:
+            node = _deepest_last(previous)
+        else:
+            parent = node.getparent()
+            assert parent is not None
+            node = parent
+
+
+def _deepest_last(node: Element) -> Element:
+    """``node``'s last descendant in document order (``node`` itself when it has no child)."""
+    while len(node):
+        node = node[-1]
+    return node
 
 
 def _drop_empty_end(content: Element) -> None:
