@@ -144,41 +144,11 @@ _CLASS_SPLIT = re.compile(JS_S + "+")
 _WITH_CLASS = etree.XPath("descendant-or-self::*[@class]")
 
 
-@functools.lru_cache(maxsize=64)
-def _holding_any(names: tuple[str, ...]) -> etree.XPath:
-    """The elements whose class holds one of ``names`` as a substring (each name an XPath variable, so no quoting)."""
-    tests = " or ".join(f"contains(@class, $n{i})" for i in range(len(names)))
-    return etree.XPath(f"descendant-or-self::*[@class and ({tests})]")
-
-
 def clean_classes(root: Element, classes_to_preserve: frozenset[str]) -> None:
     """Port of ``_cleanClasses``: drop every class not in ``classes_to_preserve``.
 
-    A class kept is a substring of the value: only an element whose class holds one of the classes to preserve
-    (they are few, ``page`` by default) may keep any, and the rest lose theirs at once, by lxml's
-    ``strip_attributes`` (in C). An element that keeps a class has it set again after the strip, which puts the
-    attribute last: where it is not last already, every element is done one at a time instead (the attributes'
-    order is the output's)."""
-    preserved = tuple(sorted(classes_to_preserve))
-    if not preserved or "" in classes_to_preserve:
-        _clean_classes_one_by_one(root, classes_to_preserve)
-        return
-    variables = {f"n{i}": name for i, name in enumerate(preserved)}
-    keepers: list[tuple[Element, str]] = []
-    for el in cast(list[Element], _holding_any(preserved)(root, **variables)):
-        kept = " ".join(c for c in _CLASS_SPLIT.split(el.get("class") or "") if c in classes_to_preserve)
-        if kept:
-            if el.keys()[-1] != "class":
-                _clean_classes_one_by_one(root, classes_to_preserve)
-                return
-            keepers.append((el, kept))
-    etree.strip_attributes(root, "class")
-    for el, kept in keepers:
-        el.set("class", kept)
-
-
-def _clean_classes_one_by_one(root: Element, classes_to_preserve: frozenset[str]) -> None:
-    """:func:`clean_classes`, an element at a time."""
+    A class kept is a substring of the value: when no class to preserve is, the value is not split (most are
+    not: the classes to preserve are few, ``page`` by default)."""
     preserved = tuple(classes_to_preserve)
     for el in cast(list[Element], _WITH_CLASS(root)):
         value = el.get("class") or ""

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from lxml import etree
 
 from scrapy_readability.engine.html.parsing import parse_html
 from scrapy_readability.engine.html.serialize import inner_html
 from scrapy_readability.engine.html.urls import ABOUT_BLANK
 from scrapy_readability.engine.port.postprocess import (
-    _clean_classes_one_by_one,
     clean_classes,
     document_base_url,
     fix_relative_uris,
@@ -20,7 +17,6 @@ from scrapy_readability.engine.port.postprocess import (
 from tests.engine.engine_helpers import detached, inner
 
 PAGE = "http://fakehost/test/page.html"
-MOZILLA_PAGES = Path(__file__).resolve().parent.parent.parent / "mozilla_pages"
 
 
 # --- document_base_url ---------------------------------------------------------------
@@ -130,34 +126,6 @@ def test_clean_classes_keeps_only_preserved_ones():
     assert etree.tostring(div, encoding=str, method="html") == (
         '<div class="page"><p class="keep page" id="a"><span>t</span><b>b</b></p></div>'
     )
-
-
-def test_clean_classes_keeps_the_attributes_order():
-    # A kept class not last among its element's attributes: the strip and set again would move it.
-    div = detached('<p class="page x" id="a">t</p><p id="b" class="page">u</p><i class="pager" id="c">v</i>')
-    clean_classes(div, frozenset({"page"}))
-    assert inner(div) == '<p class="page" id="a">t</p><p id="b" class="page">u</p><i id="c">v</i>'
-    div = detached('<p id="b" class="x page" title="t">u</p><p class="page">v</p>')
-    clean_classes(div, frozenset({"page", "x"}))
-    assert inner(div) == '<p id="b" class="x page" title="t">u</p><p class="page">v</p>'
-
-
-def test_clean_classes_with_quotes_and_an_empty_class_to_preserve():
-    div = detached("""<p class="it's &quot;q&quot;">t</p><p class="b">u</p>""")
-    clean_classes(div, frozenset({"it's", "page"}))
-    assert inner(div) == """<p class="it's">t</p><p>u</p>"""
-    div = detached('<p class=" a  b">t</p><p class="b">u</p>')
-    clean_classes(div, frozenset({"", "a"}))
-    assert inner(div) == '<p class=" a">t</p><p>u</p>'
-
-
-def test_clean_classes_as_one_element_at_a_time_on_the_vendored_pages():
-    for source in sorted(MOZILLA_PAGES.glob("*/source.html")):
-        for preserved in (frozenset({"page"}), frozenset({"page", "caption", "a", "-"})):
-            fast, slow = (parse_html(source.read_text(encoding="utf-8")) for _ in range(2))
-            clean_classes(fast, preserved)
-            _clean_classes_one_by_one(slow, preserved)
-            assert etree.tostring(fast) == etree.tostring(slow), source.parent.name
 
 
 def test_post_process_content_keep_classes():
