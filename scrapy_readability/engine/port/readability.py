@@ -109,8 +109,9 @@ class Readability:
         page = read_page(html, url, content_type, private=True)
         self.url = _document_url(page.url)
         markup = page.markup.text if isinstance(page.markup, ParsedPage) else page.markup
-        # A big page is prepared again from its markup for a retry, rather than copied (see _grab_article).
-        self._markup = markup if isinstance(markup, (str, bytes)) and len(markup) > BIG_PAGE else None
+        # The markup, from which a retry prepares the page again (see _grab_article); a tree given has none.
+        self._source = markup if isinstance(markup, (str, bytes)) else None
+        self._markup = self._source if self._source is not None and len(self._source) > BIG_PAGE else None
         self._content_type = page.content_type
         self._encoding = encoding or page.encoding
         self._root = parse_html(page.markup, page.content_type, self._encoding)
@@ -218,10 +219,12 @@ class Readability:
         if page is None:
             state.trace("No body found in document. Abort.")
             return None
-        # ``pageCacheHtml``: what the page was, for a retry. A big page's copy would double
-        # the memory the page takes, so its markup is prepared again instead (the same
-        # steps on the same markup: the same tree).
-        page_cache = copy.deepcopy(page) if self._markup is None else None
+        # ``pageCacheHtml``: what the page was, for a retry. Most pages need none (the first pass
+        # finds their article), so a page parsed here from its markup is prepared again from it
+        # at its first retry (the same steps on the same markup: the same tree), and that is
+        # copied for each retry; a tree given is copied now. A big page's copy would double the
+        # memory the page takes: its markup is prepared again at each retry.
+        page_cache = copy.deepcopy(page) if self._source is None else None
         attempts: list[_Attempt] = []
         single_pass = self.options.policy is not Policy.AUTO
 
@@ -234,6 +237,8 @@ class Readability:
                 self._set_article_dir(state, top_candidate, parent_of_top)
                 return article_content, attempt_name
 
+            if page_cache is None and self._markup is None:  # the first retry of a page that is not big
+                page_cache = self._prepared_body()
             _restore_page(page, copy.deepcopy(page_cache) if page_cache is not None else self._prepared_body())
             state.scores = {node: score for node, score in state.scores.items() if node in (page, root)}
             state.data_tables = {}
@@ -288,7 +293,7 @@ class Readability:
         them (the notes taken meanwhile go with the inner ``keeping_text_nodes``).
         """
         with keeping_text_nodes():
-            root = parse_html(self._markup, self._content_type, self._encoding)
+            root = parse_html(self._source, self._content_type, self._encoding)
             remove_comments(root)
             unwrap_noscript_images(root)
             remove_scripts(root)
