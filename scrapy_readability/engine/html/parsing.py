@@ -350,15 +350,17 @@ def _html5_tree(data: bytes, markups: list[bytes], serialisations: list[bytes] |
     the serialisation appended to ``serialisations`` when the first reading is the tree (see :func:`read_again`)."""
     parser = _parser("utf-8")
     # lexbor's tree and its serialisation as text are gone before libxml2 builds its own (memory).
-    markup = markups.pop()
-    root = _read_back(markup, parser)
+    if serialisations is None:
+        root = _read_back(markups.pop(), parser)
+    else:
+        serialisations.append(markups.pop())
+        root = _read_back(serialisations[-1], parser)
     if root is not None and not parser.error_log and not _misread(root):
-        if serialisations is not None:
-            serialisations.append(markup)
-        del markup
         _unnest_void_elements(root)
         return _with_body(root)
-    del root, markup
+    if serialisations:
+        serialisations.pop()  # not the tree: nothing to read again
+    del root
     # libxml2 closed an element early (every such close leaves an end tag it reports as
     # unexpected) or read markup as text: the special cases, and a second reading.
     document = _lexbor_document(data)
