@@ -44,18 +44,27 @@ PHASES = (
     "feed_fields",
     "inner_html",
 )
-"""The names readability.py calls its phases by (and the tree's copy for the retry ladder: ``copy``)."""
+"""The names readability.py calls its phases by (and, for the retry ladder, the tree's copy, ``copy``, and the page
+prepared again from its markup, ``Readability._prepared_body``)."""
 
 spent: dict[str, int] = defaultdict(int)
+_inner: list[int] = []  # for each clocked call running, the time of the clocked calls inside it so far
 
 
 def clocked(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function``, its CPU time added to ``name``'s, less that of the clocked calls it makes (the retry's
+    preparation calls phases of its own): each nanosecond counts once."""
+
     def run(*args: Any, **kwargs: Any) -> Any:
         start = time.thread_time_ns()
+        _inner.append(0)
         try:
             return function(*args, **kwargs)
         finally:
-            spent[name] += time.thread_time_ns() - start
+            took = time.thread_time_ns() - start
+            spent[name] += took - _inner.pop()
+            if _inner:
+                _inner[-1] += took
 
     return run
 
@@ -75,6 +84,9 @@ def main() -> int:
     for name in PHASES:
         setattr(readability, name, clocked(name, getattr(readability, name)))
     readability.copy = _ClockedCopy  # type: ignore[assignment]
+    if hasattr(Readability, "_prepared_body"):  # a page prepared again from its markup for a retry
+        prepared = clocked("page prepared again (retry ladder)", Readability._prepared_body)
+        Readability._prepared_body = prepared  # type: ignore[method-assign]
     pages = [path.read_text(encoding="utf-8") for path in sorted(args.pages.glob("*/source.html"))]
     whole = tree = 0
     for _ in range(args.repeat):

@@ -335,6 +335,41 @@ def test_big_page_paths_give_the_same_article(name, monkeypatch):
     assert article.to_dict() == expected.to_dict() == from_bytes.to_dict()
 
 
+@pytest.mark.parametrize("name", BIG_PAGE_CASES)
+def test_a_retry_prepares_the_page_again_as_its_copy_had_it(name, monkeypatch):
+    # A page given as a tree is copied before the first pass; one given as markup is prepared again at its first
+    # retry, from lexbor's serialisation kept for it or else from the markup: the same article each way.
+    import pathlib
+
+    import scrapy_readability.engine.port.readability as readability
+
+    html = (pathlib.Path(__file__).parents[1] / "mozilla_pages" / name / "source.html").read_text(encoding="utf-8")
+    copied = Readability(parse_html(html), url=URL).parse()
+    read_again = Readability(html, url=URL).parse()
+    monkeypatch.setattr(readability, "read_again", lambda serialisation: None)
+    parsed_again = Readability(html, url=URL).parse()
+    assert copied is not None and read_again is not None and parsed_again is not None
+    assert read_again.to_dict() == copied.to_dict() == parsed_again.to_dict()
+
+
+def test_a_retry_reads_again_the_serialisation_kept(monkeypatch):
+    import scrapy_readability.engine.port.readability as readability
+
+    html = f"<html><body><div class='sidebar'>{P}</div><div>{LINKY}</div></body></html>"
+    reads: list[bytes] = []
+    original = readability.read_again
+
+    def recording(serialisation: bytes) -> etree._Element | None:
+        reads.append(serialisation)
+        return original(serialisation)
+
+    monkeypatch.setattr(readability, "read_again", recording)
+    article = Readability(html, url=URL).parse()
+    assert article is not None and article.attempt != "strict"
+    assert len(reads) == 1  # once, at the first retry; the retries after it copy what it made
+    assert Readability(html, url=URL).parse().to_dict() == article.to_dict()
+
+
 def test_a_retry_of_a_big_page_prepares_its_markup_again(monkeypatch):
     import scrapy_readability.engine.port.readability as readability
 

@@ -58,13 +58,21 @@ def empty_document() -> etree._Element:
     return root
 
 
-def parse_html(html: object, content_type: str | None = None, encoding: str | None = None) -> etree._Element:
+def parse_html(
+    html: object,
+    content_type: str | None = None,
+    encoding: str | None = None,
+    *,
+    serialisations: list[bytes] | None = None,
+) -> etree._Element:
     """Return the ``<html>`` root element of a document for ``html``.
 
     A parsed lxml tree is used as it is (and will be modified by ``parse()``), and so
     is a :class:`ParsedPage`'s. Bytes are decoded by :func:`.decoding.decode_page` with
     ``content_type`` (the ``Content-Type`` header) and ``encoding`` (an encoding that
-    wins over everything).
+    wins over everything). Given ``serialisations``, a tree built from lexbor's serialisation at
+    libxml2's first reading appends that serialisation to it: :func:`read_again` builds
+    the same tree of it, without lexbor (``Readability``'s retry ladder).
     """
     if isinstance(html, etree._ElementTree):
         root: etree._Element | None = html.getroot()
@@ -74,8 +82,19 @@ def parse_html(html: object, content_type: str | None = None, encoding: str | No
     if isinstance(html, etree._Element):
         return html.getroottree().getroot()
     if isinstance(html, ParsedPage):
-        return html.take_tree()
-    return ParsedPage(markup_text(html, content_type, encoding)).take_tree()
+        return html.take_tree(serialisations)
+    return ParsedPage(markup_text(html, content_type, encoding)).take_tree(serialisations)
+
+
+def read_again(serialisation: bytes) -> etree._Element | None:
+    """The tree :func:`parse_html` built from ``serialisation``, which it kept (``serialisations``): libxml2 reads
+    the same bytes as it did, and the same steps follow; ``None`` if that reading is not the first's (it is)."""
+    parser = _parser("utf-8")
+    root = _read_back(serialisation, parser)
+    if root is None or parser.error_log or _misread(root):
+        return None
+    _unnest_void_elements(root)
+    return _with_body(root)
 
 
 def markup_text(html: object, content_type: str | None = None, encoding: str | None = None) -> str:
@@ -141,17 +160,18 @@ class ParsedPage:
         else:
             self._libxml2 = source
 
-    def take_tree(self) -> etree._Element:
-        """The lxml tree for the extraction, which modifies it: built once, then parsed afresh."""
+    def take_tree(self, serialisations: list[bytes] | None = None) -> etree._Element:
+        """The lxml tree for the extraction, which modifies it: built once, then parsed afresh.
+        ``serialisations``: see :func:`parse_html`."""
         if self._taken:
-            return ParsedPage(self.text).take_tree()
+            return ParsedPage(self.text).take_tree(serialisations)
         self._taken = True
         if self._libxml2 is not None:
             return self._libxml2
         # Handed over, not kept here: lexbor's tree goes as soon as it is serialised, its serialisation
-        # once libxml2 has read it. In lists the callee empties: a compiled (mypyc) function borrows its
-        # arguments, and the caller's reference would keep each copy until the call returned.
-        return _html5_tree(self._data, [_serialised([self._pop_lexbor()])])
+        # once libxml2 has read it (unless kept: ``serialisations``). In lists the callee empties: a compiled (mypyc)
+        # function borrows its arguments, and the caller's reference would keep each copy until the call returned.
+        return _html5_tree(self._data, [_serialised([self._pop_lexbor()])], serialisations)
 
     def _pop_lexbor(self) -> LexborHTMLParser:
         document, self._lexbor = self._lexbor, None
@@ -325,14 +345,21 @@ _RENAMED_PREFIX = "readability-as-"
 _RENAMED_BACK = etree.XPath(f"//*[starts-with(local-name(), '{_RENAMED_PREFIX}')]")
 
 
-def _html5_tree(data: bytes, markups: list[bytes]) -> etree._Element:
-    """libxml2's reading of lexbor's serialisation of ``data`` (``markups``, emptied), special cases read again."""
+def _html5_tree(data: bytes, markups: list[bytes], serialisations: list[bytes] | None = None) -> etree._Element:
+    """libxml2's reading of lexbor's serialisation of ``data`` (``markups``, emptied), special cases read again;
+    the serialisation appended to ``serialisations`` when the first reading is the tree (see :func:`read_again`)."""
     parser = _parser("utf-8")
     # lexbor's tree and its serialisation as text are gone before libxml2 builds its own (memory).
-    root = _read_back(markups.pop(), parser)
+    if serialisations is None:
+        root = _read_back(markups.pop(), parser)
+    else:
+        serialisations.append(markups.pop())
+        root = _read_back(serialisations[-1], parser)
     if root is not None and not parser.error_log and not _misread(root):
         _unnest_void_elements(root)
         return _with_body(root)
+    if serialisations:
+        serialisations.pop()  # not the tree: nothing to read again
     del root
     # libxml2 closed an element early (every such close leaves an end tag it reports as
     # unexpected) or read markup as text: the special cases, and a second reading.

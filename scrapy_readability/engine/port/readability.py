@@ -24,7 +24,7 @@ from ..html.dom import (
     text_nodes,
 )
 from ..html.inputs import read_page
-from ..html.parsing import ParsedPage, parse_html, remove_comments
+from ..html.parsing import ParsedPage, parse_html, read_again, remove_comments
 from ..html.serialize import inner_html
 from ..html.urls import ABOUT_BLANK, InvalidURL, resolve
 from ..options import ATTEMPT_NAMES, Options, Policy
@@ -109,11 +109,15 @@ class Readability:
         page = read_page(html, url, content_type, private=True)
         self.url = _document_url(page.url)
         markup = page.markup.text if isinstance(page.markup, ParsedPage) else page.markup
-        # A big page is prepared again from its markup for a retry, rather than copied (see _grab_article).
-        self._markup = markup if isinstance(markup, (str, bytes)) and len(markup) > BIG_PAGE else None
+        # The markup, from which a retry prepares the page again (see _grab_article); a tree given has none.
+        self._source = markup if isinstance(markup, (str, bytes)) else None
+        self._markup = self._source if self._source is not None and len(self._source) > BIG_PAGE else None
         self._content_type = page.content_type
         self._encoding = encoding or page.encoding
-        self._root = parse_html(page.markup, page.content_type, self._encoding)
+        # lexbor's serialisation of a page that is not big, kept for a retry (read_again): not a copy of the tree
+        kept: list[bytes] | None = [] if self._markup is None else None
+        self._root = parse_html(page.markup, page.content_type, self._encoding, serialisations=kept)
+        self._serialisation = kept[0] if kept else None
         self._microdata = _mentions_microdata(markup)
         self._top_parent: Element | None = None  # the chosen candidate's parent: the refined article looks around it
 
@@ -158,6 +162,7 @@ class Readability:
         # The refined article reads the page before the phases below change it.
         evidence = read_evidence(root, scripts) if options.refine else None
         grabbed = self._grab_article(state)
+        self._serialisation = None  # the retries are over
         if grabbed is None and evidence is not None:
             grabbed = _marked_article(root)
         if grabbed is None:
@@ -218,10 +223,13 @@ class Readability:
         if page is None:
             state.trace("No body found in document. Abort.")
             return None
-        # ``pageCacheHtml``: what the page was, for a retry. A big page's copy would double
-        # the memory the page takes, so its markup is prepared again instead (the same
-        # steps on the same markup: the same tree).
-        page_cache = copy.deepcopy(page) if self._markup is None else None
+        # ``pageCacheHtml``: what the page was, for a retry. Most pages need none (the first pass
+        # finds their article), so a page parsed here from its markup is prepared again at its
+        # first retry (the same steps on the same markup: the same tree; libxml2 reads again the
+        # serialisation of lexbor's tree kept for it, when it read that at the first reading), and
+        # that is copied for each retry; a tree given is copied now. A big page's copy would double
+        # the memory the page takes: its markup is prepared again at each retry.
+        page_cache = copy.deepcopy(page) if self._source is None else None
         attempts: list[_Attempt] = []
         single_pass = self.options.policy is not Policy.AUTO
 
@@ -234,6 +242,9 @@ class Readability:
                 self._set_article_dir(state, top_candidate, parent_of_top)
                 return article_content, attempt_name
 
+            if page_cache is None and self._markup is None:  # the first retry of a page that is not big
+                page_cache = self._prepared_body()
+                self._serialisation = None  # the copies come from page_cache now
             _restore_page(page, copy.deepcopy(page_cache) if page_cache is not None else self._prepared_body())
             state.scores = {node: score for node, score in state.scores.items() if node in (page, root)}
             state.data_tables = {}
@@ -284,11 +295,13 @@ class Readability:
         """The page's ``<body>`` as the first pass found it, prepared again from the markup.
 
         The steps of ``parse()`` before ``_grabArticle`` that change the tree, on the same
-        markup: the same tree. Its text nodes are one a slot, as ``page.innerHTML`` re-parses
-        them (the notes taken meanwhile go with the inner ``keeping_text_nodes``).
+        markup: the same tree (read again from lexbor's serialisation when it was kept). Its text
+        nodes are one a slot, as ``page.innerHTML`` re-parses them (the notes taken meanwhile go
+        with the inner ``keeping_text_nodes``).
         """
         with keeping_text_nodes():
-            root = parse_html(self._markup, self._content_type, self._encoding)
+            again = read_again(self._serialisation) if self._serialisation is not None else None
+            root = again if again is not None else parse_html(self._source, self._content_type, self._encoding)
             remove_comments(root)
             unwrap_noscript_images(root)
             remove_scripts(root)
