@@ -12,6 +12,8 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **the rest of a split article**: paragraphs of prose built as the article's own (the same tag and class) that
   Readability.js left in the page around its choice (in the ``<article>`` or ``<main>`` that held it), after a
   break (an ad, a picture's box), follow it;
+* **the article printed twice**: a run of two or more paragraphs of prose, in one box that holds none of the first,
+  saying in the same order what paragraphs before them said (a template's copy for another screen) goes;
 * **line-numbered code** (:mod:`.code`): the gutter goes, the code stays, as one ``<pre>``;
 * **blocks that are not in the body the page declares** (JSON-LD's ``articleBody``), where the article holds
   nearly all of that body: a teaser, a subscription box, a credit, a bio; and **the declared body itself**, a
@@ -149,6 +151,7 @@ def refine_content(
 def _mend(content: Element, url: str, declared_body: str | None, declared_shown: bool) -> None:
     elements = list(content.iter())  # held while the passes run: each pass's walk finds the elements' proxies made
     _number_free_code(content)
+    _drop_repeated_runs(content)
     if declared_body:
         _keep_the_declared_body(content, declared_body, declared_shown)
     _drop_next_articles(content)
@@ -251,6 +254,46 @@ def _put_back(content: Element, original: Element) -> None:
     content.attrib.update(original.attrib)
     content.extend(list(original))
     content.tail = tail
+
+
+# --- The article twice: a copy of a run of its paragraphs ------------------------------------------------------
+
+_MIN_RUN = 2
+"""Paragraphs of prose a repeated run holds at least: one paragraph said twice is a pull quote, or the author's."""
+
+
+def _drop_repeated_runs(content: Element) -> None:
+    """A page that prints its article twice (for two screen sizes, or a template's copy) leaves Readability.js both
+    copies: paragraphs of prose, all in one box that holds none of the first, that say in the same order what two
+    or more paragraphs before them said are the copy, and go. A paragraph repeated on its own (a pull quote, a note
+    after each section) stays, and so do paragraphs an author wrote twice in one flow of text (around code)."""
+    paragraphs = [paragraph for paragraph in content.iter("p") if _words_up_to(paragraph, _PROSE) >= _PROSE]
+    for run in _repeated_runs([" ".join(text_content(paragraph).split()) for paragraph in paragraphs]):
+        boxes = {paragraphs[index].getparent() for index, _ in run}
+        if len(boxes) > 1 or boxes & {paragraphs[source].getparent() for _, source in run}:
+            continue  # not one box of its own: the same flow of text
+        for index, _ in run:
+            _remove_with_empty_wrappers(paragraphs[index], content)
+
+
+def _repeated_runs(texts: Sequence[str]) -> list[list[tuple[int, int]]]:
+    """Runs of ``_MIN_RUN`` or more consecutive texts that repeat, in order, consecutive texts before them: each
+    text's index with the index where it was said first."""
+    first: dict[str, int] = {}
+    runs: list[list[tuple[int, int]]] = []
+    run: list[tuple[int, int]] = []
+    for index, text in enumerate(texts):
+        source = first.setdefault(text, index)
+        if source == index:
+            run = []
+            continue
+        if run and run[-1] == (index - 1, source - 1):
+            run.append((index, source))
+        else:
+            run = [(index, source)]
+        if len(run) == _MIN_RUN:
+            runs.append(run)  # the same list: what follows in the run joins it
+    return runs
 
 
 # --- The body the page declares: JSON-LD's articleBody -----------------------------------------------------

@@ -551,3 +551,24 @@ def test_a_meta_line_that_holds_half_the_article_or_more_stays() -> None:
         '<span class="post-meta-item">in notes, a category</span></div><p>A short tip.</p>'
     )
     assert refined(items) == items  # nor item by item
+
+
+FIRST = "<p>The harbour opened at dawn and the boats went out one by one into the grey water.</p>"
+SECOND = "<p>By noon the wind had turned and the crews came back with nets full of small silver fish.</p>"
+
+
+def test_a_copy_of_the_articles_paragraphs_in_a_box_of_its_own_goes() -> None:
+    """A page that prints its article twice (a template's copy for another screen) leaves both copies."""
+    article = f"<div>{FIRST}{SECOND}</div>"
+    assert refined(article + f"<div>{FIRST}{SECOND}</div>") == article
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        f"{FIRST}{SECOND}<blockquote>{FIRST}</blockquote>",  # a pull quote: one paragraph said again
+        f"{FIRST}{SECOND}<pre>make all</pre>{FIRST}{SECOND}",  # the author's words twice, in one flow of text
+    ],
+)
+def test_paragraphs_said_again_in_the_articles_flow_stay(html: str) -> None:
+    assert refined(html) == html
