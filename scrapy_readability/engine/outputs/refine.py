@@ -39,7 +39,9 @@ share (a microformat, an accessibility class, a share service's address), never 
   (``rel="tag"``), **links to the previous and next post** (``rel="prev"``/``"next"``), a newsletter's
   **sign-up box**, **a post's meta line** (``post-meta``, ``entry-meta``: date, category, reading time), and
   links to **the page's source** on a code host ("Edit this page");
-* **datelines** above or below the article: a short line that is a date (the feed's fields carry it);
+* **datelines** above or below the article: a short line that is a date (the feed's fields carry it); and
+  anywhere, **a clock line**: a line that only says how long ago a post was made, how long a video runs or how long
+  the article takes to read ("2 hours ago", "Duration 1:30", "3 Min Lesezeit"), a teaser's or a header's data;
 * **a menu above the article**: a list of three or more links of a few words each, and nothing else, before its
   first paragraph of prose (the site's sections, a breadcrumb);
 * **an in-page table of contents**: a list whose every link is to an element of the article itself, with
@@ -484,7 +486,8 @@ def _is_alt_repeat(block: Element, text: str, alts: set[str]) -> bool:
 
 def _drop_lines(content: Element) -> None:
     """The article's lines judged by what they say, in one pass over its innermost blocks: a call to act, an
-    advertisement's label, a "Read also" teaser, a credit line, a caption that repeats a picture's ``alt``."""
+    advertisement's label, a "Read also" teaser, a credit line, a clock line, a caption that repeats a picture's
+    ``alt``."""
     alts = _alt_texts(content)
     # the most words a line test can say yes to: a call to act's, a teaser's, a credit's, an alt's
     longest = max([_MAX_CALL_WORDS, _MAX_TITLE_WORDS * 3, _CREDIT_WORDS, *(len(alt.split()) for alt in alts)])
@@ -498,8 +501,35 @@ def _drop_lines(content: Element) -> None:
         text = " ".join(words if len(words) <= longest else text.split())
         if _is_call_to_act(text) or _is_read_also(block, text) or _is_credit_line(block, text, content):
             _remove_with_empty_wrappers(block, content)
+        elif len(words) <= _CLOCK_WORDS and _is_clock_line(block, text, content):
+            _remove_with_empty_wrappers(block, content)
         elif alts and _is_alt_repeat(block, text, alts):
             _remove_with_empty_wrappers(block, content)
+
+
+_CLOCK_WORDS = 6
+_CLOCK_LINE = re.compile(
+    r"^\W*(?:\d[\d./-]*\d\s*\W?\s*)?(?:"
+    r"\d+\s*(?:min|mins|minutes?|hours?|hrs?|days?|weeks?)\.?\s*ago|"  # 2 hours ago
+    r"vor \d+\s*(?:min\.?|minuten|std\.?|stunden?|tagen?)|il y a \d+\s*(?:min|minutes?|heures?|jours?)|"
+    r"hace \d+\s*(?:min|minutos?|horas?|días?)|"
+    r"(?:duration|dauer|durée|duración)\W*\d+(?::\d\d){1,2}|"  # a video's length
+    r"\d+(?::\d\d){1,2}\s*min\.?|"
+    r"\d+\s*(?:min\.?|mins|minutes?|minuten)\s*(?:read|lesezeit|lesedauer|de lecture|de lectura)|"  # reading time
+    r"(?:reading time|lesezeit|lesedauer|temps de lecture|tiempo de lectura)\W*\d+\s*(?:min\.?|minutes?|minuten)"
+    r")\W*(?:\d{1,2}:\d\d)?\W*$",
+    re.IGNORECASE,
+)
+"""A line that only says how long ago a post was made, how long a video runs or how long the article takes to
+read ("2 hours ago", "Duration 1:30", "26.10.2025 | 2:43 min", "3 Min Lesezeit"): a teaser's or a header's data."""
+
+
+def _is_clock_line(block: Element, text: str, content: Element) -> bool:
+    """A line of its own that is only an age, a running time or a reading time (``text``: its text); one with a
+    ``<time>`` is a dateline's, judged with the line it may share with a byline (:func:`_drop_edge_datelines`)."""
+    if _CLOCK_LINE.match(text) is None or next(block.iter("time"), None) is not None:
+        return False
+    return _is_own_line(block, content) and not _in_code(block, content)
 
 
 _CREDIT_WORDS = 8

@@ -572,3 +572,21 @@ def test_a_copy_of_the_articles_paragraphs_in_a_box_of_its_own_goes() -> None:
 )
 def test_paragraphs_said_again_in_the_articles_flow_stay(html: str) -> None:
     assert refined(html) == html
+
+
+@pytest.mark.parametrize("line", ["2 hours ago", "Duration 1:30", "26.10.2025 | 2:43 min", "3 Min Lesezeit"])
+def test_a_line_that_is_only_an_age_a_running_time_or_a_reading_time_goes(line: str) -> None:
+    """A video teaser's length, a post's age, a header's reading time: data of a box, not the article's text."""
+    assert refined(f"{FIRST}<p>{line}</p>{SECOND}") == FIRST + SECOND
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<p>The ferry left 2 hours ago.</p>",  # a sentence that says how long ago
+        "<p>It ran for <span>3 min read</span> aloud, no more.</p>",  # inside a sentence
+        "<pre>elapsed: 2:43 min</pre>",  # a program's output
+    ],
+)
+def test_sentences_and_code_with_times_stay(html: str) -> None:
+    assert refined(FIRST + html + SECOND) == FIRST + html + SECOND
