@@ -28,6 +28,9 @@ share (a microformat, an accessibility class, a share service's address), never 
   comment, report an error or consent to an embed's or a form's terms, in a few languages ("Subscribe now…",
   "Fehler gefunden?", "réservé aux abonnés", "Ich bin damit einverstanden");
   and **the label of an advertisement** left without its ad ("Advertisement", "Anzeige", "Publicidad");
+* **the comments' furniture**: a line that only names the comments and counts them ("3 Kommentare", "Join the
+  Conversation"), and after the article's last paragraph, the comment section's rules ("To post a comment, log
+  in...", "Die Kommentare im Forum geben nicht...");
 * **"Read also" teasers**: a line that is a label such as "Read more:", "Lesen Sie auch", "À lire aussi" and a
   link to another story, or the label alone with only links after it;
 * **text for screen readers only** (``sr-only``, ``visually-hidden``...), **text no reader sees** (a class that
@@ -486,25 +489,38 @@ def _is_alt_repeat(block: Element, text: str, alts: set[str]) -> bool:
 
 def _drop_lines(content: Element) -> None:
     """The article's lines judged by what they say, in one pass over its innermost blocks: a call to act, an
-    advertisement's label, a "Read also" teaser, a credit line, a clock line, a caption that repeats a picture's
-    ``alt``."""
+    advertisement's label, a "Read also" teaser, a credit line, a clock line, the comments' label, a caption that
+    repeats a picture's ``alt``; and after the article's last paragraph, the comments' rules."""
     alts = _alt_texts(content)
     # the most words a line test can say yes to: a call to act's, a teaser's, a credit's, an alt's
     longest = max([_MAX_CALL_WORDS, _MAX_TITLE_WORDS * 3, _CREDIT_WORDS, *(len(alt.split()) for alt in alts)])
+    rules: list[Element] = []  # the comments' rules, if no paragraph follows them
     for block in _innermost_text_blocks(content):
         if block.getparent() is None:
             continue  # removed: what this pass removes holds no other block of the list
-        text = text_content(block)
-        words = text.split(maxsplit=longest)  # a passage's words past the longest line's are not split
-        if len(words) > longest and words[0][:1].isalnum():
-            continue  # a passage: no line test says yes to it (an advertisement's label opens it, if anything)
-        text = " ".join(words if len(words) <= longest else text.split())
-        if _is_call_to_act(text) or _is_read_also(block, text) or _is_credit_line(block, text, content):
+        words = text_content(block).split()
+        text = " ".join(words)
+        line = len(words) <= longest or not words[0][:1].isalnum()  # else a passage: only the rules may say yes
+        if line and _is_call_to_act(text):
             _remove_with_empty_wrappers(block, content)
-        elif len(words) <= _CLOCK_WORDS and _is_clock_line(block, text, content):
-            _remove_with_empty_wrappers(block, content)
-        elif alts and _is_alt_repeat(block, text, alts):
-            _remove_with_empty_wrappers(block, content)
+        elif len(words) <= _MAX_RULES_WORDS and _COMMENT_RULES.search(text.lower()):
+            rules.append(block)
+        else:
+            if len(words) >= _PROSE_WORDS:
+                rules.clear()  # a paragraph follows them: rules the article itself states
+            if line and _is_other_furniture_line(block, text, len(words), content, alts):
+                _remove_with_empty_wrappers(block, content)
+    for block in rules:
+        _remove_with_empty_wrappers(block, content)
+
+
+def _is_other_furniture_line(block: Element, text: str, words: int, content: Element, alts: set[str]) -> bool:
+    """A "Read also" teaser, a credit line, a clock line, the comments' label, a caption repeating an ``alt``."""
+    if _is_read_also(block, text) or _is_credit_line(block, text, content) or _is_comment_label(block, text):
+        return True
+    if words <= _CLOCK_WORDS and _is_clock_line(block, text, content):
+        return True
+    return bool(alts) and _is_alt_repeat(block, text, alts)
 
 
 _CLOCK_WORDS = 6
@@ -651,6 +667,35 @@ def _is_call_to_act(text: str) -> bool:
     if _AD_LABEL.match(text):
         return True
     return len(text.split()) <= _MAX_CALL_WORDS and _CALLS_TO_ACT.search(text.lower()) is not None
+
+
+# --- The comments' furniture: their count, their link, their rules ----------------------------------------
+
+_COMMENT_LABEL = re.compile(
+    r"^\W*(?:\d+\s*)?(?:comments?|kommentare?|commenti|commentaires?|comentarios?|comentários?|kommentarer|"
+    r"reacties|komentarze|join the conversation|leave a (?:comment|reply)|add (?:a )?comment|show comments|"
+    r"kommentieren|kommentar schreiben)\s*(?:\(\d+\)|\d+)?\W*$",
+    re.IGNORECASE,
+)
+"""A line that only names the comments, with their count: the link or the button to them ("3 Kommentare",
+"Join the Conversation", "Commenti")."""
+_COMMENT_RULES = re.compile(
+    r"to post a comment|your comments are subject to|community (?:rules|guidelines|standards) apply|"
+    r"comments (?:and pings )?are (?:currently )?closed|"
+    r"kommentare im forum|dass ihre kommentare|kommentare (?:und pings )?sind (?:derzeit )?geschlossen|"
+    r"les commentaires sont modérés|charte de modération|normas de (?:participación|la comunidad)|"
+    r"مراجعة التعليقات"
+)  # matched against the text lowercased
+"""What the rules for the comments say ("To post a comment, log into...", "Die Kommentare im Forum geben nicht
+notwendigerweise die Meinung der Redaktion wieder"): the comment section's, which Readability.js kept without it."""
+_MAX_RULES_WORDS = 120
+"""Words of a comment section's rules at most: more, and it is a passage about comments."""
+
+
+def _is_comment_label(block: Element, text: str) -> bool:
+    """A line that only names the comments (a heading that does is judged as one: :func:`_drop_dangling_headings`;
+    a section of documentation may be titled "Comments")."""
+    return _COMMENT_LABEL.match(text) is not None and next(block.iter(*HEADINGS), None) is None
 
 
 # --- "Read also": a link to another story, set in the article ------------------------------------------

@@ -590,3 +590,27 @@ def test_a_line_that_is_only_an_age_a_running_time_or_a_reading_time_goes(line: 
 )
 def test_sentences_and_code_with_times_stay(html: str) -> None:
     assert refined(FIRST + html + SECOND) == FIRST + html + SECOND
+
+
+RULES = (
+    "<p>Log in with your account first. Your comments are subject to our terms of use, and posts that insult"
+    " other readers are taken down by the moderators without notice.</p>"
+)
+
+
+@pytest.mark.parametrize("tail", ["<p>12 Comments</p>", "<div><a href='#c'>Join the Conversation</a></div>", RULES])
+def test_the_comments_label_and_their_rules_at_the_end_go(tail: str) -> None:
+    """What a comment section leaves behind when Readability.js drops it: its link, its count, its rules."""
+    assert refined(FIRST + SECOND + tail) == FIRST + SECOND
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        f"{FIRST}{RULES}{SECOND}",  # a terms page states the rules, and goes on
+        f"{FIRST}<h2>Comments</h2>{SECOND}",  # a section of a tutorial on code comments
+        f"{FIRST}{SECOND}<p>Tell me what you think in the comments below.</p>",  # the author's last word
+    ],
+)
+def test_the_articles_own_words_on_comments_stay(html: str) -> None:
+    assert refined(html) == html
