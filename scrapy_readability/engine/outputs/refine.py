@@ -26,7 +26,8 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor;
 * **calls to act**: a short block that asks the reader to subscribe, sign up for a newsletter, download an app,
   comment, report an error or consent to an embed's or a form's terms, in a few languages ("Subscribe now…",
-  "Fehler gefunden?", "réservé aux abonnés", "Ich bin damit einverstanden");
+  "Fehler gefunden?", "réservé aux abonnés", "Ich bin damit einverstanden"), and a paywall's or an ad blocker's
+  notice ("Votre abonnement n'autorise pas...", "この記事は会員限定です", "while an ad blocker is enabled");
   and **the label of an advertisement** left without its ad ("Advertisement", "Anzeige", "Publicidad");
 * **the comments' furniture**: a line that only names the comments and counts them ("3 Kommentare", "Join the
   Conversation"), and after the article's last paragraph, the comment section's rules ("To post a comment, log
@@ -631,12 +632,14 @@ _CALLS_TO_ACT = re.compile(
     r"sign up (?:for|to) (?:our|the|my) (?:\w+ )?newsletter|(?:get|receive) (?:our|the) (?:\w+ )?newsletter|"
     r"download (?:our|the) (?:\w+ )?app|"
     r"to post a comment|comments? (?:are|is) (?:moderated|closed)|support (?:local|independent) journalism|"
-    r"got a story\?|"
+    r"got a story\?|while an ad ?blocker is (?:enabled|active|on)|"
     # German
     r"newsletter abonnieren|jetzt abonnieren|abonniere (?:den|unseren)|zum newsletter|"
-    r"fehler gefunden\?|fehler (?:auf [\w.]+ )?entdeckt\?|"
+    r"fehler gefunden\?|fehler (?:auf [\w.]+ )?entdeckt\?|ist ein abonnement erforderlich|"
+    r"bitte aktivieren sie (?:javascript|ihren werbeblocker)|"
     # French, Spanish, Portuguese, Italian
     r"réservée? aux abonnés|abonnez-vous|inscrivez-vous à (?:notre|la) newsletter|il vous reste \d|"
+    r"votre abonnement n.autorise pas|"
     r"suscr[ií]bete|recibe las mejores|suscríbase|assine (?:já|agora)|inscreva-se|abbonati (?:ora|subito)|"
     r"iscriviti alla newsletter|"
     # consent to a form's terms, to cookies, to an embedded post's data transfer
@@ -644,7 +647,7 @@ _CALLS_TO_ACT = re.compile(
     r"we (?:store|use|set) cookies|manage consent|"
     r"(?:ich bin|sie sind) damit einverstanden|widerrufliche einwilligung|externen? inhalte?\b|"
     r"(?:in|gemäß) unserer datenschutzerklärung"
-    r")"
+    r")|会員限定"  # Japanese, written without spaces: no word boundary (members only)
 )  # matched against the text lowercased: quicker than IGNORECASE
 """Phrases that ask the reader to subscribe, sign up, download an app, comment, report an error, or consent (to a
 form's terms, to cookies, to an embedded post's content): a box's, not the article's."""

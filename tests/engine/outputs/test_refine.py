@@ -614,3 +614,21 @@ def test_the_comments_label_and_their_rules_at_the_end_go(tail: str) -> None:
 )
 def test_the_articles_own_words_on_comments_stay(html: str) -> None:
     assert refined(html) == html
+
+
+@pytest.mark.parametrize(
+    "notice",
+    [
+        "<p>Votre abonnement n’autorise pas la lecture de cet article</p>",
+        "<p>Für die kommerzielle Nutzung ist ein Abonnement erforderlich.</p>",
+        "<p>Some features may not work while an ad blocker is enabled.</p>",
+        "<p>［有料会員限定］この記事は会員限定です。</p>",
+    ],
+)
+def test_a_paywalls_or_an_ad_blockers_notice_goes(notice: str) -> None:
+    assert refined(FIRST + notice + SECOND) == FIRST + SECOND
+
+
+def test_an_article_on_subscriptions_keeps_its_sentences() -> None:
+    html = FIRST + "<p>The publisher said a subscription is now required to read its archive.</p>" + SECOND
+    assert refined(html) == html
