@@ -35,7 +35,8 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **"Read also" teasers**: a line that is a label such as "Read more:", "Lesen Sie auch", "À lire aussi" and a
   link to another story, or the label alone with only links after it;
 * **text for screen readers only** (``sr-only``, ``visually-hidden``...), **text no reader sees** (a class that
-  hides it at every screen size: ``hidden``, ``d-none``; a paywall's text for some visitors) and **labels** of the form
+  hides it at every screen size: ``hidden``, ``d-none``; a paywall's text for some visitors, a registration wall's
+  pitch however long, where the article is far longer) and **labels** of the form
   controls Readability.js removed: "Toggle table of contents sidebar";
 * **links that only jump**: a heading's permalink (``#``, ``¶``, ``§``), a footnote's way back (``↩``),
   "Back to top";
@@ -922,6 +923,9 @@ _SOURCE_VIEWS = re.compile(
 """A code host's view of the page's own source document: "Edit this page", "View source", "History" (not a
 link to a project's code, which an article may well be about)."""
 _MAX_FURNITURE = 300
+_HIDDEN_SHARE = 4
+"""A box no reader sees (a class hides it) goes however long it is, if the article is this many times longer (a
+registration wall's pitch); a longer one may be the article's text that a script reveals."""
 """Characters of text a piece of furniture may hold: more, and it is not furniture."""
 
 
@@ -938,10 +942,18 @@ _WITH_ATTRIBUTES = etree.XPath(".//*[@*]")
 
 def _drop_furniture(content: Element, url: str) -> None:
     emptied: list[Element] = []
+    article_length: int | None = None  # read once, when a hidden box too long for furniture is met
     for element in _furniture_candidates(content):
-        if element.getparent() is None:
+        if element.getparent() is None or not _is_furniture(element, url):
             continue
-        if _is_furniture(element, url) and _visible_length(element) <= _MAX_FURNITURE:
+        size = _visible_length(element)
+        if size > _MAX_FURNITURE and _hidden_by_class(element.get("class") or ""):
+            if article_length is None:
+                article_length = _visible_length(content)
+            if size * _HIDDEN_SHARE <= article_length:
+                _remove_with_empty_wrappers(element, content)  # a registration wall no reader sees
+            continue
+        if size <= _MAX_FURNITURE:
             parent = element.getparent()
             _remove_with_empty_wrappers(element, content)
             if parent is not None and parent is not content and _is_tag_or_share(element):

@@ -632,3 +632,17 @@ def test_a_paywalls_or_an_ad_blockers_notice_goes(notice: str) -> None:
 def test_an_article_on_subscriptions_keeps_its_sentences() -> None:
     html = FIRST + "<p>The publisher said a subscription is now required to read its archive.</p>" + SECOND
     assert refined(html) == html
+
+
+def test_a_long_box_no_reader_sees_goes_where_the_article_is_far_longer() -> None:
+    """A registration wall's pitch, hidden by a class until a script shows it to some visitors."""
+    pitch = "Create an account to read more stories from our reporters. " * 8
+    wall = f'<div class="sign-in hidden"><p>{pitch}</p></div>'
+    article = BODY * 6
+    assert refined(article + wall) == article
+
+
+def test_a_hidden_box_that_holds_the_article_stays() -> None:
+    """The article's own text, hidden until a script reveals it: not furniture however it is marked."""
+    html = FIRST + '<div class="hidden">' + BODY * 2 + "</div>"
+    assert refined(html) == html
