@@ -274,8 +274,15 @@ def _drop_repeated_runs(content: Element) -> None:
     copies: paragraphs of prose, all in one box that holds none of the first, that say in the same order what two
     or more paragraphs before them said are the copy, and go. A paragraph repeated on its own (a pull quote, a note
     after each section) stays, and so do paragraphs an author wrote twice in one flow of text (around code)."""
-    paragraphs = [paragraph for paragraph in content.iter("p") if _words_up_to(paragraph, _PROSE) >= _PROSE]
-    for run in _repeated_runs([" ".join(text_content(paragraph).split()) for paragraph in paragraphs]):
+    paragraphs, texts = [], []
+    for paragraph in content.iter("p"):
+        words = text_content(paragraph).split()
+        if len(words) >= _PROSE:
+            paragraphs.append(paragraph)
+            texts.append(" ".join(words))
+    if len(set(texts)) == len(texts):
+        return  # no paragraph said twice: the common case
+    for run in _repeated_runs(texts):
         boxes = {paragraphs[index].getparent() for index, _ in run}
         if len(boxes) > 1 or boxes & {paragraphs[source].getparent() for _, source in run}:
             continue  # not one box of its own: the same flow of text
@@ -501,11 +508,14 @@ def _drop_lines(content: Element) -> None:
         if block.getparent() is None:
             continue  # removed: what this pass removes holds no other block of the list
         words = text_content(block).split()
-        text = " ".join(words)
         line = len(words) <= longest or not words[0][:1].isalnum()  # else a passage: only the rules may say yes
+        if not line and len(words) > _MAX_RULES_WORDS:
+            rules.clear()  # a paragraph follows them: rules the article itself states
+            continue
+        text = " ".join(words)
         if line and _is_call_to_act(text):
             _remove_with_empty_wrappers(block, content)
-        elif len(words) <= _MAX_RULES_WORDS and _COMMENT_RULES.search(text.lower()):
+        elif len(words) <= _MAX_RULES_WORDS and _is_comment_rules(text):
             rules.append(block)
         else:
             if len(words) >= _PROSE_WORDS:
@@ -647,6 +657,7 @@ _CALLS_TO_ACT = re.compile(
     r"you agree (?:with|to) [^.]{0,60}(?:terms|privacy)|constitutes (?:acceptance|agreement)|"
     r"we (?:store|use|set) cookies|manage consent|"
     r"(?:ich bin|sie sind) damit einverstanden|widerrufliche einwilligung|externen? inhalte?\b|"
+    r"empfohlener (?:redaktioneller )?inhalt|"
     r"(?:in|gemäß) unserer datenschutzerklärung"
     r")|会員限定"  # Japanese, written without spaces: no word boundary (members only)
 )  # matched against the text lowercased: quicker than IGNORECASE
@@ -694,6 +705,13 @@ _COMMENT_RULES = re.compile(
 notwendigerweise die Meinung der Redaktion wieder"): the comment section's, which Readability.js kept without it."""
 _MAX_RULES_WORDS = 120
 """Words of a comment section's rules at most: more, and it is a passage about comments."""
+_RULES_HINTS = ("omment", "ommunit", "modér", "ormas", "التعليقات")
+"""A part of a word every phrase of ``_COMMENT_RULES`` holds: a cheap look first."""
+
+
+def _is_comment_rules(text: str) -> bool:
+    """Whether ``text`` says what a comment section's rules say."""
+    return any(hint in text for hint in _RULES_HINTS) and _COMMENT_RULES.search(text.lower()) is not None
 
 
 def _is_comment_label(block: Element, text: str) -> bool:

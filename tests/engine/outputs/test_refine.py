@@ -623,6 +623,7 @@ def test_the_articles_own_words_on_comments_stay(html: str) -> None:
         "<p>Für die kommerzielle Nutzung ist ein Abonnement erforderlich.</p>",
         "<p>Some features may not work while an ad blocker is enabled.</p>",
         "<p>［有料会員限定］この記事は会員限定です。</p>",
+        "<p>Empfohlener redaktioneller Inhalt</p>",  # an embed's consent placeholder
     ],
 )
 def test_a_paywalls_or_an_ad_blockers_notice_goes(notice: str) -> None:
