@@ -44,9 +44,10 @@ share (a microformat, an accessibility class, a share service's address), never 
   (``rel="tag"``), **links to the previous and next post** (``rel="prev"``/``"next"``), a newsletter's
   **sign-up box**, **a post's meta line** (``post-meta``, ``entry-meta``: date, category, reading time), and
   links to **the page's source** on a code host ("Edit this page");
-* **datelines** above or below the article: a short line that is a date (the feed's fields carry it); and
-  anywhere, **a clock line**: a line that only says how long ago a post was made, how long a video runs or how long
-  the article takes to read ("2 hours ago", "Duration 1:30", "3 Min Lesezeit"), a teaser's or a header's data;
+* **datelines** above or below the article: a short line that is a date (the feed's fields carry it), and inside it
+  one that gives its time of day too (a dateline set below the lead); and anywhere, **a clock line**: a line that
+  only says how long ago a post was made, how long a video runs or how long the article takes to read ("2 hours
+  ago", "Duration 1:30", "3 Min Lesezeit"), a teaser's or a header's data;
 * **a menu above the article**: a list of three or more links of a few words each, and nothing else, before its
   first paragraph of prose (the site's sections, a breadcrumb);
 * **an in-page table of contents**: a list whose every link is to an element of the article itself, with
@@ -164,10 +165,11 @@ def _mend(content: Element, url: str, declared_body: str | None, declared_shown:
     _drop_next_articles(content)
     _drop_credited_figures(content)
     _drop_marked_boxes(content)
-    _drop_lines(content)
+    timed = _drop_lines(content)
     _drop_furniture(content, url)
     _drop_in_page_contents(content, url)
     _drop_edge_datelines(content)
+    _drop_timed_datelines(content, timed)
     _drop_edge_menus(content)
     _drop_dangling_headings(content)
     del elements
@@ -496,14 +498,17 @@ def _is_alt_repeat(block: Element, text: str, alts: set[str]) -> bool:
     return text.casefold() in alts and _CREDIT.search(text) is not None and next(block.iter(*_MEDIA), None) is None
 
 
-def _drop_lines(content: Element) -> None:
+def _drop_lines(content: Element) -> list[Element]:
     """The article's lines judged by what they say, in one pass over its innermost blocks: a call to act, an
     advertisement's label, a "Read also" teaser, a credit line, a clock line, the comments' label, a caption that
-    repeats a picture's ``alt``; and after the article's last paragraph, the comments' rules."""
+    repeats a picture's ``alt``; and after the article's last paragraph, the comments' rules. Gives the lines that
+    are a date with its time of day, for :func:`_drop_timed_datelines` (after the datelines at the edges, which go
+    with the byline they may share a box with)."""
     alts = _alt_texts(content)
     # the most words a line test can say yes to: a call to act's, a teaser's, a credit's, an alt's
     longest = max([_MAX_CALL_WORDS, _MAX_TITLE_WORDS * 3, _CREDIT_WORDS, *(len(alt.split()) for alt in alts)])
     rules: list[Element] = []  # the comments' rules, if no paragraph follows them
+    timed: list[Element] = []
     for block in _innermost_text_blocks(content):
         if block.getparent() is None:
             continue  # removed: what this pass removes holds no other block of the list
@@ -522,8 +527,18 @@ def _drop_lines(content: Element) -> None:
                 rules.clear()  # a paragraph follows them: rules the article itself states
             if line and _is_other_furniture_line(block, text, len(words), content, alts):
                 _remove_with_empty_wrappers(block, content)
+            elif len(words) <= _DATELINE_WORDS and _is_timed_dateline(block, text, content):
+                timed.append(block)
     for block in rules:
         _remove_with_empty_wrappers(block, content)
+    return timed
+
+
+def _drop_timed_datelines(content: Element, timed: list[Element]) -> None:
+    """The lines that are a date with its time of day, left after the datelines at the article's edges went."""
+    for block in timed:
+        if block.getparent() is not None and any(ancestor is content for ancestor in block.iterancestors()):
+            _remove_with_empty_wrappers(block, content)
 
 
 def _is_other_furniture_line(block: Element, text: str, words: int, content: Element, alts: set[str]) -> bool:
@@ -793,6 +808,19 @@ def _first_prose(elements: Sequence[Element], indices: Iterable[int]) -> int | N
         if element.tag in _PROSE_TAGS and _words_up_to(element, _PROSE_WORDS) >= _PROSE_WORDS:
             return index
     return None
+
+
+_CLOCK_TIME = re.compile(r"\b\d{1,2}[:.]\d\d\b(?![.:]\d)|\buhr\b", re.IGNORECASE)
+"""A time of day ("19:25", "7.57 Uhr"): what a dateline inside the article adds to its date (the publication's)."""
+
+
+def _is_timed_dateline(block: Element, text: str, content: Element) -> bool:
+    """A line of its own that is a date with its time of day ("Freitag, 28.04.2023, 19:25", "Publiziert heute um
+    12:19 Uhr"): the publication's dateline, wherever the page set it (often below the lead); a date without a
+    time inside the article may be the article's own (a changelog's entry), and stays."""
+    if _CLOCK_TIME.search(text) is None or not _is_dateline(block):
+        return False
+    return _is_own_line(block, content) and not _in_code(block, content)
 
 
 _MENU_LINKS = 3

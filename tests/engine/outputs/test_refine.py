@@ -647,3 +647,20 @@ def test_a_hidden_box_that_holds_the_article_stays() -> None:
     """The article's own text, hidden until a script reveals it: not furniture however it is marked."""
     html = FIRST + '<div class="hidden">' + BODY * 2 + "</div>"
     assert refined(html) == html
+
+
+@pytest.mark.parametrize("line", ["Freitag, 28.04.2023, 19:25", "Publiziert 12. Mai 2024, 12:19 Uhr"])
+def test_a_date_with_its_time_of_day_goes_inside_the_article_too(line: str) -> None:
+    """The publication's dateline, which a page often sets below the lead: the feed's fields carry it."""
+    assert refined(f"{FIRST}<p>{line}</p>{SECOND}") == FIRST + SECOND
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<p>March 3, 2024</p>",  # a changelog's entry: a date without a time of day
+        "<p>The polls closed on 12 May 2024 at 18:00.</p>",  # a sentence that gives a date and a time
+    ],
+)
+def test_dates_of_the_articles_own_inside_it_stay(html: str) -> None:
+    assert refined(FIRST + html + SECOND) == FIRST + html + SECOND
