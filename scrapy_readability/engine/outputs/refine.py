@@ -12,6 +12,8 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **the rest of a split article**: paragraphs of prose built as the article's own (the same tag and class) that
   Readability.js left in the page around its choice (in the ``<article>`` or ``<main>`` that held it), after a
   break (an ad, a picture's box), follow it;
+* **maths as its source**: a formula rendered as MathML (KaTeX, MathJax) becomes the TeX it was written in, which
+  the renderer keeps as its annotation (not its symbols run together, "mx¨=f(t)", beside that TeX);
 * **the article printed twice**: a run of two or more paragraphs of prose, in one box that holds none of the first,
   saying in the same order what paragraphs before them said (a template's copy for another screen) goes;
 * **line-numbered code** (:mod:`.code`): the gutter goes, the code stays, as one ``<pre>``;
@@ -159,6 +161,7 @@ def refine_content(
 def _mend(content: Element, url: str, declared_body: str | None, declared_shown: bool) -> None:
     elements = list(content.iter())  # held while the passes run: each pass's walk finds the elements' proxies made
     _number_free_code(content)
+    _maths_as_its_source(content)
     _drop_repeated_runs(content)
     if declared_body:
         _keep_the_declared_body(content, declared_body, declared_shown)
@@ -263,6 +266,29 @@ def _put_back(content: Element, original: Element) -> None:
     content.attrib.update(original.attrib)
     content.extend(list(original))
     content.tail = tail
+
+
+# --- Maths: the source a formula was rendered from ----------------------------------------------------------
+
+_TEX = frozenset({"application/x-tex", "text/x-tex", "tex"})
+
+
+def _maths_as_its_source(content: Element) -> None:
+    """A formula rendered as MathML (KaTeX, MathJax) reads as its symbols run together ("mx¨=f(t)"), beside the
+    TeX it was written in, which the renderer keeps as the MathML's annotation: the formula becomes that source,
+    which a reader can read and an index can match."""
+    for annotation in list(content.iter("annotation")):
+        if (annotation.get("encoding") or "").lower() not in _TEX:
+            continue
+        formula = next(annotation.iterancestors("math"), None)
+        holder = formula.getparent() if formula is not None else None
+        source = (annotation.text or "").strip()
+        if formula is None or holder is None or not source:
+            continue
+        written = formula.makeelement("span", {})
+        written.text = source
+        written.tail = formula.tail
+        holder.replace(formula, written)
 
 
 # --- The article twice: a copy of a run of its paragraphs ------------------------------------------------------

@@ -664,3 +664,20 @@ def test_a_date_with_its_time_of_day_goes_inside_the_article_too(line: str) -> N
 )
 def test_dates_of_the_articles_own_inside_it_stay(html: str) -> None:
     assert refined(FIRST + html + SECOND) == FIRST + html + SECOND
+
+
+def test_a_rendered_formula_becomes_the_tex_it_was_written_in() -> None:
+    """KaTeX keeps the source as the MathML's annotation: the text reads "x^2 + 1", not "x2+1" beside it."""
+    formula = (
+        '<span class="katex"><span class="katex-mathml"><math><semantics><mrow><msup><mi>x</mi><mn>2</mn></msup>'
+        '<mo>+</mo><mn>1</mn></mrow><annotation encoding="application/x-tex">x^2 + 1</annotation></semantics>'
+        "</math></span></span>"
+    )
+    assert refined(f"<p>The sum {formula} grows.</p>") == (
+        '<p>The sum <span class="katex"><span class="katex-mathml"><span>x^2 + 1</span></span></span> grows.</p>'
+    )
+
+
+def test_a_formula_without_its_source_stays() -> None:
+    html = "<p>The sum <math><mrow><mi>x</mi><mo>+</mo><mn>1</mn></mrow></math> grows.</p>"
+    assert refined(html) == html
