@@ -25,6 +25,7 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **captions and credits** of pictures: the text beside the image of a ``<figure>`` that credits it ("Photo by
   X/Getty Images", "Foto: Y", "©"), blocks marked as captions or credits (class, ``itemprop``), a block that
   repeats a picture's ``alt`` and credits it, and a short line that is only a credit ("© A. Writer", "Quelle: dpa");
+  and **the site's copyright notice** ("Copyright © 2023 The Daily, LLC.", "... All rights reserved.");
 * **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor;
 * **calls to act**: a short block that asks the reader to subscribe, sign up for a newsletter, download an app,
   comment, report an error or consent to an embed's or a form's terms, in a few languages ("Subscribe now…",
@@ -573,7 +574,29 @@ def _is_other_furniture_line(block: Element, text: str, words: int, content: Ele
         return True
     if words <= _CLOCK_WORDS and _is_clock_line(block, text, content):
         return True
+    if words <= _NOTICE_WORDS and _is_copyright_notice(block, text, content):
+        return True
     return bool(alts) and _is_alt_repeat(block, text, alts)
+
+
+_NOTICE_WORDS = 30
+_COPYRIGHT_OPENS = re.compile(r"^\W*(?:©|ⓒ|copyright\b)[^.!?]*\b(?:19|20)\d\d\b", re.IGNORECASE)
+_RIGHTS_RESERVED = re.compile(
+    r"all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|"
+    r"tutti i diritti riservati|direitos reservados|版权所有|無断転載|무단 ?전재",
+    re.IGNORECASE,
+)
+"""A copyright notice: it opens with its sign and a year ("© 2015 A Group", "Copyright © 2023 The Daily"), or it
+reserves the rights; a line that only mentions a copyright in passing ("first published at X. Copyright 2015.")
+is the article's note on where it comes from."""
+
+
+def _is_copyright_notice(block: Element, text: str, content: Element) -> bool:
+    """A line of its own that is the site's copyright notice ("Copyright © 2023 The Daily, LLC.", "© 2015 A Media
+    Group. All rights reserved."): the page's footer, left in the article; one in code is the code's."""
+    if _COPYRIGHT_OPENS.match(text) is None and _RIGHTS_RESERVED.search(text) is None:
+        return False
+    return _is_own_line(block, content) and not _in_code(block, content)
 
 
 _CLOCK_WORDS = 6

@@ -681,3 +681,21 @@ def test_a_rendered_formula_becomes_the_tex_it_was_written_in() -> None:
 def test_a_formula_without_its_source_stays() -> None:
     html = "<p>The sum <math><mrow><mi>x</mi><mo>+</mo><mn>1</mn></mrow></math> grows.</p>"
     assert refined(html) == html
+
+
+@pytest.mark.parametrize(
+    "notice", ["Copyright © 2023 The Harbour Times, LLC.", "™ & © 2013 A Network, Inc. All rights reserved."]
+)
+def test_the_sites_copyright_notice_goes(notice: str) -> None:
+    assert refined(f"{FIRST}{SECOND}<p>{notice}</p>") == FIRST + SECOND
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<p>This story first appeared in The Harbour Times. Copyright 2015.</p>",  # where the article comes from
+        "<pre>copyright: '© 2016 All rights reserved'</pre>",  # a configuration file's value
+    ],
+)
+def test_a_copyright_mentioned_by_the_article_stays(html: str) -> None:
+    assert refined(FIRST + SECOND + html) == FIRST + SECOND + html
