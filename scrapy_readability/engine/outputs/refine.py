@@ -32,6 +32,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   "Fehler gefunden?", "réservé aux abonnés", "Ich bin damit einverstanden"), and a paywall's or an ad blocker's
   notice ("Votre abonnement n'autorise pas...", "この記事は会員限定です", "while an ad blocker is enabled");
   and **the label of an advertisement** left without its ad ("Advertisement", "Anzeige", "Publicidad");
+* **the article's tools' labels**: a line that only names tools to share, print, save or mail it ("Teilen",
+  "Drucken", "E-Mail"), whose buttons Readability.js removed;
 * **the comments' furniture**: a line that only names the comments and counts them ("3 Kommentare", "Join the
   Conversation"), and after the article's last paragraph, the comment section's rules ("To post a comment, log
   in...", "Die Kommentare im Forum geben nicht...");
@@ -576,7 +578,29 @@ def _is_other_furniture_line(block: Element, text: str, words: int, content: Ele
         return True
     if words <= _NOTICE_WORDS and _is_copyright_notice(block, text, content):
         return True
+    if words <= _TOOL_WORDS and _is_tool_label(block, text, content):
+        return True
     return bool(alts) and _is_alt_repeat(block, text, alts)
+
+
+_TOOL_WORDS = 3
+_TOOL_LABEL = re.compile(
+    r"^\W*(?:(?:share|print|e-?mail|mail|save|tweet|copy link|embed|newsletter|feedback|"
+    r"teilen|drucken|senden|zitieren|merken|speichern|link kopieren|fehler melden|"
+    r"partager|imprimer|compartir|imprimir|condividi|stampa|"
+    r"facebook|twitter|whatsapp|linkedin|telegram)\W*)+$",
+    re.IGNORECASE,
+)
+"""The label of an article's tool, or of several side by side ("Teilen", "Drucken", "E-Mail", "Share"): a button
+whose action Readability.js removed."""
+
+
+def _is_tool_label(block: Element, text: str, content: Element) -> bool:
+    """A line of its own that only names tools to share, print, save or mail the article (not a heading, which is
+    judged as one; not in code)."""
+    if _TOOL_LABEL.match(text) is None or next(block.iter(*HEADINGS), None) is not None:
+        return False
+    return _is_own_line(block, content) and not _in_code(block, content)
 
 
 _NOTICE_WORDS = 30

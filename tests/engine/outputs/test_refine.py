@@ -699,3 +699,13 @@ def test_the_sites_copyright_notice_goes(notice: str) -> None:
 )
 def test_a_copyright_mentioned_by_the_article_stays(html: str) -> None:
     assert refined(FIRST + SECOND + html) == FIRST + SECOND + html
+
+
+@pytest.mark.parametrize("label", ["Teilen", "Drucken Senden", "E-Mail", "Share"])
+def test_a_line_that_only_names_the_articles_tools_goes(label: str) -> None:
+    assert refined(f"{FIRST}<p>{label}</p>{SECOND}") == FIRST + SECOND
+
+
+@pytest.mark.parametrize("html", ["<h2>Newsletter</h2>", "<pre>print</pre>", "<p>Share the load.</p>"])
+def test_a_heading_code_or_a_sentence_with_a_tools_name_stays(html: str) -> None:
+    assert refined(FIRST + html + SECOND) == FIRST + html + SECOND
