@@ -604,6 +604,8 @@ def _is_tool_label(block: Element, text: str, content: Element) -> bool:
 
 
 _NOTICE_WORDS = 30
+_NOTICE_LENGTH = 200
+"""Characters of a copyright notice at most (a script written without spaces has no words to count)."""
 _COPYRIGHT_OPENS = re.compile(r"^\W*(?:©|ⓒ|copyright\b)[^.!?]*\b(?:19|20)\d\d\b", re.IGNORECASE)
 _RIGHTS_RESERVED = re.compile(
     r"all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|"
@@ -618,7 +620,7 @@ is the article's note on where it comes from."""
 def _is_copyright_notice(block: Element, text: str, content: Element) -> bool:
     """A line of its own that is the site's copyright notice ("Copyright © 2023 The Daily, LLC.", "© 2015 A Media
     Group. All rights reserved."): the page's footer, left in the article; one in code is the code's."""
-    if _COPYRIGHT_OPENS.match(text) is None and _RIGHTS_RESERVED.search(text) is None:
+    if len(text) > _NOTICE_LENGTH or (_COPYRIGHT_OPENS.match(text) is None and _RIGHTS_RESERVED.search(text) is None):
         return False
     return _is_own_line(block, content) and not _in_code(block, content)
 
@@ -883,6 +885,8 @@ def _first_prose(elements: Sequence[Element], indices: Iterable[int]) -> int | N
     return None
 
 
+_DATELINE_LENGTH = 80
+"""Characters of a dateline inside the article at most (a script written without spaces has no words to count)."""
 _CLOCK_TIME = re.compile(r"\b\d{1,2}[:.]\d\d\b(?![.:]\d)|\buhr\b", re.IGNORECASE)
 """A time of day ("19:25", "7.57 Uhr"): what a dateline inside the article adds to its date (the publication's)."""
 
@@ -891,7 +895,7 @@ def _is_timed_dateline(block: Element, text: str, content: Element) -> bool:
     """A line of its own that is a date with its time of day ("Freitag, 28.04.2023, 19:25", "Publiziert heute um
     12:19 Uhr"): the publication's dateline, wherever the page set it (often below the lead); a date without a
     time inside the article may be the article's own (a changelog's entry), and stays."""
-    if _CLOCK_TIME.search(text) is None or not _is_dateline(block):
+    if len(text) > _DATELINE_LENGTH or _CLOCK_TIME.search(text) is None or not _is_dateline(block):
         return False
     return _is_own_line(block, content) and not _in_code(block, content)
 
