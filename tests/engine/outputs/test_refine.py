@@ -713,6 +713,6 @@ def test_a_heading_code_or_a_sentence_with_a_tools_name_stays(html: str) -> None
 
 def test_a_paragraph_written_without_spaces_that_gives_a_date_and_time_stays() -> None:
     """Chinese has no spaces to count words by: a paragraph is one "word", and its length tells it from a line."""
-    sentence = "会议于2024年5月9日12:00开始，各方代表就合作细节进行了深入讨论并达成了一致意见。"
+    sentence = "会议于 2024年5月9日 12:00 开始，各方代表就合作细节进行了深入讨论并达成了一致意见。"
     html = f"{FIRST}<p>{sentence * 2}</p>{SECOND}"
     assert refined(html) == html
