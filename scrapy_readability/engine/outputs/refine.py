@@ -572,18 +572,17 @@ def _drop_timed_datelines(content: Element, timed: list[Element]) -> None:
 
 def _is_other_furniture_line(block: Element, text: str, words: int, content: Element, alts: set[str]) -> bool:
     """A "Read also" teaser, a credit line, a clock line, the comments' label, a caption repeating an ``alt``."""
-    if _is_read_also(block, text) or _is_credit_line(block, text, content) or _is_comment_label(block, text):
+    if _is_read_also(block, text) or _is_credit_line(block, text, content):
         return True
-    if words <= _CLOCK_WORDS and _is_clock_line(block, text, content):
+    if words <= _CLOCK_WORDS and (
+        _is_clock_line(block, text, content) or _is_comment_label(block, text) or _is_tool_label(block, text, content)
+    ):
         return True
     if words <= _NOTICE_WORDS and _is_copyright_notice(block, text, content):
-        return True
-    if words <= _TOOL_WORDS and _is_tool_label(block, text, content):
         return True
     return bool(alts) and _is_alt_repeat(block, text, alts)
 
 
-_TOOL_WORDS = 3
 _TOOL_LABEL = re.compile(
     r"^\W*(?:(?:share|print|e-?mail|mail|save|tweet|copy link|embed|newsletter|feedback|"
     r"teilen|drucken|senden|zitieren|merken|speichern|link kopieren|fehler melden|"
@@ -606,6 +605,7 @@ def _is_tool_label(block: Element, text: str, content: Element) -> bool:
 _NOTICE_WORDS = 30
 _NOTICE_LENGTH = 200
 """Characters of a copyright notice at most (a script written without spaces has no words to count)."""
+_COPYRIGHT_SIGNS = ("©", "ⓒ", "opyright", "OPYRIGHT")
 _COPYRIGHT_OPENS = re.compile(r"^\W*(?:©|ⓒ|copyright\b)[^.!?]*\b(?:19|20)\d\d\b", re.IGNORECASE)
 _RIGHTS_RESERVED = re.compile(
     r"all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|"
@@ -613,19 +613,22 @@ _RIGHTS_RESERVED = re.compile(
     re.IGNORECASE,
 )
 """A copyright notice: it opens with its sign and a year ("© 2015 A Group", "Copyright © 2023 The Daily"), or it
-reserves the rights; a line that only mentions a copyright in passing ("first published at X. Copyright 2015.")
-is the article's note on where it comes from."""
+reserves the rights beside its sign; a line that only mentions a copyright in passing ("first published at X.
+Copyright 2015.") is the article's note on where it comes from."""
 
 
 def _is_copyright_notice(block: Element, text: str, content: Element) -> bool:
     """A line of its own that is the site's copyright notice ("Copyright © 2023 The Daily, LLC.", "© 2015 A Media
     Group. All rights reserved."): the page's footer, left in the article; one in code is the code's."""
-    if len(text) > _NOTICE_LENGTH or (_COPYRIGHT_OPENS.match(text) is None and _RIGHTS_RESERVED.search(text) is None):
+    if len(text) > _NOTICE_LENGTH or not any(sign in text for sign in _COPYRIGHT_SIGNS):
+        return False  # (a cheap look first: most lines have no sign)
+    if _COPYRIGHT_OPENS.match(text) is None and _RIGHTS_RESERVED.search(text) is None:
         return False
     return _is_own_line(block, content) and not _in_code(block, content)
 
 
 _CLOCK_WORDS = 6
+"""Words of a label line at most: a clock line, the comments' label, the article's tools' labels."""
 _CLOCK_LINE = re.compile(
     r"^\W*(?:\d[\d./-]*\d\s*\W?\s*)?(?:"
     r"\d+\s*(?:min|mins|minutes?|hours?|hrs?|days?|weeks?)\.?\s*ago|"  # 2 hours ago
