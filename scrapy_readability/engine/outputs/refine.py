@@ -536,17 +536,19 @@ def _drop_lines(content: Element) -> list[Element]:
     alts = _alt_texts(content)
     # the most words a line test can say yes to: a call to act's, a teaser's, a credit's, an alt's
     longest = max([_MAX_CALL_WORDS, _MAX_TITLE_WORDS * 3, _CREDIT_WORDS, *(len(alt.split()) for alt in alts)])
+    reach = max(longest, _MAX_RULES_WORDS)  # the most words any test of this pass reads
     rules: list[Element] = []  # the comments' rules, if no paragraph follows them
     timed: list[Element] = []
     for block in _innermost_text_blocks(content):
         if block.getparent() is None:
             continue  # removed: what this pass removes holds no other block of the list
-        words = text_content(block).split()
+        raw = text_content(block)
+        words = raw.split(maxsplit=reach)  # a passage's words past the most any test reads are not split
         line = len(words) <= longest or not words[0][:1].isalnum()  # else a passage: only the rules may say yes
         if not line and len(words) > _MAX_RULES_WORDS:
             rules.clear()  # a paragraph follows them: rules the article itself states
             continue
-        text = " ".join(words)
+        text = " ".join(words if len(words) <= reach else raw.split())
         if line and _is_call_to_act(text):
             _remove_with_empty_wrappers(block, content)
         elif len(words) <= _MAX_RULES_WORDS and _is_comment_rules(text):
