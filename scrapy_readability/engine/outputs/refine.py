@@ -573,7 +573,8 @@ def _drop_timed_datelines(content: Element, timed: list[Element]) -> None:
 
 
 def _is_other_furniture_line(block: Element, text: str, words: int, content: Element, alts: set[str]) -> bool:
-    """A "Read also" teaser, a credit line, a clock line, the comments' label, a caption repeating an ``alt``."""
+    """A "Read also" teaser, a credit line, a clock line, the comments' label, the tools' labels, the site's
+    copyright notice, a caption repeating an ``alt`` (``words``: the line's count of words)."""
     if _is_read_also(block, text) or _is_credit_line(block, text, content):
         return True
     if words <= _CLOCK_WORDS and (
