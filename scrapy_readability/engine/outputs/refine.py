@@ -298,6 +298,11 @@ def _maths_as_its_source(content: Element) -> None:
 
 _MIN_RUN = 2
 """Paragraphs of prose a repeated run holds at least: one paragraph said twice is a pull quote, or the author's."""
+_PARAGRAPH_OPENINGS = etree.XPath("descendant::p/descendant::text()[normalize-space()][1]", smart_strings=False)
+"""Each paragraph's first text that is not white space (libxml2 finds them: no element is made)."""
+_OPENING = 20
+"""Characters of a paragraph's first text that make it worth comparing: two copies of a paragraph open alike, and
+a run of paragraphs has one at least that opens with a few words of text (not a link, a bold name, a mark)."""
 
 
 def _drop_repeated_runs(content: Element) -> None:
@@ -305,14 +310,15 @@ def _drop_repeated_runs(content: Element) -> None:
     copies: paragraphs of prose, all in one box that holds none of the first, that say in the same order what two
     or more paragraphs before them said are the copy, and go. A paragraph repeated on its own (a pull quote, a note
     after each section) stays, and so do paragraphs an author wrote twice in one flow of text (around code)."""
+    openings = [opening.strip() for opening in _PARAGRAPH_OPENINGS(content) if len(opening) >= _OPENING]
+    if len(set(openings)) == len(openings):
+        return  # no paragraph opens as another does: none is said twice (the common case, read cheaply)
     paragraphs, texts = [], []
     for paragraph in content.iter("p"):
         words = text_content(paragraph).split()
         if len(words) >= _PROSE:
             paragraphs.append(paragraph)
             texts.append(" ".join(words))
-    if len(set(texts)) == len(texts):
-        return  # no paragraph said twice: the common case
     for run in _repeated_runs(texts):
         boxes = {paragraphs[index].getparent() for index, _ in run}
         if len(boxes) > 1 or boxes & {paragraphs[source].getparent() for _, source in run}:

@@ -716,3 +716,9 @@ def test_a_paragraph_written_without_spaces_that_gives_a_date_and_time_stays() -
     sentence = "会议于 2024年5月9日 12:00 开始，各方代表就合作细节进行了深入讨论并达成了一致意见。"
     html = f"{FIRST}<p>{sentence * 2}</p>{SECOND}"
     assert refined(html) == html
+
+
+def test_a_copy_laid_out_with_other_white_space_goes_too() -> None:
+    article = f"<div>{FIRST}{SECOND}</div>"
+    copy = "<div>\n  " + FIRST.replace("<p>", "<p>\n    ") + "\n  " + SECOND + "\n</div>"
+    assert refined(article + copy) == article
