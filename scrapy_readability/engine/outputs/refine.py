@@ -542,27 +542,28 @@ def _drop_lines(content: Element) -> list[Element]:
     alts = _alt_texts(content)
     # the most words a line test can say yes to: a call to act's, a teaser's, a credit's, an alt's
     longest = max([_MAX_CALL_WORDS, _MAX_TITLE_WORDS * 3, _CREDIT_WORDS, *(len(alt.split()) for alt in alts)])
-    reach = max(longest, _MAX_RULES_WORDS)  # the most words any test of this pass reads
     rules: list[Element] = []  # the comments' rules, if no paragraph follows them
     timed: list[Element] = []
     for block in _innermost_text_blocks(content):
         if block.getparent() is None:
             continue  # removed: what this pass removes holds no other block of the list
         raw = text_content(block)
-        words = raw.split(maxsplit=reach)  # a passage's words past the most any test reads are not split
-        line = len(words) <= longest or not words[0][:1].isalnum()  # else a passage: only the rules may say yes
-        if not line and len(words) > _MAX_RULES_WORDS:
-            rules.clear()  # a paragraph follows them: rules the article itself states
+        words = raw.split(maxsplit=longest)  # a passage's words past the longest line's are not split
+        if len(words) > longest and words[0][:1].isalnum():  # a passage: only the comments' rules may say yes
+            if _is_comment_rules_passage(raw):
+                rules.append(block)
+            else:
+                rules.clear()  # a paragraph follows them: rules the article itself states
             continue
-        text = " ".join(words if len(words) <= reach else raw.split())
-        if line and _is_call_to_act(text):
+        text = " ".join(words if len(words) <= longest else raw.split())
+        if _is_call_to_act(text):
             _remove_with_empty_wrappers(block, content)
         elif len(words) <= _MAX_RULES_WORDS and _is_comment_rules(text):
             rules.append(block)
         else:
             if len(words) >= _PROSE_WORDS:
                 rules.clear()  # a paragraph follows them: rules the article itself states
-            if line and _is_other_furniture_line(block, text, len(words), content, alts):
+            if _is_other_furniture_line(block, text, len(words), content, alts):
                 _remove_with_empty_wrappers(block, content)
             elif len(words) <= _DATELINE_WORDS and _is_timed_dateline(block, text, content):
                 timed.append(block)
@@ -814,6 +815,15 @@ _RULES_HINTS = ("omment", "ommunit", "modér", "ormas", "التعليقات")
 def _is_comment_rules(text: str) -> bool:
     """Whether ``text`` says what a comment section's rules say."""
     return any(hint in text for hint in _RULES_HINTS) and _COMMENT_RULES.search(text.lower()) is not None
+
+
+def _is_comment_rules_passage(text: str) -> bool:
+    """:func:`_is_comment_rules` for a passage longer than a line, of ``_MAX_RULES_WORDS`` words at most (the
+    cheap look first: most passages do not name the comments)."""
+    if not any(hint in text for hint in _RULES_HINTS):
+        return False
+    words = text.split(maxsplit=_MAX_RULES_WORDS)
+    return len(words) <= _MAX_RULES_WORDS and _COMMENT_RULES.search(" ".join(words).lower()) is not None
 
 
 def _is_comment_label(block: Element, text: str) -> bool:
