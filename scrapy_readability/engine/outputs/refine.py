@@ -584,10 +584,11 @@ def _is_other_furniture_line(block: Element, text: str, words: int, content: Ele
     copyright notice, a caption repeating an ``alt`` (``words``: the line's count of words)."""
     if _is_read_also(block, text) or _is_credit_line(block, text, content):
         return True
-    if words <= _CLOCK_WORDS and (
-        _is_clock_line(block, text, content) or _is_comment_label(block, text) or _is_tool_label(block, text, content)
-    ):
-        return True
+    if words <= _CLOCK_WORDS and _LABEL_LINE.match(text) is not None:  # a clock's, the comments' or a tool's
+        if _is_clock_line(block, text, content) or _is_comment_label(block, text):
+            return True
+        if _is_tool_label(block, text, content):
+            return True
     if words <= _NOTICE_WORDS and _is_copyright_notice(block, text, content):
         return True
     return bool(alts) and _is_alt_repeat(block, text, alts)
@@ -615,7 +616,7 @@ def _is_tool_label(block: Element, text: str, content: Element) -> bool:
 _NOTICE_WORDS = 30
 _NOTICE_LENGTH = 200
 """Characters of a copyright notice at most (a script written without spaces has no words to count)."""
-_COPYRIGHT_SIGNS = ("©", "ⓒ", "opyright", "OPYRIGHT")
+_COPYRIGHT_SIGNS = re.compile("©|ⓒ|opyright|OPYRIGHT")
 _COPYRIGHT_OPENS = re.compile(r"^\W*(?:©|ⓒ|copyright\b)[^.!?]*\b(?:19|20)\d\d\b", re.IGNORECASE)
 _RIGHTS_RESERVED = re.compile(
     r"all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|"
@@ -630,7 +631,7 @@ Copyright 2015.") is the article's note on where it comes from."""
 def _is_copyright_notice(block: Element, text: str, content: Element) -> bool:
     """A line of its own that is the site's copyright notice ("Copyright © 2023 The Daily, LLC.", "© 2015 A Media
     Group. All rights reserved."): the page's footer, left in the article; one in code is the code's."""
-    if len(text) > _NOTICE_LENGTH or not any(sign in text for sign in _COPYRIGHT_SIGNS):
+    if len(text) > _NOTICE_LENGTH or _COPYRIGHT_SIGNS.search(text) is None:
         return False  # (a cheap look first: most lines have no sign)
     if _COPYRIGHT_OPENS.match(text) is None and _RIGHTS_RESERVED.search(text) is None:
         return False
@@ -797,6 +798,10 @@ _COMMENT_LABEL = re.compile(
 )
 """A line that only names the comments, with their count: the link or the button to them ("3 Kommentare",
 "Join the Conversation", "Commenti")."""
+_LABEL_LINE = re.compile(
+    "|".join(f"(?:{pattern.pattern})" for pattern in (_CLOCK_LINE, _COMMENT_LABEL, _TOOL_LABEL)), re.IGNORECASE
+)
+"""A clock line, the comments' label or a tool's, in one look (most lines are none)."""
 _COMMENT_RULES = re.compile(
     r"to post a comment|your comments are subject to|community (?:rules|guidelines|standards) apply|"
     r"comments (?:and pings )?are (?:currently )?closed|"
@@ -808,19 +813,19 @@ _COMMENT_RULES = re.compile(
 notwendigerweise die Meinung der Redaktion wieder"): the comment section's, which Readability.js kept without it."""
 _MAX_RULES_WORDS = 120
 """Words of a comment section's rules at most: more, and it is a passage about comments."""
-_RULES_HINTS = ("omment", "ommunit", "modér", "ormas", "التعليقات")
+_RULES_HINT = re.compile("omment|ommunit|modér|ormas|التعليقات")
 """A part of a word every phrase of ``_COMMENT_RULES`` holds: a cheap look first."""
 
 
 def _is_comment_rules(text: str) -> bool:
     """Whether ``text`` says what a comment section's rules say."""
-    return any(hint in text for hint in _RULES_HINTS) and _COMMENT_RULES.search(text.lower()) is not None
+    return _RULES_HINT.search(text) is not None and _COMMENT_RULES.search(text.lower()) is not None
 
 
 def _is_comment_rules_passage(text: str) -> bool:
     """:func:`_is_comment_rules` for a passage longer than a line, of ``_MAX_RULES_WORDS`` words at most (the
     cheap look first: most passages do not name the comments)."""
-    if not any(hint in text for hint in _RULES_HINTS):
+    if _RULES_HINT.search(text) is None:
         return False
     words = text.split(maxsplit=_MAX_RULES_WORDS)
     return len(words) <= _MAX_RULES_WORDS and _COMMENT_RULES.search(" ".join(words).lower()) is not None
