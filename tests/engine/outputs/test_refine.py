@@ -1,4 +1,4 @@
-"""``engine/outputs/refine.py``: the refined article's repairs, and the default left exactly as it was."""
+"""``engine/outputs/refine/``: the refined article's repairs, and the default left exactly as it was."""
 
 from __future__ import annotations
 

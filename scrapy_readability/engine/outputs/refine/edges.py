@@ -1,0 +1,200 @@
+"""The article's edges: datelines above or below it, a menu above its first paragraph, headings left with nothing
+under them at its end."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
+
+from ...html.dom import Element, remove, text_content
+from ..feed.dates import find_text_date
+from .furniture import _inside_list
+from .tree import (
+    _LISTS,
+    _MEDIA,
+    _WRAPPERS,
+    HEADINGS,
+    _in_code,
+    _is_empty,
+    _is_own_line,
+    _remove_with_empty_wrappers,
+    _visible_length,
+    _words_in,
+    _words_up_to,
+)
+
+# --- Datelines: the date a page prints above or below the article, which the feed's fields carry -----
+
+_DATELINE_WORDS = 10
+_LABEL_WORDS = 4
+"""Words without a digit a dateline holds beside its date: a label, a month, "Uhr", "min read"."""
+_PROSE_WORDS = 15
+_PROSE_TAGS = ("p", "li", "blockquote", "pre", "td")
+_DATELINE_TAGS = ("p", "div", "span", "time", "small", "li", "header", "footer", "address", "dd", "em", "strong")
+
+
+def _drop_edge_datelines(content: Element) -> None:
+    """A short line that is a date (and a label, a time, a reading time) before the article's first paragraph
+    of prose or after its last: "Stand: 12.03.2024 14:05 Uhr", "Published December 3, 2024"."""
+    elements = list(content.iter(*_PROSE_TAGS, *_DATELINE_TAGS))  # in document order
+    first = _first_prose(elements, range(len(elements)))
+    if first is None:
+        return
+    last = _first_prose(elements, range(len(elements) - 1, first - 1, -1))
+    assert last is not None
+    for index in chain(range(first), range(last + 1, len(elements))):
+        element = elements[index]
+        if element.tag not in _DATELINE_TAGS or element.getparent() is None:
+            continue
+        if not 0 < _words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or _in_code(element, content):
+            continue
+        if _is_own_line(element, content) and _is_dateline(element):
+            _remove_with_empty_wrappers(element, content)
+
+
+def _first_prose(elements: Sequence[Element], indices: Iterable[int]) -> int | None:
+    """The first of ``indices`` whose element is a paragraph of prose: only the first and the last paragraph of
+    prose bound the datelines, so the paragraphs between them are never counted."""
+    for index in indices:
+        element = elements[index]
+        if element.tag in _PROSE_TAGS and _words_up_to(element, _PROSE_WORDS) >= _PROSE_WORDS:
+            return index
+    return None
+
+
+_DATELINE_LENGTH = 80
+"""Characters of a dateline inside the article at most (a script written without spaces has no words to count)."""
+_CLOCK_TIME = re.compile(r"\b\d{1,2}[:.]\d\d\b(?![.:]\d)|\buhr\b", re.IGNORECASE)
+"""A time of day ("19:25", "7.57 Uhr"): what a dateline inside the article adds to its date (the publication's)."""
+
+
+def _is_timed_dateline(block: Element, text: str, content: Element) -> bool:
+    """A line of its own that is a date with its time of day ("Freitag, 28.04.2023, 19:25", "Publiziert heute um
+    12:19 Uhr"): the publication's dateline, wherever the page set it (often below the lead); a date without a
+    time inside the article may be the article's own (a changelog's entry), and stays."""
+    if len(text) > _DATELINE_LENGTH or _CLOCK_TIME.search(text) is None or not _is_dateline(block):
+        return False
+    return _is_own_line(block, content) and not _in_code(block, content)
+
+
+_MENU_LINKS = 3
+_MENU_LINK_WORDS = 4
+"""Words of a menu's entry at most, on average ("News", "Travel International", "Hot Topics")."""
+
+
+def _drop_edge_menus(content: Element) -> None:
+    """A list of links and nothing else, of short entries, above the article's first paragraph of prose: the
+    site's menu or a breadcrumb that Readability.js kept with the article ("News Sport Opinion Life")."""
+    menus = [listing for listing in content.iter(*_LISTS, "nav", "menu") if _is_menu(listing, content)]
+    if not menus:
+        return
+    order = {element: index for index, element in enumerate(content.iter())}
+    prose = [
+        order[el]
+        for el in content.iter("p", "li", "blockquote", "pre", "td")
+        if _words_in(el) >= _PROSE_WORDS and 2 * sum(map(_visible_length, el.iter("a"))) < _visible_length(el)
+    ]  # a menu's entry that holds its submenu is no prose
+    if not prose:
+        return
+    first = min(prose)
+    for listing in menus:
+        if listing.getparent() is not None and order[listing] < first:
+            _remove_with_empty_wrappers(listing, content)
+
+
+def _is_menu(listing: Element, content: Element) -> bool:
+    """Three links or more, of a few words each, and nothing else (not a list inside a list)."""
+    links = [link for link in listing.iter("a") if text_content(link).strip()]
+    if len(links) < _MENU_LINKS or _inside_list(listing, content):
+        return False
+    if sum(map(_visible_length, links)) != _visible_length(listing):
+        return False
+    return sum(_words_in(link) for link in links) <= _MENU_LINK_WORDS * len(links)
+
+
+def _is_dateline(element: Element) -> bool:
+    """A ``<time>``, or a line whose date is in its words: not a link's ("Update: https://x/2017/12/01/")."""
+    if next(element.iter("a", "pre", "code"), None) is not None:
+        return False
+    if element.tag == "time" or next(element.iter("time"), None) is not None:
+        return True
+    text = " ".join(text_content(element).split())
+    if "://" in text or sum(not any(char.isdigit() for char in word) for word in text.split()) > _LABEL_WORDS:
+        return False  # a sentence that gives a date ("the packages were last updated on 12/03/2024")
+    return find_text_date(text, dateline=True) is not None
+
+
+def _last_with_text(content: Element) -> Element | None:
+    """The deepest element holding the article's last text or media: of the elements below ``content`` in document
+    order, the last that holds such text or is such media (an element's tail counts for its parent, and after its
+    own text); found from the end, so that only the article's last elements are read."""
+    for element in _backwards(content):
+        if element.tail and element.tail.strip():
+            parent = element.getparent()
+            return parent if parent is not content else None
+        if (element.text and element.text.strip()) or element.tag in _MEDIA:
+            return element
+    return None
+
+
+def _backwards(content: Element) -> Iterator[Element]:
+    """The nodes below ``content`` in the reverse of ``content.iter()``'s order: each after its descendants."""
+    node = _deepest_last(content)
+    while node is not content:
+        yield node
+        previous = node.getprevious()
+        if previous is not None:
+            node = _deepest_last(previous)
+        else:
+            parent = node.getparent()
+            assert parent is not None
+            node = parent
+
+
+def _deepest_last(node: Element) -> Element:
+    """``node``'s last descendant in document order (``node`` itself when it has no child)."""
+    while len(node):
+        node = node[-1]
+    return node
+
+
+def _drop_empty_end(content: Element) -> None:
+    """Empty wrappers that now end the article (the ``<p></p>`` a heading inside a paragraph leaves)."""
+    element = content
+    while len(element):
+        last = element[-1]
+        if last.tag in _WRAPPERS and _is_empty(last) and not (last.tail and last.tail.strip()):
+            remove(last)
+        elif last.tail and last.tail.strip():
+            return
+        else:
+            element = last
+
+
+def _heading_of(element: Element | None, content: Element) -> Element | None:
+    """The heading that ``element`` is, or is inside."""
+    while element is not None and element is not content:
+        if element.tag in HEADINGS:
+            return element
+        element = element.getparent()
+    return None
+
+
+def _drop_dangling_headings(content: Element) -> None:
+    """A heading introduces what follows it: at the very end, with nothing after it, it introduced what
+    Readability.js removed (a comment form, a share bar, related posts)."""
+    while True:
+        heading = _heading_of(_last_with_text(content), content)
+        if heading is None or _visible_length(heading) == _visible_length(content):
+            return  # a heading alone is all the article has: it stays
+        if len(text_content(heading).split()) > _MAX_TITLE_WORDS:
+            return  # a sentence set as a heading is the article's own last word
+        _remove_with_empty_wrappers(heading, content)
+        _drop_empty_end(content)
+
+
+_MAX_TITLE_WORDS = 8
+"""Words of a heading that titles furniture ("Add comment", "Join the conversation"): more, and it is a sentence."""
+
+# --- The headline --------------------------------------------------------------------------------
