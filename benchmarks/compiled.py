@@ -107,10 +107,11 @@ def corpus_pages(folder: Path) -> Iterator[tuple[str, bytes, str]]:
         yield f"corpus/{entry['name']}", (folder / f"{entry['name']}.html").read_bytes(), entry["url"]
 
 
-def outcome(package: ModuleType, html: bytes, url: str) -> dict[str, Any]:
-    """What an engine makes of a page: the article's every field (or the error it raised), and the preflight."""
+def outcome(package: ModuleType, html: bytes, url: str, refine: bool = False) -> dict[str, Any]:
+    """What an engine makes of a page: the article's every field (or the error it raised), and the preflight;
+    ``refine``: the refined article's."""
     try:
-        article = package.Readability(html, url=url).parse(now=NOW)
+        article = package.Readability(html, url=url, refine=refine).parse(now=NOW)
         fields: Any = None if article is None else article.to_dict()
     except Exception as error:  # an engine that raises must raise the same in both builds
         fields = f"raised {type(error).__name__}: {error}"
