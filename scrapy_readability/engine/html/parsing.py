@@ -89,12 +89,7 @@ def parse_html(
 def read_again(serialisation: bytes) -> etree._Element | None:
     """The tree :func:`parse_html` built from ``serialisation``, which it kept (``serialisations``): libxml2 reads
     the same bytes as it did, and the same steps follow; ``None`` if that reading is not the first's (it is)."""
-    parser = _parser("utf-8")
-    root = _read_back(serialisation, parser)
-    if root is None or parser.error_log or _misread(root):
-        return None
-    _unnest_void_elements(root)
-    return _with_body(root)
+    return _as_read(serialisation, _parser("utf-8"))
 
 
 def markup_text(html: object, content_type: str | None = None, encoding: str | None = None) -> str:
@@ -351,16 +346,14 @@ def _html5_tree(data: bytes, markups: list[bytes], serialisations: list[bytes] |
     parser = _parser("utf-8")
     # lexbor's tree and its serialisation as text are gone before libxml2 builds its own (memory).
     if serialisations is None:
-        root = _read_back(markups.pop(), parser)
+        root = _as_read(markups.pop(), parser)
     else:
         serialisations.append(markups.pop())
-        root = _read_back(serialisations[-1], parser)
-    if root is not None and not parser.error_log and not _misread(root):
-        _unnest_void_elements(root)
-        return _with_body(root)
+        root = _as_read(serialisations[-1], parser)
+    if root is not None:
+        return root
     if serialisations:
         serialisations.pop()  # not the tree: nothing to read again
-    del root
     # libxml2 closed an element early (every such close leaves an end tag it reports as
     # unexpected) or read markup as text: the special cases, and a second reading.
     document = _lexbor_document(data)
@@ -385,6 +378,17 @@ def _html5_tree(data: bytes, markups: list[bytes], serialisations: list[bytes] |
     if renamed:  # after the void elements, which those renamed may be named as
         for el in _RENAMED_BACK(root):
             el.tag = el.tag[len(_RENAMED_PREFIX) :]
+    return _with_body(root)
+
+
+def _as_read(serialisation: bytes, parser: etree.HTMLParser) -> etree._Element | None:
+    """libxml2's first reading of lexbor's serialisation as the finished tree; ``None`` where it closed an element
+    early or read markup as text (the special cases of :func:`_html5_tree`)."""
+    root = _read_back(serialisation, parser)
+    del serialisation  # the caller's was a temporary: the bytes go before the tree is finished
+    if root is None or parser.error_log or _misread(root):
+        return None
+    _unnest_void_elements(root)
     return _with_body(root)
 
 
