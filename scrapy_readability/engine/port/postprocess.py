@@ -153,10 +153,8 @@ def clean_classes(root: Element, classes_to_preserve: frozenset[str]) -> None:
     for el in cast(list[Element], _WITH_CLASS(root)):
         value = el.get("class") or ""
         kept = ""
-        for name in preserved:
-            if name in value:
-                kept = " ".join(c for c in _CLASS_SPLIT.split(value) if c in classes_to_preserve)
-                break
+        if any(name in value for name in preserved):
+            kept = " ".join(c for c in _CLASS_SPLIT.split(value) if c in classes_to_preserve)
         if kept:
             el.set("class", kept)
         else:
