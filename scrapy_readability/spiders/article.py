@@ -63,6 +63,7 @@ from scrapy_readability.spiders.verdicts import (
     TEMPLATE_ARTICLES,
     Evidence,
     Verdict,
+    is_landing_page,
     judge,
     ld_types,
     listing_shape,
@@ -126,9 +127,10 @@ class ArticleSpider(scrapy.Spider):
         self._warned_no_verdict = False
         self._verdicts: dict[str, Verdict] = {}  # URL -> the verdict of the page being parsed
         self._templates: Counter[str] = Counter()  # articles by their page template (verdicts.page_template)
-        self._short_pages: dict[str, list[str]] = {}  # template -> short pages judged before it had articles
-        self._again: list[str] = []  # short pages to judge again: their template now has articles
-        self._judged_again: set[str] = set()  # ... fetched again: their first verdict is taken back
+        self._short_pages: dict[str, list[tuple[str, str]]] = {}  # template -> (page, first reason) judged before
+        self._again: list[tuple[str, str]] = []  # (page, first reason) to judge again: its template has articles now
+        self._judged_again: dict[str, str] = {}  # ... fetched again: their first verdict (its reason) is taken back
+        self._front_pages: set[str] = set()  # the sites' front pages (and languages'), judged again as such
         self._fetched_again: set[str] = set()  # pages fetched a second time: never a third
         self._not_readerable: dict[str, str] = {}  # url_key -> URL of a page the preflight turned down
         self._started = time.monotonic()
@@ -342,7 +344,7 @@ class ArticleSpider(scrapy.Spider):
             self.frontier.note_listed(entry.url, source)
             turned_down = self._not_readerable.pop(url_key(entry.url), None) if source == "feed" else None
             if turned_down is not None:
-                self._again.append(turned_down)
+                self._again.append((turned_down, "not_readerable"))
             if self.frontier.exhausted:
                 self._count("skipped/max_pages", len(entries) - index)
                 return
@@ -434,10 +436,12 @@ class ArticleSpider(scrapy.Spider):
         if not self.frontier.in_scope(response.url):
             self._count("skipped/offsite_redirect")
             return
-        if response.url in self._judged_again:  # the first verdict, navigation, is replaced by this one
-            self._judged_again.discard(response.url)
+        first = self._judged_again.pop(response.url, None)
+        if first is not None:  # the first verdict, navigation, is replaced by this one
             self._count("navigation", -1)
-            self._count("verdict/not_readerable", -1)
+            self._count(f"verdict/{first}", -1)
+            if _readerable(response):
+                self._count(f"readerable_not_taken/{first}", -1)
         article = self.is_article(response)
         verdict = self._verdicts.pop(response.url, None)
         if verdict is None or verdict.article != article:
@@ -466,13 +470,13 @@ class ArticleSpider(scrapy.Spider):
         """Short pages fetched before their template had articles, or before the feed that lists them, fetched
         once more to be judged again (once: a page is never fetched a third time)."""
         again, self._again = self._again, []
-        for url in again:
+        for url, first in again:
             if url in self._fetched_again:
                 continue
             if self.frontier.spend_again():
                 self._fetched_again.add(url)
                 self._count("verdict_again")
-                self._judged_again.add(url)
+                self._judged_again[url] = first
                 yield self._page_request(url, self.parse_page, ENTRY_PRIORITY).replace(dont_filter=True)
 
     def parse_direct(self, response: Response) -> Iterator[Any]:
@@ -523,10 +527,10 @@ class ArticleSpider(scrapy.Spider):
             self._templates[template] += 1
             if self._templates[template] == TEMPLATE_ARTICLES:
                 self._again.extend(self._short_pages.pop(template, ()))
-        elif verdict.reason == "not_readerable" and evidence.shape.has_content:
+        elif _may_be_built_like_articles(evidence, verdict):
             waiting = self._short_pages.setdefault(template, [])
             if len(waiting) < MAX_SHORT_PAGES:
-                waiting.append(url)
+                waiting.append((url, verdict.reason))
 
     def evidence(self, response: HtmlResponse) -> Evidence:
         """What is known of a fetched page: the preflight's verdict, its URL, its declared type, its shape, lists."""
@@ -546,11 +550,15 @@ class ArticleSpider(scrapy.Spider):
 
         shape = listing_shape(response.selector.root, elsewhere)
         start = response.meta.get(SPIDER_META, {}).get("start", False)
-        front = (start and _is_front_page(response.url)) or _is_language_home(response)
-        front = front and self.frontier.listed(response.url) != "feed"
+        front = response.url in self._front_pages or (start and _is_front_page(response.url))
+        front = (front or _is_language_home(response)) and self.frontier.listed(response.url) != "feed"
+        if front:
+            self._front_pages.add(response.url)
         return Evidence(
             readerable=_readerable(response),
-            not_article_url=front or not self.frontier.is_article_url(response.url),
+            not_article_url=not front and not self.frontier.is_article_url(response.url),
+            front=front,
+            landing=front and is_landing_page(response.selector.root),
             types=types,
             shape=shape,
             listed=self.frontier.listed(response.url),
@@ -758,6 +766,14 @@ def _is_language_home(response: HtmlResponse) -> bool:
     lang = (response.xpath("/html/@lang").get() or "").strip().lower().replace("_", "-")
     code = segments[-1].replace("_", "-")
     return bool(lang) and (lang == code or lang.split("-")[0] == code)
+
+
+def _may_be_built_like_articles(evidence: Evidence, verdict: Verdict) -> bool:
+    """A page turned down that its template may yet make an article: a short page, or a front page that is no
+    listing (a documentation's introduction), once three of the site's articles are built like it."""
+    if verdict.reason == "url":
+        return evidence.front and not evidence.landing and evidence.shape.has_content and not evidence.shape.is_listing
+    return verdict.reason == "not_readerable" and evidence.shape.has_content
 
 
 def _readerable(response: Response) -> bool:

@@ -3,7 +3,8 @@
 The evidence, each piece a rule a user can switch off (``ignore_rules``):
 
 - ``url``: the page's address says it is never an article (``not_articles``:
-  the front page, about, contact, tag and author listings, pagination);
+  the front page, about, contact, tag and author listings, pagination); but a
+  front page built like the site's articles (``template``) is its introduction;
 - ``declared``: its JSON-LD says it is a listing, a search, a profile, an about
   page (and names no article type);
 - ``listing``: its shape says it is a listing: most of its text sits in
@@ -31,6 +32,7 @@ order of :data:`RULES`; the reason it gives is the stat the spider counts
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Callable, Container, Iterable, Iterator
@@ -46,6 +48,7 @@ __all__ = [
     "Evidence",
     "Shape",
     "Verdict",
+    "is_landing_page",
     "judge",
     "page_template",
     "ld_types",
@@ -72,6 +75,7 @@ REASONS = {
     "listed_listing": "a listing page of the site lists it among its items",
     "declared_article": "its JSON-LD declares an article",
     "template": "built like the site's articles",
+    "front_template": "the front page, built like the site's articles (a documentation's introduction)",
     "no_preflight": "no rule said otherwise (preflight ignored)",
     "url": "its URL is one of not_articles",
     "declared": "its JSON-LD declares another kind of page",
@@ -175,6 +179,13 @@ class Evidence:
     shape: Shape
     listed: str | None  # "feed", "sitemap", "listing" or None
     like_articles: int = 0  # articles of the site built on the page's template (page_template)
+    front: bool = False  # the site's front page, or a language's (``not_article_url`` by that alone)
+    landing: bool = False  # ... that presents the site rather than opens its text (:func:`is_landing_page`)
+
+    @property
+    def built_like_articles(self) -> bool:
+        """Built on the template of :data:`TEMPLATE_ARTICLES` or more of the site's articles."""
+        return self.like_articles >= TEMPLATE_ARTICLES
 
 
 @dataclass(frozen=True)
@@ -191,13 +202,18 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
     def rule(name: str) -> bool:
         return name not in ignored
 
+    front_page = rule("url") and evidence.front
     if rule("url") and evidence.not_article_url:
+        return Verdict(False, "url")
+    if front_page and (evidence.landing or not (rule("template") and evidence.built_like_articles)):
         return Verdict(False, "url")
     declared_article = bool(evidence.types & ARTICLE_TYPES)
     if rule("declared") and evidence.types & OTHER_TYPES and not declared_article:
         return Verdict(False, "declared")
     if rule("listing") and evidence.shape.is_listing:
         return Verdict(False, "listing")
+    if front_page:  # a documentation's introduction; a blog's front page is a listing, or built otherwise
+        return Verdict(True, "front_template") if evidence.shape.has_content else Verdict(False, "empty")
     listed = evidence.listed if rule("listed") else None
     if listed == "feed":
         return Verdict(True, "listed_feed") if evidence.shape.has_content else Verdict(False, "empty")
@@ -209,7 +225,7 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
         return Verdict(True, f"listed_{listed}")
     if rule("declared") and declared_article:
         return Verdict(True, "declared_article")
-    if rule("template") and evidence.like_articles >= TEMPLATE_ARTICLES:
+    if rule("template") and evidence.built_like_articles:
         return Verdict(True, "template")
     if not rule("preflight"):
         return Verdict(True, "no_preflight")
@@ -405,6 +421,20 @@ def page_template(root: etree._Element, kept: Container[etree._Element] | None =
             chain.append(".".join([str(node.tag), *names]))
         node = node.getparent()
     return " > ".join(reversed(chain[-TEMPLATE_DEPTH:])) or None
+
+
+LANDING_CLASSES = frozenset({"hero", "splash", "jumbotron", "cover"})
+"""Class words of the banner that opens a landing page (Starlight's ``hero``, Docsy's ``td-cover-block``...)."""
+
+_CLASS_WORDS = re.compile(r"[a-z]+")
+
+
+def is_landing_page(root: etree._Element) -> bool:
+    """A front page that presents the site rather than opens its text: under a banner (a hero, a cover), or a
+    blog's front page of several posts, each an ``<article>``. A documentation's introduction is neither."""
+    if next(itertools.islice(root.iter("article"), 1, None), None) is not None:
+        return True
+    return any(not LANDING_CLASSES.isdisjoint(_CLASS_WORDS.findall(value.lower())) for value in root.xpath("//@class"))
 
 
 # --- Declared types ---------------------------------------------------------------------

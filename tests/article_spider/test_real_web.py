@@ -114,7 +114,7 @@ def _bad(base: str) -> dict[str, PageLike]:
     )
     teasers = "".join(f'<article class="t"><h2><a href="{path}">{path}</a></h2>{PROSE}</article>' for path in stories)
     links = '<a href="/loop">Loop</a> <a href="/all">All</a> <a href="/story-1">Story 1</a>'
-    pages["/"] = _page("Home", f"<h1>Home</h1>{links}{PROSE}")
+    pages["/"] = _page("Home", f'<div class="hero"><h1>Home</h1>{links}</div>{PROSE}')  # a landing page
     pages["/story-1"] = pages["/story/1/"]  # the same text at another address, and no canonical URL
     pages["/all"] = _page("All", "<h1>All stories</h1>" + teasers, article)
     pages["/loop"] = Page.redirect(base + "/loop/")
@@ -309,6 +309,37 @@ def test_short_pages_built_like_the_articles_are_articles(tmp_path: Path) -> Non
     assert "not readerable" not in result.log  # nor named in the summary
 
 
+def _documentation_with_a_front_page(front: str) -> dict[str, PageLike]:
+    """``_docs``' site whose front page is built like its chapters: an introduction, or under a hero banner."""
+    pages = _docs()
+    intro = "<p>Welcome: this manual tells how the harbour lamp works and how to keep it lit.</p>" + PROSE * 3
+    body = f'<main class="doc"><article class="content"><h1>Harbour lamp</h1>{intro}</article></main>'
+    banner = '<div class="hero"><p>The harbour lamp</p><a href="/guide/0/">Start</a></div>' if front == "landing" else ""
+    menu = str(pages["/guide/0/"]).split("<main")[0].split("<body>")[1]
+    pages["/"] = f"<!DOCTYPE html><html><head><title>Harbour lamp</title></head><body>{banner}{menu}{body}</body></html>"
+    return pages
+
+
+@pytest.mark.parametrize("front", ["introduction", "landing"])
+def test_a_documentations_introduction_is_an_article(front: str, tmp_path: Path) -> None:
+    """The front page built like the chapters is the site's introduction: written once its template has articles,
+    counted once; under a hero banner it is a landing page, navigation."""
+    with serve(_documentation_with_a_front_page(front)) as site:
+        result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
+    assert result.returncode == 0, result.log[-3000:]
+    written = _paths(result.items, site.url)
+    stats = result.stats
+    if front == "introduction":
+        assert "/" in written and len(written) == 9
+        assert stats["readability/spider/verdict/front_template"] == 1
+        assert stats.get("readability/spider/verdict/url", 0) == 0  # its first verdict taken back
+        assert "Article (front_template): " in result.log
+    else:
+        assert "/" not in written and len(written) == 8
+        assert stats["readability/spider/verdict/url"] == 1
+        assert "front_template" not in result.log
+
+
 def _viewer() -> dict[str, PageLike]:
     """A site whose picture viewer is readerable by its script (the preflight reads a script's text in an
     ``<article>``) and whose article is then nothing but the site's menu."""
@@ -321,7 +352,7 @@ def _viewer() -> dict[str, PageLike]:
     }
     pages["/maps/harbour/"] = _page("The harbour map", viewer)
     links = "".join(f'<li><a href="{path}">{path}</a></li>' for path in [*stories, "/maps/harbour/"])
-    pages["/"] = _page("Home", f"<h1>Home</h1><ul>{links}</ul>{PROSE}")
+    pages["/"] = _page("Home", f'<div class="home"><h1>Home</h1><ul>{links}</ul>{PROSE}</div>')  # its own layout
     return pages
 
 

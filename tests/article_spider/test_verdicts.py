@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 from lxml import etree, html
 
-from scrapy_readability.spiders.verdicts import RULES, Evidence, Shape, judge, listing_shape, reads_beyond_title
+from scrapy_readability.spiders.verdicts import (
+    RULES,
+    Evidence,
+    Shape,
+    is_landing_page,
+    judge,
+    listing_shape,
+    reads_beyond_title,
+)
 
 PROSE = "The committee met on Tuesday and agreed the harbour would reopen after the storm repairs. " * 4
 ARTICLE_SHAPE = Shape(text=2000, in_blocks=0, blocks=0, unlinked=1900, images=0)
@@ -159,6 +167,31 @@ def test_a_short_page_built_like_the_articles_is_one() -> None:
     assert (judge(short).article, judge(short).reason) == (True, "template")
     assert not judge(evidence(readerable=False, shape=SHORT_SHAPE, like_articles=2)).article
     assert not judge(short, frozenset({"template"})).article
+
+
+def test_a_front_page_built_like_the_articles_is_the_sites_introduction() -> None:
+    front = evidence(front=True, like_articles=3)
+    assert (judge(front).article, judge(front).reason) == (True, "front_template")
+    assert judge(evidence(front=True, like_articles=2)).reason == "url"  # built otherwise: a front page
+    assert judge(evidence(front=True, like_articles=3, landing=True)).reason == "url"
+    assert judge(evidence(front=True, like_articles=3, shape=LISTING_SHAPE)).reason == "listing"
+    assert judge(evidence(front=True, like_articles=3, shape=EMPTY_SHAPE)).reason == "empty"
+    assert judge(evidence(front=True, like_articles=3), frozenset({"template"})).reason == "url"
+    assert judge(evidence(front=True, like_articles=0), frozenset({"url"})).reason == "readerable"
+
+
+@pytest.mark.parametrize(
+    ("body", "landing"),
+    [
+        ('<div class="hero"><h1>Pybot</h1><a href="/start/">Get started</a></div><p>' + PROSE + "</p>", True),
+        ('<section class="row td-cover-block"><h1>Mitwelten</h1></section><p>' + PROSE + "</p>", True),
+        ("<article><h2>First post</h2><p>" + PROSE + "</p></article><article><h2>Second</h2></article>", True),
+        ('<article class="md-content__inner"><h1>Introduction</h1><p>' + PROSE + "</p></article>", False),
+        ('<div class="heroic-deeds"><p>' + PROSE + "</p></div>", False),  # a word, not a part of one
+    ],
+)
+def test_a_landing_page_presents_the_site(body: str, landing: bool) -> None:
+    assert is_landing_page(html.fromstring(f"<html><body>{body}</body></html>")) is landing
 
 
 @pytest.mark.parametrize(
