@@ -160,7 +160,7 @@ class Readability:
             big_page=self._markup is not None,
         )
         # The refined article reads the page before the phases below change it.
-        evidence = read_evidence(root, scripts) if options.refine else None
+        evidence = read_evidence(root, scripts, metadata.excerpt) if options.refine else None
         grabbed = self._grab_article(state)
         self._serialisation = None  # the retries are over
         if grabbed is None and evidence is not None:

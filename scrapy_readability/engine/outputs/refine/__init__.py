@@ -81,8 +81,10 @@ from .choice import (
     _join_split_paragraphs,
     _keep_the_declared_body,
     _put_back,
+    _put_the_lead_first,
     declared_body,
     marked_main,
+    shown_lead,
 )
 from .code import _maths_as_its_source, _number_free_code
 from .edges import _drop_dangling_headings, _drop_edge_datelines, _drop_edge_menus
@@ -107,16 +109,19 @@ class Evidence:
     """The JSON-LD article's ``articleBody``, when long enough to judge blocks by."""
     declared_shown: bool = False
     """Whether the page shows the declared body: nearly all of its words are in the page's text."""
+    lead: str | None = None
+    """The page's description where the page shows it as a block of its own: its lead (:func:`shown_lead`)."""
 
 
-def read_evidence(root: Element, scripts: list[Any] | None) -> Evidence:
-    """The headings and declared body of a page as it was parsed (``scripts``: its JSON-LD, parsed)."""
+def read_evidence(root: Element, scripts: list[Any] | None, description: str | None = None) -> Evidence:
+    """The headings, declared body and lead of a page as it was parsed (``scripts``: its JSON-LD, parsed;
+    ``description``: the description its metadata gives)."""
     body = declared_body(scripts)
     shown = False
     if body:
         declared = set(_word_list(body))
         shown = len(declared - set(_word_list(text_content(root)))) <= (1 - _SHOWN) * len(declared)
-    return Evidence([text_content(h1) for h1 in root.iter("h1")], body, shown)
+    return Evidence([text_content(h1) for h1 in root.iter("h1")], body, shown, shown_lead(root, description))
 
 
 def refine(
@@ -132,6 +137,8 @@ def refine(
     if around is not None:
         _join_split_paragraphs(content, around)
     refine_content(content, url, evidence.declared_body, evidence.declared_shown)
+    if evidence.lead:
+        _put_the_lead_first(content, evidence.lead)
     return headline(title, site_name, url, evidence.headings)
 
 

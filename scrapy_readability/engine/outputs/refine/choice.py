@@ -280,3 +280,56 @@ def _drop_next_articles(content: Element) -> None:
     for story in stories[stories.index(own) + 1 :]:
         if next(story.iter(*HEADINGS), None) is not None:
             _remove_with_empty_wrappers(story, content)
+
+
+# --- The lead set apart: the page's description, shown above the article -----------------------------------
+
+_LEAD_WORDS = 8
+"""Words of a description at least, to be looked for as the page's lead (a shorter one is a label, a slogan)."""
+_LEAD_CLIMB = 3
+"""Elements above a text of the lead's opening words that may hold the lead as a whole (its inline marks)."""
+_LEAD_FURNITURE = frozenset({"h1", "nav", "aside", "footer", "form", "a", "button", "option", "label", "figcaption"})
+_TEXTS_OPENING_WITH = etree.XPath("/html/body//text()[starts-with(normalize-space(.), $opening)]", smart_strings=True)
+
+
+def shown_lead(root: Element, description: str | None) -> str | None:
+    """The lead a news page sets apart from its body (a standfirst in the article's header, a summary above its
+    columns), which Readability.js's choice, a block of the body, leaves out. The page says what its lead is: the
+    description its metadata gives (``description``, ``og:description``, JSON-LD's) is that lead, word for word,
+    where the page also shows it as a block of its own. Read on the page as parsed, before the phases remove its
+    headers."""
+    if not description:
+        return None
+    wanted = " ".join(description.split())
+    words = wanted.split(" ")
+    if len(words) < _LEAD_WORDS:
+        return None
+    for found in _TEXTS_OPENING_WITH(root, opening=" ".join(words[:4])):
+        element = found.getparent()
+        for _ in range(_LEAD_CLIMB):
+            if element is None:
+                break
+            text = " ".join(text_content(element).split())
+            if text == wanted:
+                return wanted if _shown_as_lead(element) else None
+            if len(text) > len(wanted):
+                break
+            element = element.getparent()
+    return None
+
+
+def _shown_as_lead(element: Element) -> bool:
+    """Shown, and not in the page's furniture (a menu, a sidebar, a footer, a form, a link to another page)."""
+    return all(
+        node.tag not in _LEAD_FURNITURE and is_probably_visible(node) for node in (element, *element.iterancestors())
+    )
+
+
+def _put_the_lead_first(content: Element, lead: str) -> None:
+    """The lead the page shows apart (:func:`shown_lead`), where the article does not hold it, opens it."""
+    if lead in " ".join(text_content(content).split()):
+        return
+    page = content[0] if len(content) == 1 and content[0].get("id") == "readability-page-1" else content
+    paragraph = etree.Element("p")
+    paragraph.text = lead
+    page.insert(0, paragraph)
