@@ -722,3 +722,46 @@ def test_a_copy_laid_out_with_other_white_space_goes_too() -> None:
     article = f"<div>{FIRST}{SECOND}</div>"
     copy = "<div>\n  " + FIRST.replace("<p>", "<p>\n    ") + "\n  " + SECOND + "\n</div>"
     assert refined(article + copy) == article
+
+
+LEAD = "The harbour will reopen in May after two years of repairs, the council said on Monday evening."
+
+
+def _page_with_lead(shown_lead: str, description: str = LEAD) -> str:
+    return (
+        f'<html><head><title>Harbour</title><meta name="description" content="{description}"></head><body>'
+        f'<article><div class="story-header"><h1>Harbour</h1>{shown_lead}</div>'
+        '<div class="story-body">' + "".join(map(_story_paragraph, range(6))) + "</div></article></body></html>"
+    )
+
+
+def test_the_lead_the_page_shows_apart_opens_the_article() -> None:
+    page = _page_with_lead(f'<p class="summary">{LEAD}</p>')
+    default = Readability(page, "https://example.org/a").parse()
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert default is not None and refined is not None
+    assert LEAD not in default.text  # Readability.js keeps the body's box, not its header
+    assert refined.text.strip().startswith(LEAD)
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        f'<nav><p><a href="/b">{LEAD}</a></p></nav>',  # a link to a page: a teaser, not this page's lead
+        f'<p class="summary" hidden>{LEAD}</p>',  # not shown
+        f"<p>{LEAD} And more words after it.</p>",  # not the description as a block of its own
+        "<p>A line that is not the description at all, shown above the story.</p>",
+    ],
+)
+def test_a_description_not_shown_as_a_block_of_its_own_is_not_a_lead(shown: str) -> None:
+    page = _page_with_lead(shown)
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert refined is not None and LEAD not in refined.text
+
+
+def test_a_lead_the_article_holds_is_not_repeated() -> None:
+    first = _story_paragraph(0)
+    description = first.removeprefix('<p class="text">').removesuffix("</p>").strip()
+    page = _page_with_lead("", description=description)
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert refined is not None and refined.text.count(description) == 1

@@ -12,6 +12,9 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **the rest of a split article**: paragraphs of prose built as the article's own (the same tag and class) that
   Readability.js left in the page around its choice (in the ``<article>`` or ``<main>`` that held it), after a
   break (an ad, a picture's box), follow it;
+* **the lead set apart**: the page's description (``description``, ``og:description``, JSON-LD's), where the page
+  shows it word for word as a block of its own (a standfirst in the article's header, a summary above its columns;
+  not a heading ``<h1>``, a link, a menu or a hidden block) and the article does not hold it, opens the article;
 * **maths as its source**: a formula rendered as MathML (KaTeX, MathJax) becomes the TeX it was written in, which
   the renderer keeps as its annotation (not its symbols run together, "mx¨=f(t)", beside that TeX);
 * **the article printed twice**: a run of two or more paragraphs of prose, in one box that holds none of the first,
