@@ -749,7 +749,7 @@ def test_the_lead_the_page_shows_apart_opens_the_article() -> None:
     [
         f'<nav><p><a href="/b">{LEAD}</a></p></nav>',  # a link to a page: a teaser, not this page's lead
         f'<p class="summary" hidden>{LEAD}</p>',  # not shown
-        f"<p>{LEAD} And more words after it.</p>",  # not the description as a block of its own
+        f"<div>{LEAD} {BODY}</div>",  # a block that holds the description and far more: not a lead
         "<p>A line that is not the description at all, shown above the story.</p>",
     ],
 )
@@ -765,3 +765,17 @@ def test_a_lead_the_article_holds_is_not_repeated() -> None:
     page = _page_with_lead("", description=description)
     refined = Readability(page, "https://example.org/a", refine=True).parse()
     assert refined is not None and refined.text.count(description) == 1
+
+
+def test_a_lead_its_description_cuts_short_opens_the_article() -> None:
+    cut = LEAD[:60].rsplit(" ", 1)[0] + " rep…"  # the description ends inside a word, with an ellipsis
+    page = _page_with_lead(f'<p class="summary">{LEAD}</p>', description=cut)
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert refined is not None and refined.text.strip().startswith(LEAD)
+
+
+def test_a_block_that_opens_with_a_cut_description_but_holds_far_more_is_not_a_lead() -> None:
+    cut = LEAD[:60].rsplit(" ", 1)[0] + " rep…"
+    longer = f'<div class="summary">{LEAD} {LEAD} {LEAD}</div>'
+    refined = Readability(_page_with_lead(longer, description=cut), "https://example.org/a", refine=True).parse()
+    assert refined is not None and LEAD not in refined.text

@@ -5,6 +5,7 @@ article printed twice."""
 from __future__ import annotations
 
 import copy
+import html
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -288,6 +289,8 @@ _LEAD_WORDS = 8
 """Words of a description at least, to be looked for as the page's lead (a shorter one is a label, a slogan)."""
 _LEAD_CLIMB = 3
 """Elements above a text of the lead's opening words that may hold the lead as a whole (its inline marks)."""
+_LEAD_CUT = 2
+"""How much longer than the description its lead may be, where the description is its opening cut short."""
 _LEAD_FURNITURE = frozenset({"h1", "nav", "aside", "footer", "form", "a", "button", "option", "label", "figcaption"})
 _TEXTS_OPENING_WITH = etree.XPath("/html/body//text()[starts-with(normalize-space(.), $opening)]", smart_strings=True)
 
@@ -295,26 +298,35 @@ _TEXTS_OPENING_WITH = etree.XPath("/html/body//text()[starts-with(normalize-spac
 def shown_lead(root: Element, description: str | None) -> str | None:
     """The lead a news page sets apart from its body (a standfirst in the article's header, a summary above its
     columns), which Readability.js's choice, a block of the body, leaves out. The page says what its lead is: the
-    description its metadata gives (``description``, ``og:description``, JSON-LD's) is that lead, word for word,
-    where the page also shows it as a block of its own. Read on the page as parsed, before the phases remove its
-    headers."""
+    description its metadata gives (``description``, ``og:description``, JSON-LD's) is that lead, word for word
+    (or its opening, where the description is cut short), where the page also shows it as a block of its own.
+    Read on the page as parsed, before the phases remove its headers."""
     if not description:
         return None
-    wanted = " ".join(description.split())
+    wanted = " ".join(html.unescape(description).split())  # some pages escape the description twice
     words = wanted.split(" ")
     if len(words) < _LEAD_WORDS:
         return None
+    opening = " ".join(words[:-1]).rstrip(".…")  # a description cut short ends inside a word, or with "…"
     for found in _TEXTS_OPENING_WITH(root, opening=" ".join(words[:4])):
-        element = found.getparent()
-        for _ in range(_LEAD_CLIMB):
-            if element is None:
-                break
-            text = " ".join(text_content(element).split())
-            if text == wanted:
-                return wanted if _shown_as_lead(element) else None
-            if len(text) > len(wanted):
-                break
-            element = element.getparent()
+        lead = _lead_block(found.getparent(), wanted, opening)
+        if lead is not None:
+            return lead
+    return None
+
+
+def _lead_block(element: Element | None, wanted: str, opening: str) -> str | None:
+    """The text of the shown block, at or above ``element``, that is the description, or that opens with it and is
+    not much longer (a lead the description cuts short); None where the block that holds it holds more."""
+    for _ in range(_LEAD_CLIMB):
+        if element is None:
+            return None
+        text = " ".join(text_content(element).split())
+        if text == wanted or (text.startswith(opening) and len(text) <= _LEAD_CUT * len(wanted)):
+            return text if _shown_as_lead(element) else None
+        if len(text) >= len(opening):
+            return None
+        element = element.getparent()
     return None
 
 
