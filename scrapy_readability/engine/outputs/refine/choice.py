@@ -292,7 +292,8 @@ _LEAD_CLIMB = 3
 _LEAD_CUT = 2
 """How much longer than the description its lead may be, where the description is its opening cut short."""
 _LEAD_FURNITURE = frozenset({"h1", "nav", "aside", "footer", "form", "a", "button", "option", "label", "figcaption"})
-_TEXTS_OPENING_WITH = etree.XPath("/html/body//text()[starts-with(normalize-space(.), $opening)]", smart_strings=True)
+_TEXTS_HOLDING = etree.XPath("/html/body//text()[contains(., $words)]", smart_strings=True)
+"""The page's texts that hold a few words (libxml2 looks, cheaply: no text is copied but the few found)."""
 
 
 def shown_lead(root: Element, description: str | None) -> str | None:
@@ -308,7 +309,10 @@ def shown_lead(root: Element, description: str | None) -> str | None:
     if len(words) < _LEAD_WORDS:
         return None
     opening = " ".join(words[:-1]).rstrip(".…")  # a description cut short ends inside a word, or with "…"
-    for found in _TEXTS_OPENING_WITH(root, opening=" ".join(words[:4])):
+    first_words = " ".join(words[:4])
+    for found in _TEXTS_HOLDING(root, words=" ".join(words[:2])):
+        if not " ".join(found.split()).startswith(first_words):
+            continue
         lead = _lead_block(found.getparent(), wanted, opening)
         if lead is not None:
             return lead
