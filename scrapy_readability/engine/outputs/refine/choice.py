@@ -13,6 +13,7 @@ from typing import Any
 
 from lxml import etree
 
+from ..._kernels import kernel
 from ...html.dom import Element, has_text, text_content
 from ...port.measures import is_probably_visible
 from ..feed.jsonld import first_value, read_json_ld_nodes
@@ -292,8 +293,8 @@ _LEAD_CLIMB = 3
 _LEAD_CUT = 2
 """How much longer than the description its lead may be, where the description is its opening cut short."""
 _LEAD_FURNITURE = frozenset({"h1", "nav", "aside", "footer", "form", "a", "button", "option", "label", "figcaption"})
-_TEXTS_HOLDING = etree.XPath("/html/body//text()[contains(., $words)]", smart_strings=True)
-"""The page's texts that hold a few words (libxml2 looks, cheaply: no text is copied but the few found)."""
+_TEXTS_HOLDING = etree.XPath("descendant::text()[contains(., $words)]", smart_strings=True)
+"""The texts below an element that hold a few words (libxml2 looks: only the texts found are Python's)."""
 
 
 def shown_lead(root: Element, description: str | None) -> str | None:
@@ -310,13 +311,24 @@ def shown_lead(root: Element, description: str | None) -> str | None:
         return None
     opening = " ".join(words[:-1]).rstrip(".…")  # a description cut short ends inside a word, or with "…"
     first_words = " ".join(words[:4])
-    for found in _TEXTS_HOLDING(root, words=" ".join(words[:2])):
+    body = root.find("body")
+    if body is None:
+        return None
+    for found, holder in texts_holding(body, " ".join(words[:2])):
         if not " ".join(found.split()).startswith(first_words):
             continue
-        lead = _lead_block(found.getparent(), wanted, opening)
+        lead = _lead_block(holder, wanted, opening)
         if lead is not None:
             return lead
     return None
+
+
+@kernel("b766c53a0481a142")
+def texts_holding(body: Element, words: str) -> list[tuple[str, Element]]:
+    """The texts below ``body`` that hold ``words``, in document order, each with the element lxml gives as its
+    parent: the one it is the text of, or the one it follows (a tail). The page-wide search the lead needs: the
+    compiled core searches each text where it lies, as bytes (XPath copies every text to test it)."""
+    return [(str(found), found.getparent()) for found in _TEXTS_HOLDING(body, words=words)]
 
 
 def _lead_block(element: Element | None, wanted: str, opening: str) -> str | None:
