@@ -30,7 +30,7 @@ from ..html.urls import ABOUT_BLANK, InvalidURL, resolve
 from ..options import ATTEMPT_NAMES, Options, Policy
 from ..outputs.article import Article
 from ..outputs.feed import feed_fields, read_page_facts, utc_now
-from ..outputs.refine import marked_main, read_evidence, refine
+from ..outputs.refine import marked_main, read_evidence, refine, show_streamed_segments
 from .cleanup import prep_article
 from .constants import (
     FLAG_CLEAN_CONDITIONALLY,
@@ -150,6 +150,8 @@ class Readability:
         facts = read_page_facts(root, self.url, scripts, now or utc_now(), microdata=self._microdata)
         remove_scripts(root)
         prep_document(root)
+        if options.refine:  # what a React page streams in, shown as its scripts would show it
+            show_streamed_segments(root)
 
         metadata = get_article_metadata(root, json_ld)
         state = GrabState(
@@ -306,6 +308,8 @@ class Readability:
             unwrap_noscript_images(root)
             remove_scripts(root)
             prep_document(root)
+            if self.options.refine:
+                show_streamed_segments(root)
         body = root.find("body")
         assert body is not None  # the first pass found one
         return body

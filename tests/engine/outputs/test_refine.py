@@ -779,3 +779,30 @@ def test_a_block_that_opens_with_a_cut_description_but_holds_far_more_is_not_a_l
     longer = f'<div class="summary">{LEAD} {LEAD} {LEAD}</div>'
     refined = Readability(_page_with_lead(longer, description=cut), "https://example.org/a", refine=True).parse()
     assert refined is not None and LEAD not in refined.text
+
+
+def _streamed_page(segment_attributes: str) -> str:
+    """A React page whose shell holds a placeholder and a loading line, its article streamed after it."""
+    story = "".join(map(_story_paragraph, range(6)))
+    return (
+        "<html><head><title>Harbour</title></head><body><header><a href='/'>Home</a></header>"
+        '<main><template id="B:1"></template><p>Loading…</p></main>'
+        f"<div {segment_attributes}><article><h1>Harbour</h1>{story}</article></div>"
+        '<script>$RC("B:1","S:1")</script></body></html>'
+    )
+
+
+def test_the_article_a_react_page_streams_in_is_read() -> None:
+    page = _streamed_page('hidden id="S:1"')
+    default = Readability(page, "https://example.org/a").parse()
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    story = _story_paragraph(3).removeprefix('<p class="text">').removesuffix("</p>").strip()
+    assert default is None or story not in default.text  # Readability.js drops the hidden segment
+    assert refined is not None and story in refined.text
+
+
+@pytest.mark.parametrize("attributes", ['hidden id="panel"', 'hidden id="S:1" class="x" style="display: none"'])
+def test_a_hidden_block_that_is_no_streamed_segment_stays_hidden(attributes: str) -> None:
+    refined = Readability(_streamed_page(attributes), "https://example.org/a", refine=True).parse()
+    story = _story_paragraph(3).removeprefix('<p class="text">').removesuffix("</p>").strip()
+    assert refined is None or story not in refined.text

@@ -9,6 +9,9 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **no article found** (:func:`marked_main`): where Readability.js finds none (a short page, a page of links),
   the main content the page marks unambiguously (its one ``<main>``, ``role="main"`` or ``<article>``), shown and
   holding real text, is the article, mended as below;
+* **what a React page streams in** (:func:`show_streamed_segments`): the segments a React page sends after its
+  shell as hidden ``<div id="S:…">`` blocks, which its script shows, are shown before Readability.js's passes
+  (which drop hidden blocks), so that the article they hold can be chosen;
 * **the rest of a split article**: paragraphs of prose built as the article's own (the same tag and class) that
   Readability.js left in the page around its choice (in the ``<article>`` or ``<main>`` that held it), after a
   break (an ad, a picture's box), follow it;
@@ -87,6 +90,7 @@ from .choice import (
     _put_the_lead_first,
     declared_body,
     marked_main,
+    show_streamed_segments,
     shown_lead,
 )
 from .code import _maths_as_its_source, _number_free_code
@@ -96,7 +100,15 @@ from .headline import headline
 from .lines import _drop_credited_figures, _drop_lines, _drop_marked_boxes, _drop_timed_datelines
 from .tree import _word_list
 
-__all__ = ["Evidence", "headline", "marked_main", "read_evidence", "refine", "refine_content"]
+__all__ = [
+    "Evidence",
+    "headline",
+    "marked_main",
+    "read_evidence",
+    "refine",
+    "refine_content",
+    "show_streamed_segments",
+]
 
 
 # --- The article's tree ------------------------------------------------------------------------

@@ -284,6 +284,24 @@ def _drop_next_articles(content: Element) -> None:
             _remove_with_empty_wrappers(story, content)
 
 
+# --- What React streams in: its segments, hidden until its script shows them ----------------------------------
+
+_STREAMED_SEGMENT = re.compile(r"S:[0-9a-z]+", re.I)
+"""React's id of a streamed segment (``S:1a``), which its ``$RC`` script moves to its placeholder and shows."""
+
+
+def show_streamed_segments(root: Element) -> None:
+    """Show what a React page streams after its shell (a Next.js page's article, for one): each segment is sent as
+    a hidden ``<div id="S:…">`` at the end of the body, that a script moves where it belongs and shows. The
+    scripts do not run here, and Readability.js drops hidden blocks: without this the page's article is lost."""
+    body = root.find("body")
+    if body is None:
+        return
+    for segment in body.iterchildren("div"):
+        if segment.get("hidden") is not None and _STREAMED_SEGMENT.fullmatch(segment.get("id") or ""):
+            del segment.attrib["hidden"]
+
+
 # --- The lead set apart: the page's description, shown above the article -----------------------------------
 
 _LEAD_WORDS = 8
