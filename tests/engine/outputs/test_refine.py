@@ -388,7 +388,8 @@ def test_other_lists_above_the_article_stay(listing: str) -> None:
     menu_below = (
         '<ul><li><a href="/a/">News</a></li><li><a href="/b/">Sport</a></li><li><a href="/c/">Life</a></li></ul>'
     )
-    assert refined(BODY + menu_below) == BODY + menu_below
+    between = BODY + menu_below + BODY  # below the first paragraph: no menu above (and not after the last either)
+    assert refined(between) == between
 
 
 @pytest.mark.parametrize(
@@ -806,3 +807,27 @@ def test_a_hidden_block_that_is_no_streamed_segment_stays_hidden(attributes: str
     refined = Readability(_streamed_page(attributes), "https://example.org/a", refine=True).parse()
     story = _story_paragraph(3).removeprefix('<p class="text">').removesuffix("</p>").strip()
     assert refined is None or story not in refined.text
+
+
+def test_a_list_of_links_to_the_site_s_own_stories_after_the_article_goes() -> None:
+    teasers = (
+        '<ul><li><a href="/2024/05/harbour-fees">Harbour fees will rise next year</a></li>'
+        '<li><a href="https://www.example.org/ferry">The ferry timetable changes in June</a></li></ul>'
+    )
+    div = content_div(BODY + teasers)
+    refine_content(div, "https://example.org/story")
+    assert inner_html(div) == BODY
+
+
+@pytest.mark.parametrize(
+    "listing",
+    [
+        '<ul><li><a href="https://other.example/paper">A paper</a></li><li><a href="/notes">Notes</a></li></ul>',
+        '<ul><li><a href="/a">One story</a> and what it says</li><li><a href="/b">Another</a></li></ul>',
+        '<ul><li><a href="/a">Only one link</a></li></ul>',
+    ],
+)
+def test_references_a_list_with_text_or_a_single_link_after_the_article_stay(listing: str) -> None:
+    div = content_div(BODY + listing)
+    refine_content(div, "https://example.org/story")
+    assert inner_html(div) == BODY + listing

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
+from urllib.parse import urlsplit
 
 from ...html.dom import Element, remove, text_content
 from ..feed.dates import find_text_date
@@ -101,6 +102,50 @@ def _drop_edge_menus(content: Element) -> None:
     for listing in menus:
         if listing.getparent() is not None and order[listing] < first:
             _remove_with_empty_wrappers(listing, content)
+
+
+_TEASER_LINKS = 2
+
+
+def _drop_edge_link_lists(content: Element, url: str) -> None:
+    """A list of links to the site's own pages and nothing else, after the article's last paragraph of prose: other
+    stories the page lists below the article ("Popular", "More on this topic"), which Readability.js kept with it.
+    A list of links to other sites is the article's: its references, its sources."""
+    host = _site(url)
+    listings = [listing for listing in content.iter(*_LISTS) if _is_link_list(listing, content, host)]
+    if not listings:
+        return
+    order = {element: index for index, element in enumerate(content.iter())}
+    prose = [
+        order[el]
+        for el in content.iter("p", "li", "blockquote", "pre", "td")
+        if _words_in(el) >= _PROSE_WORDS and 2 * sum(map(_visible_length, el.iter("a"))) < _visible_length(el)
+    ]
+    if not prose:
+        return
+    last = max(prose)
+    for listing in listings:
+        if listing.getparent() is not None and order[listing] > last:
+            _remove_with_empty_wrappers(listing, content)
+
+
+def _is_link_list(listing: Element, content: Element, host: str) -> bool:
+    """Two links or more to the site's own pages and nothing else (not a list inside a list)."""
+    links = [link for link in listing.iter("a") if text_content(link).strip()]
+    if len(links) < _TEASER_LINKS or _inside_list(listing, content):
+        return False
+    if any(_site(link.get("href") or "") not in ("", host) for link in links):
+        return False
+    return sum(map(_visible_length, links)) == _visible_length(listing)
+
+
+def _site(url: str) -> str:
+    """A URL's host without ``www.`` ("" for a relative URL: the page's own site)."""
+    try:
+        host = urlsplit(url.strip()).hostname or ""
+    except ValueError:
+        return "?"
+    return host.removeprefix("www.")
 
 
 def _is_menu(listing: Element, content: Element) -> bool:
