@@ -403,6 +403,13 @@ def test_other_lists_above_the_article_stay(listing: str) -> None:
         "<p>By subscribing, you agree with the Terms of Service and Privacy Policy.</p>",
         "<p>An dieser Stelle findest du einen externen Inhalt, der den Artikel ergänzt.</p>",
         "<p>Ich bin damit einverstanden, dass mir Inhalte von Dritten angezeigt werden.</p>",
+        "<p>Get more stories like this by signing up to The Gazette's free evening newsletter.</p>",
+        "<p>Der Abendbrief: Unser Newsletter informiert Sie jeden Abend über den Tag.</p>",
+        "<div><p>Newsletter</p><p>Newsletter: Harbour inside</p></div>",
+        "<p>Kurz und knapp aufs Handy? Hier geht es zur neuen News-App.</p>",
+        "<p>Follow The Gazette on Google News and add us as a preferred source.</p>",
+        "<p>If you can, please support us by making a contribution.</p>",
+        "<p>Hat Ihnen der Text gefallen? Unterstützen Sie uns mit einer Spende.</p>",
     ],
 )
 def test_a_call_to_subscribe_or_report_goes(box: str) -> None:
@@ -414,6 +421,8 @@ def test_a_passage_that_mentions_subscribing_stays() -> None:
     assert refined(BODY + passage) == BODY + passage
     code = "<pre>Subscribe now to read the latest news</pre>"
     assert refined(BODY + code) == BODY + code
+    newsletter = "<p>The newsletter went out on Monday.</p>"
+    assert refined(BODY + newsletter + BODY) == BODY + newsletter + BODY
 
 
 @pytest.mark.parametrize("label", ["Advertisement", "Anzeige", "Publicidad", "Story continues below advertisement"])
