@@ -840,3 +840,13 @@ def test_references_a_list_with_text_or_a_single_link_after_the_article_stay(lis
     div = content_div(BODY + listing)
     refine_content(div, "https://example.org/story")
     assert inner_html(div) == BODY + listing
+
+
+@pytest.mark.parametrize("line", ["3 of 10", "2 / 8", "Previous", "Next Post →", "« Zurück"])
+def test_a_pager_s_counter_or_button_goes(line: str) -> None:
+    assert refined(f"{BODY}<div><span>{line}</span></div>{BODY}") == BODY + BODY
+
+
+def test_a_heading_or_a_sentence_that_names_the_next_step_stays() -> None:
+    html = f"{BODY}<h3>Next</h3><p>Next, the council will vote.</p>{BODY}"
+    assert refined(html) == html

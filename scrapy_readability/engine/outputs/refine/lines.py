@@ -122,14 +122,14 @@ def _drop_timed_datelines(content: Element, timed: list[Element]) -> None:
 
 
 def _is_other_furniture_line(block: Element, text: str, words: int, content: Element, alts: set[str]) -> bool:
-    """A "Read also" teaser, a credit line, a clock line, the comments' label, the tools' labels, the site's
-    copyright notice, a caption repeating an ``alt`` (``words``: the line's count of words)."""
+    """A "Read also" teaser, a credit line, a clock line, the comments' label, the tools' labels, a pager's line,
+    the site's copyright notice, a caption repeating an ``alt`` (``words``: the line's count of words)."""
     if _is_read_also(block, text) or _is_credit_line(block, text, content):
         return True
     if words <= _CLOCK_WORDS and _LABEL_LINE.match(text) is not None:  # a clock's, the comments' or a tool's
         if _is_clock_line(block, text, content) or _is_comment_label(block, text):
             return True
-        if _is_tool_label(block, text, content):
+        if _is_tool_label(block, text, content) or _is_pager_line(block, text, content):
             return True
     if words <= _NOTICE_WORDS and _is_copyright_notice(block, text, content):
         return True
@@ -151,6 +151,24 @@ def _is_tool_label(block: Element, text: str, content: Element) -> bool:
     """A line of its own that only names tools to share, print, save or mail the article (not a heading, which is
     judged as one; not in code)."""
     if _TOOL_LABEL.match(text) is None or next(block.iter(*HEADINGS), None) is not None:
+        return False
+    return _is_own_line(block, content) and not _in_code(block, content)
+
+
+_PAGER_LINE = re.compile(
+    r"^\W*(?:\d{1,3}\s*(?:/|of|von|de|di|sur|z|из)\s*\d{1,3}|"
+    r"(?:previous|prev|next|zurück|weiter|vorherige[rs]?|nächste[rs]?|précédent|suivant|anterior|siguiente)"
+    r"(?: (?:post|article|story|page|slide|image|photo|picture|bild|artikel|beitrag|seite))?)\W*$",
+    re.IGNORECASE,
+)
+"""A pager's line: a slideshow's counter ("3 of 10", "2 / 8") or a button to the previous or next slide, page or
+post ("Previous", "Next Post →"), whose action Readability.js removed."""
+
+
+def _is_pager_line(block: Element, text: str, content: Element) -> bool:
+    """A line of its own that is only a pager's counter or button (not a heading: "Next" may title a section; not
+    in code)."""
+    if _PAGER_LINE.match(text) is None or next(block.iter(*HEADINGS), None) is not None:
         return False
     return _is_own_line(block, content) and not _in_code(block, content)
 
@@ -346,9 +364,10 @@ _COMMENT_LABEL = re.compile(
 """A line that only names the comments, with their count: the link or the button to them ("3 Kommentare",
 "Join the Conversation", "Commenti")."""
 _LABEL_LINE = re.compile(
-    "|".join(f"(?:{pattern.pattern})" for pattern in (_CLOCK_LINE, _COMMENT_LABEL, _TOOL_LABEL)), re.IGNORECASE
+    "|".join(f"(?:{pattern.pattern})" for pattern in (_CLOCK_LINE, _COMMENT_LABEL, _TOOL_LABEL, _PAGER_LINE)),
+    re.IGNORECASE,
 )
-"""A clock line, the comments' label or a tool's, in one look (most lines are none)."""
+"""A clock line, the comments' label, a tool's or a pager's, in one look (most lines are none)."""
 _COMMENT_RULES = re.compile(
     r"to post a comment|your comments are subject to|community (?:rules|guidelines|standards) apply|"
     r"comments (?:and pings )?are (?:currently )?closed|"
