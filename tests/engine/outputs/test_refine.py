@@ -850,3 +850,30 @@ def test_a_pager_s_counter_or_button_goes(line: str) -> None:
 def test_a_heading_or_a_sentence_that_names_the_next_step_stays() -> None:
     html = f"{BODY}<h3>Next</h3><p>Next, the council will vote.</p>{BODY}"
     assert refined(html) == html
+
+
+def test_a_list_of_teasers_with_their_kickers_inside_the_article_goes() -> None:
+    teasers = (
+        '<ul><li><strong>Harbour:</strong> <a href="/2024/harbour-fees">Why the fees will rise next year</a></li>'
+        '<li><strong>Ferry:</strong> <a href="https://example.org/ferry">The timetable changes again in June</a>'
+        "</li></ul>"
+    )
+    div = content_div(BODY + teasers + BODY)
+    refine_content(div, "https://example.org/story")
+    assert inner_html(div) == BODY + BODY
+
+
+@pytest.mark.parametrize(
+    "listing",
+    [  # a series' parts without kickers; a list that says more than a kicker; another site's pages
+        '<ul><li><a href="/part-1">Part one of the series</a></li><li><a href="/part-2">Part two of it</a></li></ul>',
+        '<ul><li>Harbour: <a href="/a">why the fees rise</a>, and why now</li>'
+        '<li>Ferry: <a href="/b">the timetable changes</a> in June</li></ul>',
+        '<ul><li>Paper: <a href="https://other.example/a">A study of harbours</a></li>'
+        '<li>Data: <a href="https://other.example/b">The fees over ten years</a></li></ul>',
+    ],
+)
+def test_other_lists_of_links_inside_the_article_stay(listing: str) -> None:
+    div = content_div(BODY + listing + BODY)
+    refine_content(div, "https://example.org/story")
+    assert inner_html(div) == BODY + listing + BODY

@@ -63,6 +63,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   first paragraph of prose (the site's sections, a breadcrumb);
 * **other stories listed below the article**: a list of links to the site's own pages and nothing else, after its
   last paragraph of prose ("Popular", "More on this topic"; a list of links to other sites, its references, stays);
+* **teasers with their kickers**: a list whose every item is a kicker and one link to another story of the site
+  ("Demenz: <a>Ab wann Gedächtnislücken besorgniserregend sind</a>"), anywhere in the article;
 * **an in-page table of contents**: a list whose every link is to an element of the article itself, with
   the title above it;
 * **headings left with nothing under them** at the article's end: what a removed comment form, share bar
@@ -96,7 +98,13 @@ from .choice import (
     shown_lead,
 )
 from .code import _maths_as_its_source, _number_free_code
-from .edges import _drop_dangling_headings, _drop_edge_datelines, _drop_edge_link_lists, _drop_edge_menus
+from .edges import (
+    _drop_dangling_headings,
+    _drop_edge_datelines,
+    _drop_edge_link_lists,
+    _drop_edge_menus,
+    _drop_teaser_lists,
+)
 from .furniture import _drop_furniture, _drop_in_page_contents
 from .headline import headline
 from .lines import _drop_credited_figures, _drop_lines, _drop_marked_boxes, _drop_timed_datelines
@@ -192,5 +200,6 @@ def _mend(content: Element, url: str, declared_body: str | None, declared_shown:
     _drop_timed_datelines(content, timed)
     _drop_edge_menus(content)
     _drop_edge_link_lists(content, url)
+    _drop_teaser_lists(content, url)
     _drop_dangling_headings(content)
     del elements

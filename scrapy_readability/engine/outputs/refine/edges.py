@@ -1,5 +1,5 @@
-"""The article's edges: datelines above or below it, a menu above its first paragraph, headings left with nothing
-under them at its end."""
+"""The article's edges: datelines above or below it, a menu above its first paragraph, lists of other stories below
+its last (and lists of teasers anywhere), headings left with nothing under them at its end."""
 
 from __future__ import annotations
 
@@ -137,6 +137,41 @@ def _is_link_list(listing: Element, content: Element, host: str) -> bool:
     if any(_site(link.get("href") or "") not in ("", host) for link in links):
         return False
     return sum(map(_visible_length, links)) == _visible_length(listing)
+
+
+_KICKER = re.compile(r"^[^.!?]{1,40}[:|]$")
+"""A teaser's kicker before its link: a topic and a colon ("Demenz:"), a label and a bar ("Read more |")."""
+_TEASER_WORDS = 3
+
+
+def _drop_teaser_lists(content: Element, url: str) -> None:
+    """A list of teasers, anywhere in the article: each item one link to another story of the site, of a headline's
+    words, with a kicker before it ("Demenz: <a>Ab wann Gedächtnislücken besorgniserregend sind</a>")."""
+    host = _site(url)
+    for listing in list(content.iter(*_LISTS)):
+        if listing.getparent() is not None and _is_teaser_list(listing, content, host):
+            _remove_with_empty_wrappers(listing, content)
+
+
+def _is_teaser_list(listing: Element, content: Element, host: str) -> bool:
+    """Two items or more, each a teaser (not a list inside a list)."""
+    items = [item for item in listing if item.tag == "li"]
+    if len(items) < _TEASER_LINKS or len(items) != len(listing) or _inside_list(listing, content):
+        return False
+    return all(_is_teaser(item, host) for item in items)
+
+
+def _is_teaser(item: Element, host: str) -> bool:
+    """A kicker and one link to another page of the site, of a headline's words: nothing else (a series' parts,
+    links without a kicker, are the article's own)."""
+    links = list(item.iter("a"))
+    if len(links) != 1 or _words_in(links[0]) < _TEASER_WORDS:
+        return False
+    href = (links[0].get("href") or "").strip()
+    if not href or href.startswith("#") or _site(href) not in ("", host):
+        return False
+    rest = " ".join(text_content(item).replace(text_content(links[0]), " ", 1).split())
+    return _KICKER.match(rest) is not None
 
 
 def _site(url: str) -> str:
