@@ -407,7 +407,7 @@ def _is_comment_label(block: Element, text: str) -> bool:
 
 _READ_ALSO = re.compile(
     r"^\W*(?:read (?:more|also|next)|also read|see also|related(?: articles| stories| posts| content)?|"
-    r"more\s?:|関連記事|"
+    r"more\s?:|関連記事】?|"
     r"more on this(?: topic| story)?|you may also like|recommended(?: for you)?|most read|"
     r"lesen sie (?:auch|mehr|hier)|lest auch|mehr zum thema|auch interessant|weitere artikel|meistgelesen|"
     r"häufig gelesen|lese-?empfehlung(?:en)?|das könnte sie auch interessieren|"
