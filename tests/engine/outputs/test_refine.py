@@ -879,3 +879,16 @@ def test_other_lists_of_links_inside_the_article_stay(listing: str) -> None:
     div = content_div(BODY + listing + BODY)
     refine_content(div, "https://example.org/story")
     assert inner_html(div) == BODY + listing + BODY
+
+
+@pytest.mark.parametrize(
+    "line",
+    ['<div class="article-date">28.04.2023 | 17:52 Uhr</div>', '<span class="timestamp">Jan. 2 2015 8:53 PM</span>'],
+)
+def test_a_line_marked_as_a_date_goes_wherever_it_is(line: str) -> None:
+    assert refined(f"{BODY}<div>{line}</div>{BODY}") == BODY + BODY
+
+
+def test_a_sentence_marked_as_a_date_stays() -> None:
+    line = '<p class="date">The council met on 28 April 2023, and again the week after, to vote on it.</p>'
+    assert refined(BODY + line + BODY) == BODY + line + BODY

@@ -56,7 +56,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   **sign-up box**, **a post's meta line** (``post-meta``, ``entry-meta``: date, category, reading time), and
   links to **the page's source** on a code host ("Edit this page");
 * **datelines** above or below the article: a short line that is a date (the feed's fields carry it), and inside it
-  one that gives its time of day too (a dateline set below the lead); and anywhere, **a clock line**: a line that
+  one that gives its time of day too (a dateline set below the lead), and one whose class says it is a date
+  ("timestamp", "article-date"); and anywhere, **a clock line**: a line that
   only says how long ago a post was made, how long a video runs or how long the article takes to read ("2 hours
   ago", "Duration 1:30", "3 Min Lesezeit"), a teaser's or a header's data;
 * **a menu above the article**: a list of three or more links of a few words each, and nothing else, before its

@@ -7,9 +7,17 @@ import re
 
 from ...html.dom import Element, text_content
 from .choice import _innermost_text_blocks
-from .edges import _DATELINE_WORDS, _MAX_TITLE_WORDS, _PROSE_WORDS, _is_timed_dateline
+from .edges import _DATELINE_WORDS, _MAX_TITLE_WORDS, _PROSE_WORDS, _is_dateline, _is_timed_dateline
 from .furniture import _WITH_ATTRIBUTES
-from .tree import _MEDIA, HEADINGS, _in_code, _is_own_line, _remove_with_empty_wrappers, _visible_length
+from .tree import (
+    _MEDIA,
+    HEADINGS,
+    _in_code,
+    _is_own_line,
+    _remove_with_empty_wrappers,
+    _visible_length,
+    _words_up_to,
+)
 
 # --- Captions: the text an image carries, which is not the article's ----------------------------------
 
@@ -260,8 +268,10 @@ def _beside_the_media(figure: Element) -> list[Element]:
 _AUTHOR_MARKS = re.compile(r"(?:^|[\s_-])(?:author|authors|byline|bylines|contributor|contributors)(?:$|[\s_-])", re.I)
 _AUTHOR_HINT = re.compile(r"author|byline|contributor", re.I)
 """A cheap look before ``_AUTHOR_MARKS`` (most elements have no such class)."""
-_BOX_HINT = re.compile(r"caption|credit|copyright|author|byline|contributor", re.I)
-"""``_CAPTION_HINT`` and ``_AUTHOR_HINT`` at once: a look at a class before either box's test."""
+_DATE_MARKS = re.compile(r"(?:^|[\s_-])(?:date|dates|timestamp|dateline|pubdate)(?:$|[\s_-])", re.I)
+_DATE_HINT = re.compile(r"date|timestamp", re.I)
+_BOX_HINT = re.compile(r"caption|credit|copyright|author|byline|contributor|date|timestamp", re.I)
+"""``_CAPTION_HINT``, ``_AUTHOR_HINT`` and ``_DATE_HINT`` at once: a look at a class before any box's test."""
 _MAX_AUTHOR_BOX = 600
 """Characters of text an author's box may hold (a name, a role, a bio of a few sentences)."""
 
@@ -282,7 +292,7 @@ def _drop_marked_boxes(content: Element) -> None:
             continue  # no mark of a caption, a credit or an author: most elements
         if element.getparent() is None:
             continue
-        if _is_marked_caption(element, classes):
+        if _is_marked_caption(element, classes) or _is_marked_dateline(element, classes, content):
             _remove_with_empty_wrappers(element, content)
             continue
         if not (classes and _AUTHOR_HINT.search(classes) or name and _AUTHOR_HINT.search(name)):
@@ -296,6 +306,16 @@ def _drop_marked_boxes(content: Element) -> None:
             total = _visible_length(content)
         if 2 * size < total and next(element.iter("pre", "table"), None) is None:
             _remove_with_empty_wrappers(element, content)
+
+
+def _is_marked_dateline(element: Element, classes: str | None, content: Element) -> bool:
+    """A short line of its own whose class says it is a date ("timestamp", "article-date") and that holds one: a
+    dateline, or a teaser's, wherever it is set (the date is in the feed's fields)."""
+    if not (classes and _DATE_HINT.search(classes) and _DATE_MARKS.search(classes)):
+        return False
+    if not 0 < _words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or not _is_dateline(element):
+        return False
+    return _is_own_line(element, content) and not _in_code(element, content)
 
 
 # --- Calls to act: subscribe, sign up, download, comment, report an error ---------------------------------
