@@ -892,3 +892,39 @@ def test_a_line_marked_as_a_date_goes_wherever_it_is(line: str) -> None:
 def test_a_sentence_marked_as_a_date_stays() -> None:
     line = '<p class="date">The council met on 28 April 2023, and again the week after, to vote on it.</p>'
     assert refined(BODY + line + BODY) == BODY + line + BODY
+
+
+def _arc_page(state: dict[str, Any]) -> str:
+    """A page of Arc XP's that a browser without scripts sees as a consent wall: its story is in its state."""
+    wall = "".join(
+        f"<p>{n}. We and our partners use cookies to store and read information on your device.</p>" for n in range(4)
+    )
+    return (
+        "<html><head><title>Harbour</title>"
+        f'<script id="fusion-metadata">window.Fusion={{}};Fusion.globalContent={json.dumps(state)};'
+        "Fusion.spa=false;</script></head>"
+        f'<body><div class="consent">{wall}</div></body></html>'
+    )
+
+
+ARC_PARAGRAPHS = [
+    f"{n}. The council met on Monday, and heard from residents, about the harbour. " * 3 for n in range(6)
+]
+
+
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_the_story_an_arc_page_renders_from_its_state_is_the_article(wrapped: bool) -> None:
+    elements = [{"type": "text", "content": f"<b>{text}</b>"} for text in ARC_PARAGRAPHS]
+    elements.insert(1, {"type": "image", "caption": "A photo of the pier"})
+    state: dict[str, Any] = {"content_elements": elements}
+    page = _arc_page({"result": state} if wrapped else state)
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert refined is not None
+    assert refined.text.split() == " ".join(ARC_PARAGRAPHS).split()
+
+
+def test_an_arc_state_without_its_story_changes_nothing() -> None:
+    page = _arc_page({"content_elements": [{"type": "text", "content": "A short line."}]})
+    default = Readability(page, "https://example.org/a").parse()
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert default is not None and refined is not None and refined.text == default.text

@@ -23,7 +23,8 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **the article printed twice**: a run of two or more paragraphs of prose, in one box that holds none of the first,
   saying in the same order what paragraphs before them said (a template's copy for another screen) goes;
 * **line-numbered code** (:mod:`.code`): the gutter goes, the code stays, as one ``<pre>``;
-* **blocks that are not in the body the page declares** (JSON-LD's ``articleBody``), where the article holds
+* **blocks that are not in the body the page declares** (JSON-LD's ``articleBody``; else the story an Arc XP page
+  renders from its state, ``Fusion.globalContent``, which its script shows), where the article holds
   nearly all of that body: a teaser, a subscription box, a credit, a bio; and **the declared body itself**, a
   paragraph a line, where the article holds less than half of it and the page shows it (Readability.js chose a
   byline's block, a product box, or one part of an article split in several);
@@ -93,6 +94,7 @@ from .choice import (
     _keep_the_declared_body,
     _put_back,
     _put_the_lead_first,
+    arc_body,
     declared_body,
     marked_main,
     show_streamed_segments,
@@ -113,6 +115,7 @@ from .tree import _word_list
 
 __all__ = [
     "Evidence",
+    "arc_body",
     "headline",
     "marked_main",
     "read_evidence",
@@ -139,12 +142,17 @@ class Evidence:
     """The page's description where the page shows it as a block of its own: its lead (:func:`shown_lead`)."""
 
 
-def read_evidence(root: Element, scripts: list[Any] | None, description: str | None = None) -> Evidence:
+def read_evidence(
+    root: Element, scripts: list[Any] | None, description: str | None = None, rendered: str | None = None
+) -> Evidence:
     """The headings, declared body and lead of a page as it was parsed (``scripts``: its JSON-LD, parsed;
-    ``description``: the description its metadata gives)."""
+    ``description``: the description its metadata gives; ``rendered``: the story its script renders,
+    :func:`arc_body`, which the page shows once that runs)."""
     body = declared_body(scripts)
     shown = False
-    if body:
+    if body is None and rendered:
+        body, shown = rendered, True
+    elif body:
         declared = set(_word_list(body))
         shown = len(declared - set(_word_list(text_content(root)))) <= (1 - _SHOWN) * len(declared)
     return Evidence([text_content(h1) for h1 in root.iter("h1")], body, shown, shown_lead(root, description))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import html
+import json
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -188,6 +189,43 @@ def declared_body(scripts: list[Any] | None) -> str | None:
     if not isinstance(body, str) or len(body.split()) < _MIN_BODY_WORDS:
         return None
     return body
+
+
+_ARC_STATE = "Fusion.globalContent="
+"""Where Arc XP's pages (a news publishers' platform) set the story they render: its content elements, as JSON."""
+_ARC_TEXT = frozenset({"text", "paragraph"})
+"""The content elements that are the story's paragraphs (not its images, embeds, headings or dividers)."""
+_TAG = re.compile(r"<[^>]*>")
+
+
+def arc_body(root: Element) -> str | None:
+    """The text of the story an Arc XP page renders from its state (``Fusion.globalContent``), a paragraph a line:
+    the body the page declares in its script, which it shows once the script runs (a page served to a browser
+    without scripts may show a consent wall in its place). Read before the page's scripts are removed."""
+    for script in root.iter("script"):
+        if script.get("id") == "fusion-metadata" and script.text and _ARC_STATE in script.text:
+            return _arc_paragraphs(script.text)
+    return None
+
+
+def _arc_paragraphs(script: str) -> str | None:
+    """The paragraphs of the story in the state ``script`` sets (some sites wrap it in a ``result``), joined."""
+    try:
+        state, _ = json.JSONDecoder().raw_decode(script, script.index(_ARC_STATE) + len(_ARC_STATE))
+    except ValueError:
+        return None
+    if isinstance(state, dict) and "content_elements" not in state and isinstance(state.get("result"), dict):
+        state = state["result"]
+    elements = state.get("content_elements") if isinstance(state, dict) else None
+    if not isinstance(elements, list):
+        return None
+    paragraphs = [
+        " ".join(html.unescape(_TAG.sub("", element["content"])).split())
+        for element in elements
+        if isinstance(element, dict) and element.get("type") in _ARC_TEXT and isinstance(element.get("content"), str)
+    ]
+    body = "\n".join(paragraph for paragraph in paragraphs if paragraph)
+    return body if len(body.split()) >= _MIN_BODY_WORDS else None
 
 
 def _keep_the_declared_body(content: Element, body: str, shown: bool = False) -> None:
