@@ -30,7 +30,7 @@ from ..html.urls import ABOUT_BLANK, InvalidURL, resolve
 from ..options import ATTEMPT_NAMES, Options, Policy
 from ..outputs.article import Article
 from ..outputs.feed import feed_fields, read_page_facts, utc_now
-from ..outputs.refine import arc_body, marked_main, read_evidence, refine, show_streamed_segments
+from ..outputs.refine import arc_body, marked_main, read_evidence, refine, show_what_a_browser_shows
 from .cleanup import prep_article
 from .constants import (
     FLAG_CLEAN_CONDITIONALLY,
@@ -151,8 +151,8 @@ class Readability:
         rendered = arc_body(root) if options.refine else None  # the story a script renders: read before it goes
         remove_scripts(root)
         prep_document(root)
-        if options.refine:  # what a React page streams in, shown as its scripts would show it
-            show_streamed_segments(root)
+        if options.refine:  # what a browser shows but the markup hides (a React page's streamed article)
+            show_what_a_browser_shows(root)
 
         metadata = get_article_metadata(root, json_ld)
         state = GrabState(
@@ -310,7 +310,7 @@ class Readability:
             remove_scripts(root)
             prep_document(root)
             if self.options.refine:
-                show_streamed_segments(root)
+                show_what_a_browser_shows(root)
         body = root.find("body")
         assert body is not None  # the first pass found one
         return body

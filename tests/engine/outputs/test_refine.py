@@ -928,3 +928,20 @@ def test_an_arc_state_without_its_story_changes_nothing() -> None:
     default = Readability(page, "https://example.org/a").parse()
     refined = Readability(page, "https://example.org/a", refine=True).parse()
     assert default is not None and refined is not None and refined.text == default.text
+
+
+def test_paragraphs_of_prose_hidden_from_screen_readers_only_are_read() -> None:
+    story = "".join(map(_story_paragraph, range(6)))
+    hidden = '<p class="paywall" aria-hidden="true">' + "The rest of the story, which a paywall's script checks. " * 3
+    page = f"<html><body><article><h1>Harbour</h1>{story}{hidden}</p></article></body></html>"
+    default = Readability(page, "https://example.org/a").parse()
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert default is not None and "paywall's script" not in default.text  # Readability.js drops it
+    assert refined is not None and "paywall's script" in refined.text
+
+
+def test_a_short_line_hidden_from_screen_readers_stays_out() -> None:
+    story = "".join(map(_story_paragraph, range(6)))
+    page = f'<html><body><article>{story}<p aria-hidden="true">Slide 2 of 8, the harbour</p></article></body></html>'
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert refined is not None and "Slide 2" not in refined.text

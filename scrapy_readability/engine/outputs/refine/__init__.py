@@ -9,9 +9,11 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **no article found** (:func:`marked_main`): where Readability.js finds none (a short page, a page of links),
   the main content the page marks unambiguously (its one ``<main>``, ``role="main"`` or ``<article>``), shown and
   holding real text, is the article, mended as below;
-* **what a React page streams in** (:func:`show_streamed_segments`): the segments a React page sends after its
-  shell as hidden ``<div id="S:…">`` blocks, which its script shows, are shown before Readability.js's passes
-  (which drop hidden blocks), so that the article they hold can be chosen;
+* **what a browser shows that the markup hides** (:func:`show_what_a_browser_shows`), shown before Readability.js's
+  passes (which drop hidden blocks, and blocks hidden from screen readers): the segments a React page streams after
+  its shell as hidden ``<div id="S:…">`` blocks, which its script shows, and paragraphs of prose marked
+  ``aria-hidden`` (hidden from screen readers only: a paywall's script marks those it checks), so that the article
+  they hold can be chosen;
 * **the rest of a split article**: paragraphs of prose built as the article's own (the same tag and class) that
   Readability.js left in the page around its choice (in the ``<article>`` or ``<main>`` that held it), after a
   break (an ad, a picture's box), follow it;
@@ -97,7 +99,7 @@ from .choice import (
     arc_body,
     declared_body,
     marked_main,
-    show_streamed_segments,
+    show_what_a_browser_shows,
     shown_lead,
 )
 from .code import _maths_as_its_source, _number_free_code
@@ -121,7 +123,7 @@ __all__ = [
     "read_evidence",
     "refine",
     "refine_content",
-    "show_streamed_segments",
+    "show_what_a_browser_shows",
 ]
 
 

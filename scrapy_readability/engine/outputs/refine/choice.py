@@ -322,22 +322,39 @@ def _drop_next_articles(content: Element) -> None:
             _remove_with_empty_wrappers(story, content)
 
 
-# --- What React streams in: its segments, hidden until its script shows them ----------------------------------
+# --- What a browser shows that the markup hides: React's streamed segments, prose hidden from screen readers -----
 
 _STREAMED_SEGMENT = re.compile(r"S:[0-9a-z]+", re.I)
 """React's id of a streamed segment (``S:1a``), which its ``$RC`` script moves to its placeholder and shows."""
+_ARIA_HIDDEN_PARAGRAPHS = etree.XPath(".//p[@aria-hidden='true']")
+_PROSE_HIDDEN_WORDS = 15
+"""Words of a paragraph hidden from screen readers at least, to be shown: prose, not an icon's or a slide's label."""
 
 
-def show_streamed_segments(root: Element) -> None:
-    """Show what a React page streams after its shell (a Next.js page's article, for one): each segment is sent as
-    a hidden ``<div id="S:…">`` at the end of the body, that a script moves where it belongs and shows. The
-    scripts do not run here, and Readability.js drops hidden blocks: without this the page's article is lost."""
+def show_what_a_browser_shows(root: Element) -> None:
+    """Show what a browser shows of the page but its markup hides from Readability.js's passes (which drop hidden
+    blocks, and blocks hidden from screen readers): without this the article, or part of it, is lost."""
     body = root.find("body")
     if body is None:
         return
+    _show_streamed_segments(body)
+    _show_prose_hidden_from_screen_readers(body)
+
+
+def _show_streamed_segments(body: Element) -> None:
+    """What a React page streams after its shell (a Next.js page's article, for one): each segment is sent as a
+    hidden ``<div id="S:…">`` at the end of the body, that a script moves where it belongs and shows."""
     for segment in body.iterchildren("div"):
         if segment.get("hidden") is not None and _STREAMED_SEGMENT.fullmatch(segment.get("id") or ""):
             del segment.attrib["hidden"]
+
+
+def _show_prose_hidden_from_screen_readers(body: Element) -> None:
+    """A paragraph of prose marked ``aria-hidden="true"`` is hidden from screen readers only: a browser shows it (a
+    paywall's script marks the paragraphs it will check before it lets a reader read them)."""
+    for paragraph in _ARIA_HIDDEN_PARAGRAPHS(body):
+        if len(text_content(paragraph).split(maxsplit=_PROSE_HIDDEN_WORDS)) >= _PROSE_HIDDEN_WORDS:
+            del paragraph.attrib["aria-hidden"]
 
 
 # --- The lead set apart: the page's description, shown above the article -----------------------------------
