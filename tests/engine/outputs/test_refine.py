@@ -309,6 +309,8 @@ def test_other_figures_keep_their_text(figure: str) -> None:
         '<div class="author-bio"><p>A. Writer covers the harbour and the city council.</p></div>',
         '<p class="byline">By A. Writer, Staff Reporter</p>',
         '<div id="article-contributors"><p>A. Writer</p><p>Reporter since 2019.</p></div>',
+        '<div class="authorProfile"><p>ABOUT THE AUTHOR</p><p>A. Writer covers the harbour.</p></div>',
+        '<p class="textauthor">von A. Writer, Hafenredaktion</p>',
     ],
 )
 def test_the_authors_box_goes(box: str) -> None:
@@ -319,6 +321,8 @@ def test_the_authors_box_goes(box: str) -> None:
 def test_a_box_marked_author_that_holds_the_article_stays() -> None:
     html = f'<div class="author-content">{BODY}</div>'
     assert refined(html) == html
+    authority = '<p class="authority-note">The port authority approved the plan.</p>'
+    assert refined(BODY + authority) == BODY + authority
 
 
 @pytest.mark.parametrize(

@@ -35,7 +35,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   X/Getty Images", "Foto: Y", "©"), blocks marked as captions or credits (class, ``itemprop``), a block that
   repeats a picture's ``alt`` and credits it, and a short line that is only a credit ("© A. Writer", "Quelle: dpa");
   and **the site's copyright notice** ("Copyright © 2023 The Daily, LLC.", "... All rights reserved.");
-* **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor;
+* **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor (a word
+  of its own or in a compound: ``author-bio``, ``authorProfile``, ``textauthor``);
 * **calls to act**: a short block that asks the reader to subscribe, sign up for a newsletter, download an app,
   comment, report an error or consent to an embed's or a form's terms, in a few languages ("Subscribe now…",
   "Fehler gefunden?", "réservé aux abonnés", "Ich bin damit einverstanden"), and a paywall's or an ad blocker's

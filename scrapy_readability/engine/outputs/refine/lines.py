@@ -265,7 +265,7 @@ def _beside_the_media(figure: Element) -> list[Element]:
 
 # --- The author's box: a byline, a bio -----------------------------------------------------------------
 
-_AUTHOR_MARKS = re.compile(r"(?:^|[\s_-])(?:author|authors|byline|bylines|contributor|contributors)(?:$|[\s_-])", re.I)
+_AUTHOR_MARKS = re.compile(r"(?:^|[\s_-])[a-z]*(?:author(?!it)|byline|contributor)[a-z]*(?:$|[\s_-])", re.I)
 _AUTHOR_HINT = re.compile(r"author|byline|contributor", re.I)
 """A cheap look before ``_AUTHOR_MARKS`` (most elements have no such class)."""
 _DATE_MARKS = re.compile(r"(?:^|[\s_-])(?:date|dates|timestamp|dateline|pubdate)(?:$|[\s_-])", re.I)
