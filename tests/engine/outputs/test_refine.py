@@ -318,6 +318,12 @@ def test_the_authors_box_goes(box: str) -> None:
     assert refined(box + BODY) == BODY
 
 
+@pytest.mark.parametrize("classes", ["ArticleNewsletterTeaser", "inlineSignupBox", "newsletter-box"])
+def test_a_newsletter_s_box_goes_whatever_its_class_compounds(classes: str) -> None:
+    box = f'<div class="{classes}"><p>The Morning</p><p>Every day the stories of the harbour.</p></div>'
+    assert refined(BODY + box + BODY) == BODY + BODY
+
+
 def test_a_box_marked_author_that_holds_the_article_stays() -> None:
     html = f'<div class="author-content">{BODY}</div>'
     assert refined(html) == html
