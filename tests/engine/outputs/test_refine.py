@@ -204,6 +204,8 @@ def test_a_link_to_a_projects_code_or_a_share_link_in_a_sentence_stays() -> None
         "<p>Stand: 12.03.2024 14:05 Uhr</p>",
         "<p>Published December 3, 2024</p>",
         '<div><time datetime="2024-12-03">3 Dec</time> · 4 min read</div>',
+        "<p>Sist oppdatert torsdag 09. mai 2024 - 20:24</p>",  # the dash is no word of a label
+        "<p>Do 25.04.24 | 14:07 Uhr | Von</p>",
     ],
 )
 def test_a_dateline_above_or_below_the_article_goes(dateline: str) -> None:

@@ -200,9 +200,15 @@ def _is_dateline(element: Element) -> bool:
     if element.tag == "time" or next(element.iter("time"), None) is not None:
         return True
     text = " ".join(text_content(element).split())
-    if "://" in text or sum(not any(char.isdigit() for char in word) for word in text.split()) > _LABEL_WORDS:
+    if "://" in text or sum(map(_is_label_word, text.split())) > _LABEL_WORDS:
         return False  # a sentence that gives a date ("the packages were last updated on 12/03/2024")
     return find_text_date(text, dateline=True) is not None
+
+
+def _is_label_word(word: str) -> bool:
+    """A word of a dateline's label ("Published", "Sist oppdatert"), not of its date: letters and no digit (a dash
+    or a bar between the date and the time is neither)."""
+    return any(char.isalpha() for char in word) and not any(char.isdigit() for char in word)
 
 
 def _last_with_text(content: Element) -> Element | None:
