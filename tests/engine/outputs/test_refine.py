@@ -422,6 +422,7 @@ def test_other_lists_above_the_article_stay(listing: str) -> None:
         "<p>Follow The Gazette on Google News and add us as a preferred source.</p>",
         "<p>If you can, please support us by making a contribution.</p>",
         "<p>Hat Ihnen der Text gefallen? Unterstützen Sie uns mit einer Spende.</p>",
+        "<div><p>🦞 12 likes on Bluesky</p><p>Like this post on Bluesky to see your face on this page</p></div>",
     ],
 )
 def test_a_call_to_subscribe_or_report_goes(box: str) -> None:
@@ -435,6 +436,8 @@ def test_a_passage_that_mentions_subscribing_stays() -> None:
     assert refined(BODY + code) == BODY + code
     newsletter = "<p>The newsletter went out on Monday.</p>"
     assert refined(BODY + newsletter + BODY) == BODY + newsletter + BODY
+    likes = "<p>The post got 300 likes on Mastodon by the evening.</p>"
+    assert refined(BODY + likes + BODY) == BODY + likes + BODY
 
 
 @pytest.mark.parametrize("label", ["Advertisement", "Anzeige", "Publicidad", "Story continues below advertisement"])

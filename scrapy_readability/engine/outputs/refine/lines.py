@@ -326,7 +326,7 @@ _CALLS_TO_ACT = re.compile(
     r"subscribe (?:now|today|to (?:our|the|my) (?:newsletter|channel|podcast))|already a subscriber|"
     r"sign(?:ing)? up (?:for|to) [^.]{0,40}?newsletter|(?:get|receive) (?:our|the) (?:\w+ )?newsletter|"
     r"newsletter promotion|download (?:our|the) (?:\w+ )?app|on google news|as a preferred source|"
-    r"making a contribution|"
+    r"making a contribution|like this (?:post|article) on|"
     r"to post a comment|comments? (?:are|is) (?:moderated|closed)|support (?:local|independent) journalism|"
     r"got a story\?|while an ad ?blocker is (?:enabled|active|on)|"
     # German
@@ -348,10 +348,15 @@ _CALLS_TO_ACT = re.compile(
     r"(?:in|gemäß) unserer datenschutzerklärung"
     r")|会員限定"  # Japanese, written without spaces: no word boundary (members only)
 )  # matched against the text lowercased: quicker than IGNORECASE
-"""Phrases that ask the reader to subscribe, sign up, get an app, follow the site, donate, comment, report an error, or
-consent (to a form's terms, to cookies, to an embedded post's content): a box's, not the article's."""
-_NEWSLETTER_LABEL = re.compile(r"^\W*(?:(?:weitere |more |other )?newsletters?\W*|newsletter:.{0,40})$", re.IGNORECASE)
-"""A line that only names a newsletter, or labels one ("Newsletter: Sport inside"): the title of its sign-up box."""
+"""Phrases that ask the reader to subscribe, sign up, get an app, follow the site, donate, like, comment, report an
+error, or consent (to a form's terms, to cookies, to an embedded post's content): a box's, not the article's."""
+_BOX_LABEL = re.compile(
+    r"^\W*(?:(?:weitere |more |other )?newsletters?\W*|newsletter:.{0,40}|"
+    r"(?:\d+\s*)?(?:likes?|reposts?|boosts?) on (?:bluesky|mastodon|the fediverse)\W*)$",
+    re.IGNORECASE,
+)
+"""A line that only names a newsletter, or labels one ("Newsletter: Sport inside"): the title of its sign-up box; or
+that titles the likes a post got on a social network ("12 likes on Bluesky"), above the faces of those who did."""
 _MAX_CALL_WORDS = 50
 _AD_LABEL = re.compile(
     r"^\W*(?:advertisements?|sponsored|anzeige|werbung|publicidad|publicité|pubblicità|publicidade|reklam|reklama|"
@@ -366,9 +371,9 @@ _AD_LABEL = re.compile(
 def _is_call_to_act(text: str) -> bool:
     """A short block that asks the reader to subscribe, sign up for a newsletter, get an app, follow the site,
     donate, or report an error ("Subscribe now to read the latest news", "Fehler gefunden? Jetzt melden."): the
-    page's box, not the article; or a line that only labels an advertisement or a newsletter. A block of more than
-    a few sentences is the article's, whatever it says."""
-    if _AD_LABEL.match(text) or _NEWSLETTER_LABEL.match(text):
+    page's box, not the article; or a line that only labels an advertisement, a newsletter or a post's likes. A block
+    of more than a few sentences is the article's, whatever it says."""
+    if _AD_LABEL.match(text) or _BOX_LABEL.match(text):
         return True
     return len(text.split()) <= _MAX_CALL_WORDS and _CALLS_TO_ACT.search(text.lower()) is not None
 
