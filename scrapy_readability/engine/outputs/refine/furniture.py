@@ -53,12 +53,13 @@ _TOP = frozenset({"#", "#top", "#page", "#main", "#content", "#site-top", "#__to
 _SKIP_TARGET = re.compile(r"content|main|article", re.IGNORECASE)
 """The fragment a "Skip to content" link jumps to."""
 _BOX_CLASSES = re.compile(
-    r"(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|sign-up|mailchimp|mc_embed_signup|optin|"
-    r"share|sharing|shares|social-share|share-buttons|sharedaddy|post-nav|post-navigation|nav-links)(?:$|[\s_-])",
+    r"(?:^|[\s_-])(?:[a-z]*(?:newsletter|signup)[a-z]*|subscribe|subscription|sign-up|mailchimp|mc_embed_signup|"
+    r"optin|share|sharing|shares|social-share|share-buttons|sharedaddy|post-nav|post-navigation|nav-links)"
+    r"(?:$|[\s_-])",
     re.IGNORECASE,
 )
-"""Class words of the boxes a page puts in its articles: a newsletter's sign-up, share buttons, the links to
-the previous and next post."""
+"""Class words of the boxes a page puts in its articles: a newsletter's sign-up (a word of its own or in a compound:
+``NewsletterTeaser``, ``inlineSignup``), share buttons, the links to the previous and next post."""
 _META_CLASSES = re.compile(r"(?:^|[\s_-])(?:post|entry|article)-meta(?:$|[\s_-])", re.IGNORECASE)
 """Class words of a post's meta line (its date, category, reading time: the feed's fields), which goes unless it
 holds half the article or more (a short post's meta line is longer than the post, and then it is kept)."""
