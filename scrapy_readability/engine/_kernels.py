@@ -31,6 +31,7 @@ MODULES = (
     "html._serialize",
     "outputs.feed._page",
     "outputs.refine._choice",
+    "outputs.refine._tree",
     "port._cleanup",
     "port._measures",
     "port._scoring",

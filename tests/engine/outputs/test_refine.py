@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import lxml.html
 import pytest
 
 from scrapy_readability import Readability
 from scrapy_readability.engine.html.serialize import inner_html
 from scrapy_readability.engine.outputs.refine import headline, read_evidence, refine_content
+from scrapy_readability.engine.outputs.refine.tree import marked_elements
 from testkit.rendering import content_div
 
 BODY = "<p>" + "The story goes on for a while, with enough words to count as an article. " * 8 + "</p>"
@@ -960,3 +962,15 @@ def test_a_short_line_hidden_from_screen_readers_stays_out() -> None:
     page = f'<html><body><article>{story}<p aria-hidden="true">Slide 2 of 8, the harbour</p></article></body></html>'
     refined = Readability(page, "https://example.org/a", refine=True).parse()
     assert refined is not None and "Slide 2" not in refined.text
+
+
+@pytest.mark.parametrize("odd", ["", "\x0b"])  # a control character XPath's strings cannot hold: looked at in Python
+def test_marked_elements_are_found_in_document_order(odd: str) -> None:
+    root = lxml.html.fromstring(
+        f'<div><p class="credit{odd}">a</p><span class="n">1</span><a href="/x">b</a>'
+        f'<span id="credit{odd}">c</span><span class="n">2</span><label>d</label></div>'
+    )
+    found = marked_elements(root, ("class", "id"), lambda value: "credit" in value, also=("a", "label"))
+    assert [element.text for element in found] == ["a", "b", "c", "d"]
+    assert [element.text for element in marked_elements(root, ("class",), lambda value: False, also=("a",))] == ["b"]
+    assert marked_elements(root, ("class",), lambda value: False) == []

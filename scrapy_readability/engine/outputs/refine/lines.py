@@ -8,7 +8,6 @@ import re
 from ...html.dom import Element, text_content
 from .choice import _innermost_text_blocks
 from .edges import _DATELINE_WORDS, _MAX_TITLE_WORDS, _PROSE_WORDS, _is_dateline, _is_timed_dateline
-from .furniture import _WITH_ATTRIBUTES
 from .tree import (
     _MEDIA,
     HEADINGS,
@@ -17,6 +16,7 @@ from .tree import (
     _remove_with_empty_wrappers,
     _visible_length,
     _words_up_to,
+    marked_elements,
 )
 
 # --- Captions: the text an image carries, which is not the article's ----------------------------------
@@ -276,13 +276,22 @@ _MAX_AUTHOR_BOX = 600
 """Characters of text an author's box may hold (a name, a role, a bio of a few sentences)."""
 
 
+_BOX_ATTRIBUTES = ("class", "id", "itemprop")
+"""The attributes that mark a caption, a credit, a dateline or an author's box."""
+
+
+def _may_mark_a_box(value: str) -> bool:
+    """Whether ``value``, as any of :data:`_BOX_ATTRIBUTES`, may mark a box :func:`_drop_marked_boxes` judges."""
+    return bool(_BOX_HINT.search(value) or _AUTHOR_HINT.search(value)) or value in _CAPTION_PROPS
+
+
 def _drop_marked_boxes(content: Element) -> None:
     """Boxes whose class says what they are, in one pass: a caption or a credit (:func:`_is_marked_caption`), or
     the author's box (a byline, a bio: "X covers politics..."): the feed's byline says who wrote it, and the bio
     is not the article. Bounded: a box that holds a passage of the article (more than a few sentences, or most of
     it) is no author's box."""
     total: int | None = None  # the article's length, measured once an author's box is found
-    for element in _WITH_ATTRIBUTES(content):  # every mark is an attribute: a class, an id, an itemprop
+    for element in marked_elements(content, _BOX_ATTRIBUTES, _may_mark_a_box):
         classes, name = element.get("class"), element.get("id")
         if not (
             (classes and _BOX_HINT.search(classes))
