@@ -270,17 +270,27 @@ def _innermost_text_blocks(content: Element) -> list[Element]:
     is data, not the page's furniture): the ones judged, in one pass (descendants before ancestors, each
     marking the blocks above it)."""
     holding: set[Element] = set()  # blocks with a block that holds text inside them
-    codes = list(content.iter("pre", "code"))
-    in_code = {element for code in codes for element in code.iterdescendants()} if codes else set()
+    has_code = next(content.iter("pre", "code"), None) is not None
     found = []
     for block in reversed(list(content.iter(*_BODY_BLOCKS))):
         if block in holding or block is content or not has_text(block):
             continue  # (has_text reads only as far as the first text that is not white space, in C)
-        if block not in in_code:
+        if not (has_code and _inside_code(block, content)):
             found.append(block)
         _mark_holding(block, holding)
     found.reverse()
     return found
+
+
+def _inside_code(block: Element, content: Element) -> bool:
+    """Below a ``<pre>`` or a ``<code>`` of ``content`` (its parents read up to ``content``: a page of highlighted
+    code has thousands of tokens below its code blocks, and few blocks)."""
+    ancestor = block.getparent()
+    while ancestor is not None and ancestor is not content:
+        if ancestor.tag == "pre" or ancestor.tag == "code":
+            return True
+        ancestor = ancestor.getparent()
+    return False
 
 
 def _mark_holding(block: Element, holding: set[Element]) -> None:

@@ -106,7 +106,7 @@ def _drop_lines(content: Element) -> list[Element]:
                 rules.clear()  # a paragraph follows them: rules the article itself states
             continue
         text = " ".join(words if len(words) <= longest else raw.split())
-        if _is_call_to_act(text):
+        if _is_call_to_act(text, len(words)):
             _remove_with_empty_wrappers(block, content)
         elif len(words) <= _MAX_RULES_WORDS and _is_comment_rules(text):
             rules.append(block)
@@ -132,7 +132,7 @@ def _drop_timed_datelines(content: Element, timed: list[Element]) -> None:
 def _is_other_furniture_line(block: Element, text: str, words: int, content: Element, alts: set[str]) -> bool:
     """A "Read also" teaser, a credit line, a clock line, the comments' label, the tools' labels, a pager's line,
     the site's copyright notice, a caption repeating an ``alt`` (``words``: the line's count of words)."""
-    if _is_read_also(block, text) or _is_credit_line(block, text, content):
+    if _is_read_also(block, text) or _is_credit_line(block, text, words, content):
         return True
     if words <= _CLOCK_WORDS and _LABEL_LINE.match(text) is not None:  # a clock's, the comments' or a tool's
         if _is_clock_line(block, text, content) or _is_comment_label(block, text):
@@ -237,10 +237,11 @@ _CREDIT_LENGTH = 60
 """Characters of a credit line at most (scripts written without spaces have no words to count)."""
 
 
-def _is_credit_line(element: Element, text: str, content: Element) -> bool:
+def _is_credit_line(element: Element, text: str, words: int, content: Element) -> bool:
     """A line of its own that is only a credit: "© A. Writer", "Quelle: dpa", "A. Writer/Getty Images"; the credit
-    opens or closes it (a sentence that names an agency in passing is no credit line). ``text``: its text."""
-    if not text or len(text.split()) > _CREDIT_WORDS or len(text) > _CREDIT_LENGTH or text[-1] in ".!?:。":
+    opens or closes it (a sentence that names an agency in passing is no credit line). ``text``: its text,
+    ``words``: its count of words."""
+    if not text or words > _CREDIT_WORDS or len(text) > _CREDIT_LENGTH or text[-1] in ".!?:。":
         return False
     if not any(match.start() == 0 or match.end() == len(text) for match in _CREDIT.finditer(text)):
         return False  # (the text first: it is short, and most lines are no credit)
@@ -377,14 +378,14 @@ _AD_LABEL = re.compile(
 """A line that only labels an advertisement slot, which Readability.js kept without its ad."""
 
 
-def _is_call_to_act(text: str) -> bool:
+def _is_call_to_act(text: str, words: int) -> bool:
     """A short block that asks the reader to subscribe, sign up for a newsletter, get an app, follow the site,
     donate, or report an error ("Subscribe now to read the latest news", "Fehler gefunden? Jetzt melden."): the
     page's box, not the article; or a line that only labels an advertisement, a newsletter or a post's likes. A block
-    of more than a few sentences is the article's, whatever it says."""
+    of more than a few sentences (``words``: its count of words) is the article's, whatever it says."""
     if _AD_LABEL.match(text) or _BOX_LABEL.match(text):
         return True
-    return len(text.split()) <= _MAX_CALL_WORDS and _CALLS_TO_ACT.search(text.lower()) is not None
+    return words <= _MAX_CALL_WORDS and _CALLS_TO_ACT.search(text.lower()) is not None
 
 
 # --- The comments' furniture: their count, their link, their rules ----------------------------------------
