@@ -38,20 +38,41 @@ _DATELINE_TAGS = ("p", "div", "span", "time", "small", "li", "header", "footer",
 def _drop_edge_datelines(content: Element) -> None:
     """A short line that is a date (and a label, a time, a reading time) before the article's first paragraph
     of prose or after its last: "Stand: 12.03.2024 14:05 Uhr", "Published December 3, 2024"."""
-    elements = list(content.iter(*_PROSE_TAGS, *_DATELINE_TAGS))  # in document order
-    first = _first_prose(elements, range(len(elements)))
+    paragraphs = list(content.iter(*_PROSE_TAGS))
+    first = _first_prose(paragraphs, range(len(paragraphs)))
     if first is None:
         return
-    last = _first_prose(elements, range(len(elements) - 1, first - 1, -1))
+    last = _first_prose(paragraphs, range(len(paragraphs) - 1, first - 1, -1))
     assert last is not None
-    for index in chain(range(first), range(last + 1, len(elements))):
-        element = elements[index]
+    for element in chain(_before(paragraphs[first], content), _after(paragraphs[last], content)):
         if element.tag not in _DATELINE_TAGS or element.getparent() is None:
             continue
         if not 0 < _words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or _in_code(element, content):
             continue
         if _is_own_line(element, content) and _is_dateline(element):
             _remove_with_empty_wrappers(element, content)
+
+
+def _before(element: Element, content: Element) -> list[Element]:
+    """The elements a dateline may be, from ``content`` to ``element`` (not included), in document order."""
+    found = []
+    for before in content.iter(*_PROSE_TAGS, *_DATELINE_TAGS):  # (``element`` may be a <pre>, a <td>...)
+        if before is element:
+            break
+        found.append(before)
+    return found
+
+
+def _after(element: Element, content: Element) -> list[Element]:
+    """The elements a dateline may be after ``element``'s start in ``content``, in document order: its own, then
+    those of what follows it (collected first: the pass removes some)."""
+    found = list(element.iterdescendants(*_DATELINE_TAGS))
+    node: Element | None = element
+    while node is not None and node is not content:
+        for sibling in node.itersiblings():
+            found.extend(sibling.iter(*_DATELINE_TAGS))
+        node = node.getparent()
+    return found
 
 
 def _first_prose(elements: Sequence[Element], indices: Iterable[int]) -> int | None:
