@@ -8,17 +8,20 @@ and a UTF-8 string is found in UTF-8 text only at a character's start, so a byte
 the decoded text finds.
 """
 
-from cpython.mem cimport PyMem_Free, PyMem_Realloc
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from libc.string cimport strstr
 from lxml.includes.tree cimport XML_CDATA_SECTION_NODE, XML_ELEMENT_NODE, XML_TEXT_NODE, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
+from ...html._dom cimport TagNames, holds_text, is_tag, tag_in, tag_names
+
 cetree.import_lxml__etree()
 
 MIRRORS = {
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; choice.py's @kernel holds the same)
-    "texts_holding": "b766c53a0481a142",
+    "texts_holding": "c786906a6377637a",
+    "innermost_text_blocks": "38ecc63341204354",
 }
 
 pure = {}
@@ -112,3 +115,77 @@ def texts_holding(cetree._Element body not None, str words not None) -> list:
         return texts
     finally:
         PyMem_Free(found.nodes)
+
+
+cdef struct Frame:
+    # An element of innermost_text_blocks' walk, open until its children are read.
+    xmlNode* node
+    bint text  # a text below it holds a character that is not whitespace
+    bint block_text  # a block below it does
+    bint in_code  # below a <pre> or a <code> of the content
+
+
+def innermost_text_blocks(cetree._Element content not None, tuple blocks not None) -> list:
+    """choice.innermost_text_blocks: the ``blocks`` below ``content`` that hold text and no block that holds
+    text, not inside a ``<pre>`` or a ``<code>``, in document order. One walk: each element's frame says what its
+    children hold, and a block is known when its frame closes (found blocks do not nest: they close in document
+    order)."""
+    cdef TagNames names
+    cdef list keep = []
+    cdef xmlNode* top = content._c_node
+    cdef xmlNode* node
+    cdef Frame* frames = NULL
+    cdef Frame* grown
+    cdef Frame closed
+    cdef Py_ssize_t depth = 0, capacity = 64
+    cdef int holds
+    cdef bint block
+    if top == NULL or tag_names(&names, blocks, keep):
+        return pure["innermost_text_blocks"](content, blocks)
+    frames = <Frame*>PyMem_Malloc(capacity * sizeof(Frame))
+    if frames == NULL:
+        raise MemoryError()
+    found = []
+    try:
+        frames[0].node = top
+        frames[0].text = frames[0].block_text = frames[0].in_code = False
+        node = top.children
+        while True:
+            if node != NULL:
+                if node.type == XML_ELEMENT_NODE:
+                    if depth + 1 == capacity:
+                        grown = <Frame*>PyMem_Realloc(frames, capacity * 2 * sizeof(Frame))
+                        if grown == NULL:
+                            raise MemoryError()
+                        frames = grown
+                        capacity *= 2
+                    depth += 1
+                    frames[depth].node = node
+                    frames[depth].text = frames[depth].block_text = False
+                    frames[depth].in_code = frames[depth - 1].in_code or (
+                        depth > 1 and (is_tag(frames[depth - 1].node, "pre") or is_tag(frames[depth - 1].node, "code"))
+                    )
+                    node = node.children
+                    continue
+                if node.type == XML_TEXT_NODE or node.type == XML_CDATA_SECTION_NODE:
+                    holds = holds_text(node)
+                    if holds < 0:
+                        return pure["innermost_text_blocks"](content, blocks)
+                    if holds:
+                        frames[depth].text = True
+                else:  # a comment, an entity: lxml's reading of the text says what it makes of it
+                    return pure["innermost_text_blocks"](content, blocks)
+                node = node.next
+                continue
+            if depth == 0:
+                return found
+            closed = frames[depth]
+            depth -= 1
+            block = tag_in(closed.node, &names)
+            if block and closed.text and not closed.block_text and not closed.in_code:
+                found.append(cetree.elementFactory(content._doc, closed.node))
+            frames[depth].text = frames[depth].text or closed.text
+            frames[depth].block_text = frames[depth].block_text or closed.block_text or (block and closed.text)
+            node = closed.node.next
+    finally:
+        PyMem_Free(frames)

@@ -178,7 +178,6 @@ _FOREIGN_BLOCK = 0.25
 """A block of the article whose words are this rarely in the declared body is not the article's."""
 _MIN_BLOCK_WORDS = 4
 _BODY_BLOCKS = ("p", "li", "figcaption", "blockquote", "dd", "div", "section", "aside", "table", "span")
-_BODY_BLOCK_TAGS = frozenset(_BODY_BLOCKS)
 
 
 def declared_body(scripts: list[Any] | None) -> str | None:
@@ -246,7 +245,7 @@ def _keep_the_declared_body(content: Element, body: str, shown: bool = False) ->
         return
     if len(body_words) < _WHOLE_BODY * len(words):
         return  # a teaser or the first paragraphs only: it cannot say what the rest of the article is
-    for block in _innermost_text_blocks(content):
+    for block in innermost_text_blocks(content, _BODY_BLOCKS):
         words = _word_list(text_content(block))
         if len(words) >= _MIN_BLOCK_WORDS and sum(word in declared for word in words) < _FOREIGN_BLOCK * len(words):
             if block.getparent() is not None:
@@ -265,19 +264,21 @@ def _replace_with_text(content: Element, body: str) -> None:
             content.append(paragraph)
 
 
-def _innermost_text_blocks(content: Element) -> list[Element]:
-    """The blocks below ``content`` that hold text and no block that holds text, but those inside code (which
+@kernel("38ecc63341204354", "_inside_code", "_mark_holding")
+def innermost_text_blocks(content: Element, blocks: tuple[str, ...]) -> list[Element]:
+    """The ``blocks`` below ``content`` that hold text and no block that holds text, but those inside code (which
     is data, not the page's furniture): the ones judged, in one pass (descendants before ancestors, each
     marking the blocks above it)."""
     holding: set[Element] = set()  # blocks with a block that holds text inside them
+    names = frozenset(blocks)
     has_code = next(content.iter("pre", "code"), None) is not None
     found = []
-    for block in reversed(list(content.iter(*_BODY_BLOCKS))):
+    for block in reversed(list(content.iter(*blocks))):
         if block in holding or block is content or not has_text(block):
             continue  # (has_text reads only as far as the first text that is not white space, in C)
         if not (has_code and _inside_code(block, content)):
             found.append(block)
-        _mark_holding(block, holding)
+        _mark_holding(block, names, holding)
     found.reverse()
     return found
 
@@ -293,12 +294,12 @@ def _inside_code(block: Element, content: Element) -> bool:
     return False
 
 
-def _mark_holding(block: Element, holding: set[Element]) -> None:
-    """The blocks above ``block`` added to ``holding``, up to the first already there (and so every one above
+def _mark_holding(block: Element, blocks: frozenset[str], holding: set[Element]) -> None:
+    """The ``blocks`` above ``block`` added to ``holding``, up to the first already there (and so every one above
     it); by ``getparent()``, which is cheaper than an ``iterancestors()`` with tags made anew for each block."""
     ancestor = block.getparent()
     while ancestor is not None:
-        if ancestor.tag in _BODY_BLOCK_TAGS:
+        if ancestor.tag in blocks:
             if ancestor in holding:
                 return
             holding.add(ancestor)
@@ -407,7 +408,7 @@ def shown_lead(root: Element, description: str | None) -> str | None:
     return None
 
 
-@kernel("b766c53a0481a142")
+@kernel("c786906a6377637a")
 def texts_holding(body: Element, words: str) -> list[tuple[str, Element]]:
     """The texts below ``body`` that hold ``words``, in document order, each with the element lxml gives as its
     parent: the one it is the text of, or the one it follows (a tail). The page-wide search the lead needs: the

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ...html.dom import Element, text_content
-from .choice import _innermost_text_blocks
+from .choice import _BODY_BLOCKS, innermost_text_blocks
 from .edges import _DATELINE_WORDS, _MAX_TITLE_WORDS, _PROSE_WORDS, _is_dateline, _is_timed_dateline
 from .tree import (
     _MEDIA,
@@ -94,7 +94,7 @@ def _drop_lines(content: Element) -> list[Element]:
     longest = max([_MAX_CALL_WORDS, _MAX_TITLE_WORDS * 3, _CREDIT_WORDS, *(len(alt.split()) for alt in alts)])
     rules: list[Element] = []  # the comments' rules, if no paragraph follows them
     timed: list[Element] = []
-    for block in _innermost_text_blocks(content):
+    for block in innermost_text_blocks(content, _BODY_BLOCKS):
         if block.getparent() is None:
             continue  # removed: what this pass removes holds no other block of the list
         raw = text_content(block)
