@@ -40,10 +40,11 @@ from scrapy_readability.engine.port.constants import (
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "holds_phrasing_content": "5412b9298aaeaac9",
-    "next_to_prepare": "237fdc9623df2765",
+    "holds_phrasing_content": "e9941747091a5b31",
+    "next_to_prepare": "4cca0c88641983f6",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; scoring.py's @kernel holds the same)
-    "paragraph_measures": "f41e849976d1e480",
+    "paragraph_measures": "4d5a095c1ea3d924",
+    "wrap_phrasing_content": "74c419f6dd5671a0",
 }
 
 pure = {}
@@ -306,3 +307,183 @@ def next_to_prepare(cetree._Element node, bint byline=True, bint unlikely=True):
     if current == node._c_node:
         return node
     return cetree.elementFactory(node._doc, current)
+
+
+# --- prepare_nodes' wrapping of a <div>'s phrasing content, its edits in libxml2's tree ---------------------------
+
+
+cdef object _joined_text = None
+"""dom._joined_text, the text nodes Python keeps apart: read at the first wrap (dom.py imports the core first)."""
+
+
+cdef object noted_slots():
+    global _joined_text
+    if _joined_text is None:
+        from scrapy_readability.engine.html import dom
+        _joined_text = dom._joined_text
+    return _joined_text.get()
+
+
+cdef bint holds_noted_text(cetree._Element div, object noted):
+    """Whether a text slot of ``div``'s children (its text, a child's tail) is one Python keeps as several text
+    nodes (a child's own text too: a slot of an element in ``div``, kept apart, sends it to the pure wrap)."""
+    cdef cetree._Element owner
+    for slot in noted:
+        owner = slot[0]
+        if owner is div or owner._c_node.parent == div._c_node:
+            return True
+    return False
+
+
+cdef bint children_readable(xmlNode* div) noexcept nogil:
+    """Whether ``div``'s children are elements and text nodes, no two text nodes side by side (lxml joins those:
+    the pure wrap sees one)."""
+    cdef xmlNode* child = div.children
+    cdef bint after_text = False
+    while child != NULL:
+        if child.type == XML_TEXT_NODE:
+            if after_text:
+                return False
+            after_text = True
+        elif child.type == XML_ELEMENT_NODE:
+            after_text = False
+        else:
+            return False
+        child = child.next
+    return True
+
+
+cdef enum:
+    NOT_PHRASING, PHRASING_NODE, BLANK_PHRASING  # BLANK_PHRASING: dom.is_whitespace_node, a blank text or a <br>
+
+
+cdef int phrasing_kind(xmlNode* node) noexcept nogil:
+    """What a child of the ``<div>`` is to the wrap: NOT_PHRASING, PHRASING_NODE or BLANK_PHRASING; -1 unread."""
+    cdef int found
+    if node.type == XML_TEXT_NODE:
+        found = holds_text(node)
+        return found if found < 0 else (PHRASING_NODE if found else BLANK_PHRASING)
+    found = phrasing(node)
+    if found <= 0:
+        return found
+    return BLANK_PHRASING if is_tag(node, "br") else PHRASING_NODE
+
+
+cdef int kinds_readable(xmlNode* div) noexcept nogil:
+    cdef xmlNode* child = div.children
+    while child != NULL:
+        if phrasing_kind(child) < 0:
+            return False
+        child = child.next
+    return True
+
+
+cdef void unlink(xmlNode* node) noexcept nogil:
+    """``node`` out of its parent's children (libxml2's ``xmlUnlinkNode``, which the core does not link: lxml's
+    wheels keep libxml2's symbols to themselves)."""
+    if node.prev != NULL:
+        node.prev.next = node.next
+    elif node.parent != NULL:
+        node.parent.children = node.next
+    if node.next != NULL:
+        node.next.prev = node.prev
+    elif node.parent != NULL:
+        node.parent.last = node.prev
+    node.parent = node.next = node.prev = NULL
+
+
+cdef int drop(cetree._Element div, xmlNode* node) except -1:
+    """A blank node at either end of a run, out of the tree as lxml takes it out: a text node by lxml (``.text``
+    or ``.tail`` set to None frees it), an element (a ``<br>``) unlinked and handed to lxml, which frees it with
+    its last proxy (``Element.remove`` leaves it so)."""
+    if node.type == XML_TEXT_NODE:
+        if node.prev == NULL:
+            cetree.setNodeText(div._c_node, None)
+        else:
+            cetree.setTailText(node.prev, None)
+        return 0
+    unlink(node)
+    cetree.elementFactory(div._doc, node)
+    return 0
+
+
+cdef void move_run(xmlNode* start, xmlNode* end, xmlNode* p) noexcept nogil:
+    """The siblings from ``start`` to ``end`` moved into the empty ``p``, which takes their place."""
+    cdef xmlNode* parent = start.parent
+    cdef xmlNode* node = start
+    unlink(p)
+    p.parent = parent
+    p.prev = start.prev
+    p.next = end.next
+    if start.prev != NULL:
+        start.prev.next = p
+    else:
+        parent.children = p
+    if end.next != NULL:
+        end.next.prev = p
+    else:
+        parent.last = p
+    start.prev = NULL
+    end.next = NULL
+    p.children = start
+    p.last = end
+    while node != NULL:
+        node.parent = p
+        node = node.next
+
+
+cdef int wrap_run(cetree._Element div, xmlNode* start, xmlNode* after) except -1:
+    """The nodes from ``start`` up to ``after``, a run of phrasing content, in a new ``<p>`` in their place; the
+    blank nodes at its ends dropped, and no ``<p>`` when nothing else is left."""
+    cdef xmlNode* end
+    cdef xmlNode* node
+    cdef cetree._Element p
+    while start != after and phrasing_kind(start) == BLANK_PHRASING:
+        node = start.next
+        drop(div, start)
+        start = node
+    if start == after:
+        return 0
+    end = after.prev if after != NULL else div._c_node.last
+    while phrasing_kind(end) == BLANK_PHRASING:  # stops at start at the latest
+        node = end.prev
+        drop(div, end)
+        end = node
+    p = cetree.makeSubElement(div, "p", None, None, None, None)
+    move_run(start, end, p._c_node)
+    return 0
+
+
+def wrap_phrasing_content(cetree._Element div not None):
+    """scoring.wrap_phrasing_content: each run of phrasing content in a ``<p>``, the nodes moved in libxml2's tree."""
+    cdef xmlNode* node = div._c_node
+    cdef xmlNode* child
+    cdef xmlNode* after
+    cdef int found
+    if node == NULL or node.type != XML_ELEMENT_NODE or not children_readable(node) or not kinds_readable(node):
+        return pure["wrap_phrasing_content"](div)
+    noted = noted_slots()
+    if noted and holds_noted_text(div, noted):
+        return pure["wrap_phrasing_content"](div)
+    found = holds_phrasing(node)
+    if found < 0:
+        return pure["wrap_phrasing_content"](div)
+    if not found:  # blank text alone: cleared by lxml, as scoring's wrap clears it
+        cetree.setNodeText(node, None)
+        child = node.children
+        while child != NULL:
+            if child.type == XML_ELEMENT_NODE:
+                cetree.setTailText(child, None)
+            child = child.next
+        return None
+    child = node.children
+    while child != NULL:
+        if phrasing_kind(child) == NOT_PHRASING:
+            child = child.next
+            continue
+        after = child.next
+        while after != NULL and phrasing_kind(after) != NOT_PHRASING:
+            after = after.next
+        wrap_run(div, child, after)
+        child = after
+    return None

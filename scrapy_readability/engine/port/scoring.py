@@ -110,7 +110,7 @@ def _is_unlikely_candidate(node: Element, match: str) -> bool:
     )
 
 
-@kernel("5412b9298aaeaac9")
+@kernel("e9941747091a5b31")
 def holds_phrasing_content(div: Element) -> bool:
     """Whether a ``<div>`` has a run of phrasing content for ``_grabArticle`` to wrap: text that is not blank, or
     a child that is phrasing content (without either, its blank text is all there is to clear)."""
@@ -120,11 +120,14 @@ def holds_phrasing_content(div: Element) -> bool:
     return any(map(is_phrasing_content, children)) or any(js_trim(child.tail or "") for child in children)
 
 
-def _wrap_phrasing_content(div: Element) -> None:
+@kernel("74c419f6dd5671a0", "holds_phrasing_content")
+def wrap_phrasing_content(div: Element) -> None:
     """``_grabArticle``'s wrapping of a ``<div>``'s runs of phrasing content (text, inline elements) in ``<p>``s.
 
     Runs of blank text alone are dropped; when that is all there is to do, the
-    blank text is cleared in place instead of rebuilding the children.
+    blank text is cleared in place instead of rebuilding the children. In C the
+    nodes move in libxml2's tree; a ``<div>`` whose text nodes Python keeps apart
+    (``dom.keeping_text_nodes``) is wrapped here.
     """
     if not holds_phrasing_content(div):
         if div.text is not None:
@@ -175,7 +178,7 @@ _ACTIVE_ATTRIBUTES = frozenset({"style", "hidden", "aria-hidden", "aria-modal"})
 """Attributes that send a node to the visibility or the dialog test."""
 
 
-@kernel("237fdc9623df2765", "_passive")
+@kernel("4cca0c88641983f6", "_passive")
 def next_to_prepare(node: Element | None, byline: bool = True, unlikely: bool = True) -> Element | None:
     """``node``, or the first element after it in ``_getNextNode``'s order, that :func:`prepare_nodes`' walk may
     do more with than step past: everything before it is an element whose tag, attributes, class and id none of
@@ -274,7 +277,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
             elements_to_score.append(node)
 
         if tag == "div":
-            _wrap_phrasing_content(node)
+            wrap_phrasing_content(node)
             # A <div> holding a single <p> is, in practice, a paragraph.
             if has_single_tag_inside_element(node, "p") and get_link_density(node) < 0.25:
                 new_node = element_children(node)[0]
@@ -292,7 +295,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
 # --- Phase 2: scoring ---------------------------------------------------------
 
 
-@kernel("f41e849976d1e480")
+@kernel("4d5a095c1ea3d924")
 def paragraph_measures(element: Element) -> tuple[int, int]:
     """What a paragraph's score reads of its text: ``_getInnerText``'s length, and how many pieces its commas
     split it into (neither needs the normalised text)."""
