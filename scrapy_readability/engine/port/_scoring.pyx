@@ -40,11 +40,11 @@ from scrapy_readability.engine.port.constants import (
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "holds_phrasing_content": "e9941747091a5b31",
-    "next_to_prepare": "4cca0c88641983f6",
+    "holds_phrasing_content": "efa40496d2f600ee",
+    "next_to_prepare": "a9f1f37b0c1ff6cf",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; scoring.py's @kernel holds the same)
-    "paragraph_measures": "4d5a095c1ea3d924",
-    "wrap_phrasing_content": "74c419f6dd5671a0",
+    "paragraph_measures": "f12bb4d8c4c8b75b",
+    "wrap_phrasing_content": "9b7f78544a1ad516",
 }
 
 pure = {}
@@ -324,14 +324,21 @@ cdef object noted_slots():
     return _joined_text.get()
 
 
-cdef bint holds_noted_text(cetree._Element div, object noted):
-    """Whether a text slot of ``div``'s children (its text, a child's tail) is one Python keeps as several text
-    nodes (a child's own text too: a slot of an element in ``div``, kept apart, sends it to the pure wrap)."""
-    cdef cetree._Element owner
-    for slot in noted:
-        owner = slot[0]
-        if owner is div or owner._c_node.parent == div._c_node:
-            return True
+cdef bint holds_noted_text(cetree._Element div, dict noted) except -1:
+    """Whether a text node among ``div``'s children (its text, a child's tail) is a slot Python keeps as several
+    text nodes, or was (``noted``, dom's notes: the pure wrap reads them). Its owner is a key of the notes, so
+    an element lxml has no proxy for cannot be one."""
+    cdef xmlNode* child = div._c_node.children
+    cdef xmlNode* owner
+    while child != NULL:
+        if child.type == XML_TEXT_NODE:
+            owner = child.prev
+            if owner == NULL:
+                if (div, False) in noted:
+                    return True
+            elif owner._private != NULL and (cetree.elementFactory(div._doc, owner), True) in noted:
+                return True
+        child = child.next
     return False
 
 

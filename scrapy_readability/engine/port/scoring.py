@@ -110,7 +110,7 @@ def _is_unlikely_candidate(node: Element, match: str) -> bool:
     )
 
 
-@kernel("e9941747091a5b31")
+@kernel("efa40496d2f600ee")
 def holds_phrasing_content(div: Element) -> bool:
     """Whether a ``<div>`` has a run of phrasing content for ``_grabArticle`` to wrap: text that is not blank, or
     a child that is phrasing content (without either, its blank text is all there is to clear)."""
@@ -120,7 +120,7 @@ def holds_phrasing_content(div: Element) -> bool:
     return any(map(is_phrasing_content, children)) or any(js_trim(child.tail or "") for child in children)
 
 
-@kernel("74c419f6dd5671a0", "holds_phrasing_content")
+@kernel("9b7f78544a1ad516", "holds_phrasing_content")
 def wrap_phrasing_content(div: Element) -> None:
     """``_grabArticle``'s wrapping of a ``<div>``'s runs of phrasing content (text, inline elements) in ``<p>``s.
 
@@ -178,7 +178,7 @@ _ACTIVE_ATTRIBUTES = frozenset({"style", "hidden", "aria-hidden", "aria-modal"})
 """Attributes that send a node to the visibility or the dialog test."""
 
 
-@kernel("4cca0c88641983f6", "_passive")
+@kernel("a9f1f37b0c1ff6cf", "_passive")
 def next_to_prepare(node: Element | None, byline: bool = True, unlikely: bool = True) -> Element | None:
     """``node``, or the first element after it in ``_getNextNode``'s order, that :func:`prepare_nodes`' walk may
     do more with than step past: everything before it is an element whose tag, attributes, class and id none of
@@ -295,7 +295,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
 # --- Phase 2: scoring ---------------------------------------------------------
 
 
-@kernel("4d5a095c1ea3d924")
+@kernel("f12bb4d8c4c8b75b")
 def paragraph_measures(element: Element) -> tuple[int, int]:
     """What a paragraph's score reads of its text: ``_getInnerText``'s length, and how many pieces its commas
     split it into (neither needs the normalised text)."""
