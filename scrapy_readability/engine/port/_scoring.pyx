@@ -40,11 +40,11 @@ from scrapy_readability.engine.port.constants import (
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "holds_phrasing_content": "efa40496d2f600ee",
-    "next_to_prepare": "a9f1f37b0c1ff6cf",
+    "holds_phrasing_content": "3de9dd17c84d56f9",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; scoring.py's @kernel holds the same)
-    "paragraph_measures": "f12bb4d8c4c8b75b",
-    "wrap_phrasing_content": "9b7f78544a1ad516",
+    "paragraph_measures": "2ca9f1e5ff8fc8a0",
+    "wrap_phrasing_content": "87173785b96e0132",
+    "prepare_step": "e28c43c217a7ea01",
 }
 
 pure = {}
@@ -280,35 +280,6 @@ cdef int passive(xmlNode* node, bint byline, bint unlikely) noexcept nogil:
     return 1
 
 
-def next_to_prepare(cetree._Element node, bint byline=True, bint unlikely=True):
-    """scoring.next_to_prepare: ``node``, or the first element after it the walk may do more with than step past."""
-    cdef xmlNode* current
-    cdef bint unread = False
-    cdef int found = 0
-    cdef Py_ssize_t skipped = 0
-    if node is None:
-        return None
-    current = node._c_node
-    if current == NULL or current.type != XML_ELEMENT_NODE:
-        return pure["next_to_prepare"](node, byline, unlikely)
-    with nogil:
-        while current != NULL and skipped < SKIPPED_AT_MOST:
-            skipped += 1
-            found = passive(current, byline, unlikely)
-            if found != 1:
-                break
-            current = following(current, &unread)
-            if unread:
-                break
-    if found < 0 or unread:
-        return pure["next_to_prepare"](node, byline, unlikely)
-    if current == NULL:
-        return None
-    if current == node._c_node:
-        return node
-    return cetree.elementFactory(node._doc, current)
-
-
 # --- prepare_nodes' wrapping of a <div>'s phrasing content, its edits in libxml2's tree ---------------------------
 
 
@@ -494,3 +465,124 @@ def wrap_phrasing_content(cetree._Element div not None):
         wrap_run(div, child, after)
         child = after
     return None
+
+# --- prepare_nodes' walk: the attribute tests of the element it stops at, answered in C -----------------------
+
+
+cdef enum:
+    VERDICT_WALK, VERDICT_PLAIN, VERDICT_UNLIKELY, VERDICT_ROLE
+VERDICTS = {"WALK": VERDICT_WALK, "PLAIN": VERDICT_PLAIN, "UNLIKELY": VERDICT_UNLIKELY, "UNLIKELY_ROLE": VERDICT_ROLE}
+"""scoring.WALK and the rest, by name (tests/engine/test_kernels.py holds them equal)."""
+cdef TagNames HEADED
+tag_names(&HEADED, ("h1", "h2", "html"), _active)
+
+
+cdef bint has_ancestor(xmlNode* node, const char* tag) noexcept nogil:
+    """dom.has_ancestor_tag(node, tag): the parent and three more ancestors at most, elements only."""
+    cdef xmlNode* parent = node.parent
+    cdef int depth = 0
+    while parent != NULL and parent.type == XML_ELEMENT_NODE:
+        if depth > 3:
+            return False
+        if is_tag(parent, tag):
+            return True
+        parent = parent.parent
+        depth += 1
+    return False
+
+
+cdef bint has_words(const unsigned char* class_, const unsigned char* id, Words* words) noexcept nogil:
+    """measures._Words' search of ``class_ + " " + id`` (no word has a blank in it: each is searched apart)."""
+    return (class_ != NULL and has_word(class_, words)) or (id != NULL and has_word(id, words))
+
+
+cdef int attribute_verdict(xmlNode* node, bint byline, bint unlikely) noexcept nogil:
+    """scoring._attribute_verdict, on an element; -1 on an attribute value the walk does not read."""
+    cdef xmlAttr* attribute = node.properties
+    cdef Named named
+    cdef const unsigned char* name
+    cdef const unsigned char* class_
+    if node.ns != NULL or tag_in(node, &HEADED):
+        return VERDICT_WALK
+    named.class_ = named.id = named.role = named.rel = named.itemprop = NULL
+    while attribute != NULL:
+        name = attribute.name
+        if attribute.ns != NULL or name == NULL or name_in(name, &ACTIVE_ATTRIBUTES):
+            return VERDICT_WALK
+        if strcmp(<const char*>name, b"class") == 0:
+            if read_value(attribute, &named.class_) < 0:
+                return -1
+        elif strcmp(<const char*>name, b"id") == 0:
+            if read_value(attribute, &named.id) < 0:
+                return -1
+        elif strcmp(<const char*>name, b"role") == 0:
+            if read_value(attribute, &named.role) < 0:
+                return -1
+        elif strcmp(<const char*>name, b"rel") == 0:
+            if read_value(attribute, &named.rel) < 0:
+                return -1
+        elif strcmp(<const char*>name, b"itemprop") == 0:
+            if read_value(attribute, &named.itemprop) < 0:
+                return -1
+        attribute = attribute.next
+    class_ = NULL if tag_in(node, &SVG) else named.class_  # dom.class_string: an SVG element's is none
+    if not ascii(class_) or not ascii(named.id):
+        return VERDICT_WALK
+    if byline:
+        if named.rel != NULL and strcmp(<const char*>named.rel, b"author") == 0:
+            return VERDICT_WALK
+        if named.itemprop != NULL and strstr(<const char*>named.itemprop, b"author") != NULL:
+            return VERDICT_WALK
+        if has_words(class_, named.id, &BYLINE):
+            return VERDICT_WALK
+    if not unlikely:
+        return VERDICT_PLAIN
+    if has_words(class_, named.id, &UNLIKELY) and not has_words(class_, named.id, &MAYBE):
+        if not has_ancestor(node, "table") and not has_ancestor(node, "code"):
+            if not is_tag(node, "body") and not is_tag(node, "a"):
+                return VERDICT_UNLIKELY
+    if named.role != NULL and name_in(named.role, &ROLES):
+        return VERDICT_ROLE
+    return VERDICT_PLAIN
+
+
+cdef TagNames SCORED_ONLY
+tag_names(&SCORED_ONLY, sorted(DEFAULT_TAGS_TO_SCORE - EMPTY_CONTAINER_TAGS - {"html", "div", "h1", "h2"}), _active)
+
+
+def prepare_step(cetree._Element node, list to_score not None, bint byline=True, bint unlikely=True):
+    """scoring.prepare_step: the next element the walk does more with than step past or add to ``to_score``, and
+    the verdict of its attribute tests; the elements it only adds, appended on the way."""
+    cdef xmlNode* current
+    cdef xmlNode* start
+    cdef bint unread = False
+    cdef int found = 0, verdict = VERDICT_WALK
+    cdef Py_ssize_t steps = 0, added = len(to_score)
+    if node is None:
+        return None, VERDICT_WALK
+    start = current = node._c_node
+    if current == NULL or current.type != XML_ELEMENT_NODE:
+        return pure["prepare_step"](node, to_score, byline, unlikely)
+    while steps < SKIPPED_AT_MOST:
+        steps += 1
+        found = passive(current, byline, unlikely)
+        if found < 0:
+            break
+        if not found:
+            verdict = attribute_verdict(current, byline, unlikely)
+            if verdict != VERDICT_PLAIN or not tag_in(current, &SCORED_ONLY):
+                break
+            to_score.append(cetree.elementFactory(node._doc, current))
+        current = following(current, &unread)
+        if unread or current == NULL:
+            break
+    else:
+        verdict = VERDICT_WALK  # MAX_SKIPPED steps: the walk tests the next itself
+    if found < 0 or unread or (current != NULL and verdict < 0):
+        del to_score[added:]
+        return pure["prepare_step"](node, to_score, byline, unlikely)
+    if current == NULL:
+        return None, VERDICT_WALK
+    if current == start:
+        return node, verdict
+    return cetree.elementFactory(node._doc, current), verdict
