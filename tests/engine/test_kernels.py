@@ -247,6 +247,7 @@ def test_a_dropped_br_is_freed_with_its_last_proxy():
     importlib.import_module("scrapy_readability.engine.port.scoring").wrap_phrasing_content(div)
     assert held.getparent() is None and etree.tostring(div) == b"<div><p>a</p></div>"
 
+
 @compiled_only
 @pytest.mark.parametrize("byline,unlikely", [(True, True), (False, True), (True, False), (False, False)])
 def test_the_walks_steps_are_the_pure_ones_whatever_the_walk_still_tests(byline, unlikely):
