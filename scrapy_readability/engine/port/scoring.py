@@ -270,20 +270,21 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
             node, verdict = prepare_step(node, elements_to_score, byline, strip_unlikely)
             if node is None:
                 break
+            if verdict == UNLIKELY:
+                state.trace("Removing unlikely candidate - %s", match_string(node))
+                node = _drop(state, node)
+                continue
+            if verdict == UNLIKELY_ROLE:
+                state.trace("Removing content with role %s - %s", node.get("role"), match_string(node))
+                node = _drop(state, node)
+                continue
         tag = node.tag
-        if verdict == UNLIKELY:
-            state.trace("Removing unlikely candidate - %s", match_string(node))
-            node = _drop(state, node)
-            continue
-        if verdict == UNLIKELY_ROLE:
-            state.trace("Removing content with role %s - %s", node.get("role"), match_string(node))
-            node = _drop(state, node)
-            continue
         if tag == "html":
             state.article_lang = node.get("lang")
         # Most nodes have no attributes, and then none of the attribute tests can fire; the
         # others have a few, and a test reads only the attributes a node has (a name in a
-        # short list is quicker to find than an attribute lxml looks for in vain).
+        # short list is quicker to find than an attribute lxml looks for in vain). On a node
+        # prepare_step found PLAIN, none of them acts.
         names = node.keys() if verdict == WALK else ()
         match = match_string(node) if "class" in names or "id" in names else " "
 
