@@ -11,6 +11,8 @@ from lxml import etree
 from scrapy_readability.engine import _kernels
 from scrapy_readability.engine.html.dom import get_next_node
 from scrapy_readability.engine.html.parsing import build_tree, remove_comments
+from scrapy_readability.engine.outputs.refine.furniture import _may_mark_furniture
+from scrapy_readability.engine.outputs.refine.lines import _may_mark_a_box
 
 
 def pairs() -> list[tuple[str, Callable[..., Any], Callable[..., Any]]]:
@@ -29,7 +31,17 @@ def calls(el: etree._Element) -> dict[str, list[tuple[Any, ...]]]:
         "next_named": [(el, None), (el, get_next_node(el, True))],
         "prepare_step": [],  # it adds to a list: tests/engine/test_kernels.py compares the lists too
         "wrap_phrasing_content": [],  # it edits the tree: tests/engine/test_kernels.py compares the trees it leaves
+        "texts_holding": [(el, "the"), (el, "e "), (el, "😀"), (el, "\ufeff")],
+        "marked_elements": [
+            (el, ("class", "id", "aria-label", "itemtype"), _may_mark_furniture, ("a", "label")),
+            (el, ("class", "id", "itemprop"), _may_mark_a_box),
+            (el, ("class",), _says_nothing, ("p",)),
+        ],
     }
+
+
+def _says_nothing(value: str) -> bool:
+    return False
 
 
 def engine_tree(html: str) -> etree._Element:

@@ -26,7 +26,16 @@ from typing import Any, TypeVar
 
 VARIABLE = "SCRAPY_READABILITY_COMPILE"
 
-MODULES = ("html._dom", "html._serialize", "outputs.feed._page", "port._cleanup", "port._measures", "port._scoring")
+MODULES = (
+    "html._dom",
+    "html._serialize",
+    "outputs.feed._page",
+    "outputs.refine._choice",
+    "outputs.refine._tree",
+    "port._cleanup",
+    "port._measures",
+    "port._scoring",
+)
 """The core's extension modules, dotted below ``scrapy_readability.engine`` (setup.py builds every ``_*.pyx``)."""
 
 _PACKAGE = __name__.rpartition(".")[0]

@@ -314,9 +314,11 @@ def _documentation_with_a_front_page(front: str) -> dict[str, PageLike]:
     pages = _docs()
     intro = "<p>Welcome: this manual tells how the harbour lamp works and how to keep it lit.</p>" + PROSE * 3
     body = f'<main class="doc"><article class="content"><h1>Harbour lamp</h1>{intro}</article></main>'
-    banner = '<div class="hero"><p>The harbour lamp</p><a href="/guide/0/">Start</a></div>' if front == "landing" else ""
+    hero = '<div class="hero"><p>The harbour lamp</p><a href="/guide/0/">Start</a></div>'
+    banner = hero if front == "landing" else ""
     menu = str(pages["/guide/0/"]).split("<main")[0].split("<body>")[1]
-    pages["/"] = f"<!DOCTYPE html><html><head><title>Harbour lamp</title></head><body>{banner}{menu}{body}</body></html>"
+    head = "<!DOCTYPE html><html><head><title>Harbour lamp</title></head>"
+    pages["/"] = f"{head}<body>{banner}{menu}{body}</body></html>"
     return pages
 
 

@@ -30,7 +30,7 @@ from ..html.urls import ABOUT_BLANK, InvalidURL, resolve
 from ..options import ATTEMPT_NAMES, Options, Policy
 from ..outputs.article import Article
 from ..outputs.feed import feed_fields, read_page_facts, utc_now
-from ..outputs.refine import marked_main, read_evidence, refine
+from ..outputs.refine import arc_body, marked_main, read_evidence, refine, show_what_a_browser_shows
 from .cleanup import prep_article
 from .constants import (
     FLAG_CLEAN_CONDITIONALLY,
@@ -148,8 +148,11 @@ class Readability:
         json_ld = Metadata() if scripts is None else get_json_ld(root, scripts)
         # The feed's fields read what the page declares before the phases below change it.
         facts = read_page_facts(root, self.url, scripts, now or utc_now(), microdata=self._microdata)
+        rendered = arc_body(root) if options.refine else None  # the story a script renders: read before it goes
         remove_scripts(root)
         prep_document(root)
+        if options.refine:  # what a browser shows but the markup hides (a React page's streamed article)
+            show_what_a_browser_shows(root)
 
         metadata = get_article_metadata(root, json_ld)
         state = GrabState(
@@ -160,7 +163,7 @@ class Readability:
             big_page=self._markup is not None,
         )
         # The refined article reads the page before the phases below change it.
-        evidence = read_evidence(root, scripts) if options.refine else None
+        evidence = read_evidence(root, scripts, metadata.excerpt, rendered) if options.refine else None
         grabbed = self._grab_article(state)
         self._serialisation = None  # the retries are over
         if grabbed is None and evidence is not None:
@@ -306,6 +309,8 @@ class Readability:
             unwrap_noscript_images(root)
             remove_scripts(root)
             prep_document(root)
+            if self.options.refine:
+                show_what_a_browser_shows(root)
         body = root.find("body")
         assert body is not None  # the first pass found one
         return body

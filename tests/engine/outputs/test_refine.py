@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import lxml.html
 import pytest
 
 from scrapy_readability import Readability
 from scrapy_readability.engine.html.serialize import inner_html
 from scrapy_readability.engine.outputs.refine import headline, read_evidence, refine_content
+from scrapy_readability.engine.outputs.refine.tree import marked_elements
 from testkit.rendering import content_div
 
 BODY = "<p>" + "The story goes on for a while, with enough words to count as an article. " * 8 + "</p>"
@@ -204,6 +206,8 @@ def test_a_link_to_a_projects_code_or_a_share_link_in_a_sentence_stays() -> None
         "<p>Stand: 12.03.2024 14:05 Uhr</p>",
         "<p>Published December 3, 2024</p>",
         '<div><time datetime="2024-12-03">3 Dec</time> · 4 min read</div>',
+        "<p>Sist oppdatert torsdag 09. mai 2024 - 20:24</p>",  # the dash is no word of a label
+        "<p>Do 25.04.24 | 14:07 Uhr | Von</p>",
     ],
 )
 def test_a_dateline_above_or_below_the_article_goes(dateline: str) -> None:
@@ -309,6 +313,8 @@ def test_other_figures_keep_their_text(figure: str) -> None:
         '<div class="author-bio"><p>A. Writer covers the harbour and the city council.</p></div>',
         '<p class="byline">By A. Writer, Staff Reporter</p>',
         '<div id="article-contributors"><p>A. Writer</p><p>Reporter since 2019.</p></div>',
+        '<div class="authorProfile"><p>ABOUT THE AUTHOR</p><p>A. Writer covers the harbour.</p></div>',
+        '<p class="textauthor">von A. Writer, Hafenredaktion</p>',
     ],
 )
 def test_the_authors_box_goes(box: str) -> None:
@@ -316,9 +322,17 @@ def test_the_authors_box_goes(box: str) -> None:
     assert refined(box + BODY) == BODY
 
 
+@pytest.mark.parametrize("classes", ["ArticleNewsletterTeaser", "inlineSignupBox", "newsletter-box"])
+def test_a_newsletter_s_box_goes_whatever_its_class_compounds(classes: str) -> None:
+    box = f'<div class="{classes}"><p>The Morning</p><p>Every day the stories of the harbour.</p></div>'
+    assert refined(BODY + box + BODY) == BODY + BODY
+
+
 def test_a_box_marked_author_that_holds_the_article_stays() -> None:
     html = f'<div class="author-content">{BODY}</div>'
     assert refined(html) == html
+    authority = '<p class="authority-note">The port authority approved the plan.</p>'
+    assert refined(BODY + authority) == BODY + authority
 
 
 @pytest.mark.parametrize(
@@ -388,7 +402,8 @@ def test_other_lists_above_the_article_stay(listing: str) -> None:
     menu_below = (
         '<ul><li><a href="/a/">News</a></li><li><a href="/b/">Sport</a></li><li><a href="/c/">Life</a></li></ul>'
     )
-    assert refined(BODY + menu_below) == BODY + menu_below
+    between = BODY + menu_below + BODY  # below the first paragraph: no menu above (and not after the last either)
+    assert refined(between) == between
 
 
 @pytest.mark.parametrize(
@@ -402,6 +417,14 @@ def test_other_lists_above_the_article_stay(listing: str) -> None:
         "<p>By subscribing, you agree with the Terms of Service and Privacy Policy.</p>",
         "<p>An dieser Stelle findest du einen externen Inhalt, der den Artikel ergänzt.</p>",
         "<p>Ich bin damit einverstanden, dass mir Inhalte von Dritten angezeigt werden.</p>",
+        "<p>Get more stories like this by signing up to The Gazette's free evening newsletter.</p>",
+        "<p>Der Abendbrief: Unser Newsletter informiert Sie jeden Abend über den Tag.</p>",
+        "<div><p>Newsletter</p><p>Newsletter: Harbour inside</p></div>",
+        "<p>Kurz und knapp aufs Handy? Hier geht es zur neuen News-App.</p>",
+        "<p>Follow The Gazette on Google News and add us as a preferred source.</p>",
+        "<p>If you can, please support us by making a contribution.</p>",
+        "<p>Hat Ihnen der Text gefallen? Unterstützen Sie uns mit einer Spende.</p>",
+        "<div><p>🦞 12 likes on Bluesky</p><p>Like this post on Bluesky to see your face on this page</p></div>",
     ],
 )
 def test_a_call_to_subscribe_or_report_goes(box: str) -> None:
@@ -413,6 +436,10 @@ def test_a_passage_that_mentions_subscribing_stays() -> None:
     assert refined(BODY + passage) == BODY + passage
     code = "<pre>Subscribe now to read the latest news</pre>"
     assert refined(BODY + code) == BODY + code
+    newsletter = "<p>The newsletter went out on Monday.</p>"
+    assert refined(BODY + newsletter + BODY) == BODY + newsletter + BODY
+    likes = "<p>The post got 300 likes on Mastodon by the evening.</p>"
+    assert refined(BODY + likes + BODY) == BODY + likes + BODY
 
 
 @pytest.mark.parametrize("label", ["Advertisement", "Anzeige", "Publicidad", "Story continues below advertisement"])
@@ -449,12 +476,14 @@ def test_the_declared_body_is_shown_when_the_pages_text_holds_it() -> None:
     [
         '<p>Read more: <a href="/other-story/">The council votes on the pier</a></p>',
         '<p><strong>Lesen Sie auch:</strong> <a href="/andere/">Der Hafen im Winter</a></p>',
+        '<p>MORE : <a href="/pier/">The pier reopens on Monday</a></p>',
+        '<p>【関連記事】 <a href="/kou/">港の冬</a></p>',
         '<p>À lire aussi</p><ul><li><a href="/a/">Le port</a></li><li><a href="/b/">La jetée</a></li></ul>',
     ],
 )
 def test_a_read_also_teaser_goes(teaser: str) -> None:
     kept = refined(BODY + teaser)  # a label alone goes when nothing but links follows it
-    assert "Read more" not in kept and "Lesen Sie" not in kept and "lire aussi" not in kept
+    assert all(label not in kept for label in ("Read more", "Lesen Sie", "lire aussi", "MORE", "関連記事"))
     if "<ul>" not in teaser:
         assert refined(BODY + teaser + BODY) == BODY + BODY
 
@@ -722,3 +751,226 @@ def test_a_copy_laid_out_with_other_white_space_goes_too() -> None:
     article = f"<div>{FIRST}{SECOND}</div>"
     copy = "<div>\n  " + FIRST.replace("<p>", "<p>\n    ") + "\n  " + SECOND + "\n</div>"
     assert refined(article + copy) == article
+
+
+LEAD = "The harbour will reopen in May after two years of repairs, the council said on Monday evening."
+
+
+def _page_with_lead(shown_lead: str, description: str = LEAD) -> str:
+    return (
+        f'<html><head><title>Harbour</title><meta name="description" content="{description}"></head><body>'
+        f'<article><div class="story-header"><h1>Harbour</h1>{shown_lead}</div>'
+        '<div class="story-body">' + "".join(map(_story_paragraph, range(6))) + "</div></article></body></html>"
+    )
+
+
+def test_the_lead_the_page_shows_apart_opens_the_article() -> None:
+    page = _page_with_lead(f'<p class="summary">{LEAD}</p>')
+    default = Readability(page, "https://example.org/a").parse()
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert default is not None and refined is not None
+    assert LEAD not in default.text  # Readability.js keeps the body's box, not its header
+    assert refined.text.strip().startswith(LEAD)
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        f'<nav><p><a href="/b">{LEAD}</a></p></nav>',  # a link to a page: a teaser, not this page's lead
+        f'<p class="summary" hidden>{LEAD}</p>',  # not shown
+        f"<div>{LEAD} {BODY}</div>",  # a block that holds the description and far more: not a lead
+        "<p>A line that is not the description at all, shown above the story.</p>",
+    ],
+)
+def test_a_description_not_shown_as_a_block_of_its_own_is_not_a_lead(shown: str) -> None:
+    page = _page_with_lead(shown)
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert refined is not None and LEAD not in refined.text
+
+
+def test_a_lead_the_article_holds_is_not_repeated() -> None:
+    first = _story_paragraph(0)
+    description = first.removeprefix('<p class="text">').removesuffix("</p>").strip()
+    page = _page_with_lead("", description=description)
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert refined is not None and refined.text.count(description) == 1
+
+
+def test_a_lead_its_description_cuts_short_opens_the_article() -> None:
+    cut = LEAD[:60].rsplit(" ", 1)[0] + " rep…"  # the description ends inside a word, with an ellipsis
+    page = _page_with_lead(f'<p class="summary">{LEAD}</p>', description=cut)
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert refined is not None and refined.text.strip().startswith(LEAD)
+
+
+def test_a_block_that_opens_with_a_cut_description_but_holds_far_more_is_not_a_lead() -> None:
+    cut = LEAD[:60].rsplit(" ", 1)[0] + " rep…"
+    longer = f'<div class="summary">{LEAD} {LEAD} {LEAD}</div>'
+    refined = Readability(_page_with_lead(longer, description=cut), "https://example.org/a", refine=True).parse()
+    assert refined is not None and LEAD not in refined.text
+
+
+def _streamed_page(segment_attributes: str) -> str:
+    """A React page whose shell holds a placeholder and a loading line, its article streamed after it."""
+    story = "".join(map(_story_paragraph, range(6)))
+    return (
+        "<html><head><title>Harbour</title></head><body><header><a href='/'>Home</a></header>"
+        '<main><template id="B:1"></template><p>Loading…</p></main>'
+        f"<div {segment_attributes}><article><h1>Harbour</h1>{story}</article></div>"
+        '<script>$RC("B:1","S:1")</script></body></html>'
+    )
+
+
+def test_the_article_a_react_page_streams_in_is_read() -> None:
+    page = _streamed_page('hidden id="S:1"')
+    default = Readability(page, "https://example.org/a").parse()
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    story = _story_paragraph(3).removeprefix('<p class="text">').removesuffix("</p>").strip()
+    assert default is None or story not in default.text  # Readability.js drops the hidden segment
+    assert refined is not None and story in refined.text
+
+
+@pytest.mark.parametrize("attributes", ['hidden id="panel"', 'hidden id="S:1" class="x" style="display: none"'])
+def test_a_hidden_block_that_is_no_streamed_segment_stays_hidden(attributes: str) -> None:
+    refined = Readability(_streamed_page(attributes), "https://example.org/a", refine=True).parse()
+    story = _story_paragraph(3).removeprefix('<p class="text">').removesuffix("</p>").strip()
+    assert refined is None or story not in refined.text
+
+
+def test_a_list_of_links_to_the_site_s_own_stories_after_the_article_goes() -> None:
+    teasers = (
+        '<ul><li><a href="/2024/05/harbour-fees">Harbour fees will rise next year</a></li>'
+        '<li><a href="https://www.example.org/ferry">The ferry timetable changes in June</a></li></ul>'
+    )
+    div = content_div(BODY + teasers)
+    refine_content(div, "https://example.org/story")
+    assert inner_html(div) == BODY
+
+
+@pytest.mark.parametrize(
+    "listing",
+    [
+        '<ul><li><a href="https://other.example/paper">A paper</a></li><li><a href="/notes">Notes</a></li></ul>',
+        '<ul><li><a href="/a">One story</a> and what it says</li><li><a href="/b">Another</a></li></ul>',
+        '<ul><li><a href="/a">Only one link</a></li></ul>',
+    ],
+)
+def test_references_a_list_with_text_or_a_single_link_after_the_article_stay(listing: str) -> None:
+    div = content_div(BODY + listing)
+    refine_content(div, "https://example.org/story")
+    assert inner_html(div) == BODY + listing
+
+
+@pytest.mark.parametrize("line", ["3 of 10", "2 / 8", "Previous", "Next Post →", "« Zurück"])
+def test_a_pager_s_counter_or_button_goes(line: str) -> None:
+    assert refined(f"{BODY}<div><span>{line}</span></div>{BODY}") == BODY + BODY
+
+
+def test_a_heading_or_a_sentence_that_names_the_next_step_stays() -> None:
+    html = f"{BODY}<h3>Next</h3><p>Next, the council will vote.</p>{BODY}"
+    assert refined(html) == html
+
+
+def test_a_list_of_teasers_with_their_kickers_inside_the_article_goes() -> None:
+    teasers = (
+        '<ul><li><strong>Harbour:</strong> <a href="/2024/harbour-fees">Why the fees will rise next year</a></li>'
+        '<li><strong>Ferry:</strong> <a href="https://example.org/ferry">The timetable changes again in June</a>'
+        "</li></ul>"
+    )
+    div = content_div(BODY + teasers + BODY)
+    refine_content(div, "https://example.org/story")
+    assert inner_html(div) == BODY + BODY
+
+
+@pytest.mark.parametrize(
+    "listing",
+    [  # a series' parts without kickers; a list that says more than a kicker; another site's pages
+        '<ul><li><a href="/part-1">Part one of the series</a></li><li><a href="/part-2">Part two of it</a></li></ul>',
+        '<ul><li>Harbour: <a href="/a">why the fees rise</a>, and why now</li>'
+        '<li>Ferry: <a href="/b">the timetable changes</a> in June</li></ul>',
+        '<ul><li>Paper: <a href="https://other.example/a">A study of harbours</a></li>'
+        '<li>Data: <a href="https://other.example/b">The fees over ten years</a></li></ul>',
+    ],
+)
+def test_other_lists_of_links_inside_the_article_stay(listing: str) -> None:
+    div = content_div(BODY + listing + BODY)
+    refine_content(div, "https://example.org/story")
+    assert inner_html(div) == BODY + listing + BODY
+
+
+@pytest.mark.parametrize(
+    "line",
+    ['<div class="article-date">28.04.2023 | 17:52 Uhr</div>', '<span class="timestamp">Jan. 2 2015 8:53 PM</span>'],
+)
+def test_a_line_marked_as_a_date_goes_wherever_it_is(line: str) -> None:
+    assert refined(f"{BODY}<div>{line}</div>{BODY}") == BODY + BODY
+
+
+def test_a_sentence_marked_as_a_date_stays() -> None:
+    line = '<p class="date">The council met on 28 April 2023, and again the week after, to vote on it.</p>'
+    assert refined(BODY + line + BODY) == BODY + line + BODY
+
+
+def _arc_page(state: dict[str, Any]) -> str:
+    """A page of Arc XP's that a browser without scripts sees as a consent wall: its story is in its state."""
+    wall = "".join(
+        f"<p>{n}. We and our partners use cookies to store and read information on your device.</p>" for n in range(4)
+    )
+    return (
+        "<html><head><title>Harbour</title>"
+        f'<script id="fusion-metadata">window.Fusion={{}};Fusion.globalContent={json.dumps(state)};'
+        "Fusion.spa=false;</script></head>"
+        f'<body><div class="consent">{wall}</div></body></html>'
+    )
+
+
+ARC_PARAGRAPHS = [
+    f"{n}. The council met on Monday, and heard from residents, about the harbour. " * 3 for n in range(6)
+]
+
+
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_the_story_an_arc_page_renders_from_its_state_is_the_article(wrapped: bool) -> None:
+    elements = [{"type": "text", "content": f"<b>{text}</b>"} for text in ARC_PARAGRAPHS]
+    elements.insert(1, {"type": "image", "caption": "A photo of the pier"})
+    state: dict[str, Any] = {"content_elements": elements}
+    page = _arc_page({"result": state} if wrapped else state)
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert refined is not None
+    assert refined.text.split() == " ".join(ARC_PARAGRAPHS).split()
+
+
+def test_an_arc_state_without_its_story_changes_nothing() -> None:
+    page = _arc_page({"content_elements": [{"type": "text", "content": "A short line."}]})
+    default = Readability(page, "https://example.org/a").parse()
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert default is not None and refined is not None and refined.text == default.text
+
+
+def test_paragraphs_of_prose_hidden_from_screen_readers_only_are_read() -> None:
+    story = "".join(map(_story_paragraph, range(6)))
+    hidden = '<p class="paywall" aria-hidden="true">' + "The rest of the story, which a paywall's script checks. " * 3
+    page = f"<html><body><article><h1>Harbour</h1>{story}{hidden}</p></article></body></html>"
+    default = Readability(page, "https://example.org/a").parse()
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert default is not None and "paywall's script" not in default.text  # Readability.js drops it
+    assert refined is not None and "paywall's script" in refined.text
+
+
+def test_a_short_line_hidden_from_screen_readers_stays_out() -> None:
+    story = "".join(map(_story_paragraph, range(6)))
+    page = f'<html><body><article>{story}<p aria-hidden="true">Slide 2 of 8, the harbour</p></article></body></html>'
+    refined = Readability(page, "https://example.org/a", refine=True).parse()
+    assert refined is not None and "Slide 2" not in refined.text
+
+
+@pytest.mark.parametrize("odd", ["", "\x0b"])  # a control character XPath's strings cannot hold: looked at in Python
+def test_marked_elements_are_found_in_document_order(odd: str) -> None:
+    root = lxml.html.fromstring(
+        f'<div><p class="credit{odd}">a</p><span class="n">1</span><a href="/x">b</a>'
+        f'<span id="credit{odd}">c</span><span class="n">2</span><label>d</label></div>'
+    )
+    found = marked_elements(root, ("class", "id"), lambda value: "credit" in value, also=("a", "label"))
+    assert [element.text for element in found] == ["a", "b", "c", "d"]
+    assert [element.text for element in marked_elements(root, ("class",), lambda value: False, also=("a",))] == ["b"]
+    assert marked_elements(root, ("class",), lambda value: False) == []

@@ -9,15 +9,24 @@ share (a microformat, an accessibility class, a share service's address), never 
 * **no article found** (:func:`marked_main`): where Readability.js finds none (a short page, a page of links),
   the main content the page marks unambiguously (its one ``<main>``, ``role="main"`` or ``<article>``), shown and
   holding real text, is the article, mended as below;
+* **what a browser shows that the markup hides** (:func:`show_what_a_browser_shows`), shown before Readability.js's
+  passes (which drop hidden blocks, and blocks hidden from screen readers): the segments a React page streams after
+  its shell as hidden ``<div id="S:…">`` blocks, which its script shows, and paragraphs of prose marked
+  ``aria-hidden`` (hidden from screen readers only: a paywall's script marks those it checks), so that the article
+  they hold can be chosen;
 * **the rest of a split article**: paragraphs of prose built as the article's own (the same tag and class) that
   Readability.js left in the page around its choice (in the ``<article>`` or ``<main>`` that held it), after a
   break (an ad, a picture's box), follow it;
+* **the lead set apart**: the page's description (``description``, ``og:description``, JSON-LD's), where the page
+  shows it word for word as a block of its own (a standfirst in the article's header, a summary above its columns;
+  not a heading ``<h1>``, a link, a menu or a hidden block) and the article does not hold it, opens the article;
 * **maths as its source**: a formula rendered as MathML (KaTeX, MathJax) becomes the TeX it was written in, which
   the renderer keeps as its annotation (not its symbols run together, "mx¨=f(t)", beside that TeX);
 * **the article printed twice**: a run of two or more paragraphs of prose, in one box that holds none of the first,
   saying in the same order what paragraphs before them said (a template's copy for another screen) goes;
 * **line-numbered code** (:mod:`.code`): the gutter goes, the code stays, as one ``<pre>``;
-* **blocks that are not in the body the page declares** (JSON-LD's ``articleBody``), where the article holds
+* **blocks that are not in the body the page declares** (JSON-LD's ``articleBody``; else the story an Arc XP page
+  renders from its state, ``Fusion.globalContent``, which its script shows), where the article holds
   nearly all of that body: a teaser, a subscription box, a credit, a bio; and **the declared body itself**, a
   paragraph a line, where the article holds less than half of it and the page shows it (Readability.js chose a
   byline's block, a product box, or one part of an article split in several);
@@ -26,7 +35,8 @@ share (a microformat, an accessibility class, a share service's address), never 
   X/Getty Images", "Foto: Y", "©"), blocks marked as captions or credits (class, ``itemprop``), a block that
   repeats a picture's ``alt`` and credits it, and a short line that is only a credit ("© A. Writer", "Quelle: dpa");
   and **the site's copyright notice** ("Copyright © 2023 The Daily, LLC.", "... All rights reserved.");
-* **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor;
+* **the author's box**: a byline or a bio in a box whose class or id says author, byline or contributor (a word
+  of its own or in a compound: ``author-bio``, ``authorProfile``, ``textauthor``);
 * **calls to act**: a short block that asks the reader to subscribe, sign up for a newsletter, download an app,
   comment, report an error or consent to an embed's or a form's terms, in a few languages ("Subscribe now…",
   "Fehler gefunden?", "réservé aux abonnés", "Ich bin damit einverstanden"), and a paywall's or an ad blocker's
@@ -50,11 +60,16 @@ share (a microformat, an accessibility class, a share service's address), never 
   **sign-up box**, **a post's meta line** (``post-meta``, ``entry-meta``: date, category, reading time), and
   links to **the page's source** on a code host ("Edit this page");
 * **datelines** above or below the article: a short line that is a date (the feed's fields carry it), and inside it
-  one that gives its time of day too (a dateline set below the lead); and anywhere, **a clock line**: a line that
+  one that gives its time of day too (a dateline set below the lead), and one whose class says it is a date
+  ("timestamp", "article-date"); and anywhere, **a clock line**: a line that
   only says how long ago a post was made, how long a video runs or how long the article takes to read ("2 hours
   ago", "Duration 1:30", "3 Min Lesezeit"), a teaser's or a header's data;
 * **a menu above the article**: a list of three or more links of a few words each, and nothing else, before its
   first paragraph of prose (the site's sections, a breadcrumb);
+* **other stories listed below the article**: a list of links to the site's own pages and nothing else, after its
+  last paragraph of prose ("Popular", "More on this topic"; a list of links to other sites, its references, stays);
+* **teasers with their kickers**: a list whose every item is a kicker and one link to another story of the site
+  ("Demenz: <a>Ab wann Gedächtnislücken besorgniserregend sind</a>"), anywhere in the article;
 * **an in-page table of contents**: a list whose every link is to an element of the article itself, with
   the title above it;
 * **headings left with nothing under them** at the article's end: what a removed comment form, share bar
@@ -81,17 +96,36 @@ from .choice import (
     _join_split_paragraphs,
     _keep_the_declared_body,
     _put_back,
+    _put_the_lead_first,
+    arc_body,
     declared_body,
     marked_main,
+    show_what_a_browser_shows,
+    shown_lead,
 )
 from .code import _maths_as_its_source, _number_free_code
-from .edges import _drop_dangling_headings, _drop_edge_datelines, _drop_edge_menus
+from .edges import (
+    _drop_dangling_headings,
+    _drop_edge_datelines,
+    _drop_edge_link_lists,
+    _drop_edge_menus,
+    _drop_teaser_lists,
+)
 from .furniture import _drop_furniture, _drop_in_page_contents
 from .headline import headline
 from .lines import _drop_credited_figures, _drop_lines, _drop_marked_boxes, _drop_timed_datelines
 from .tree import _word_list
 
-__all__ = ["Evidence", "headline", "marked_main", "read_evidence", "refine", "refine_content"]
+__all__ = [
+    "Evidence",
+    "arc_body",
+    "headline",
+    "marked_main",
+    "read_evidence",
+    "refine",
+    "refine_content",
+    "show_what_a_browser_shows",
+]
 
 
 # --- The article's tree ------------------------------------------------------------------------
@@ -107,16 +141,24 @@ class Evidence:
     """The JSON-LD article's ``articleBody``, when long enough to judge blocks by."""
     declared_shown: bool = False
     """Whether the page shows the declared body: nearly all of its words are in the page's text."""
+    lead: str | None = None
+    """The page's description where the page shows it as a block of its own: its lead (:func:`shown_lead`)."""
 
 
-def read_evidence(root: Element, scripts: list[Any] | None) -> Evidence:
-    """The headings and declared body of a page as it was parsed (``scripts``: its JSON-LD, parsed)."""
+def read_evidence(
+    root: Element, scripts: list[Any] | None, description: str | None = None, rendered: str | None = None
+) -> Evidence:
+    """The headings, declared body and lead of a page as it was parsed (``scripts``: its JSON-LD, parsed;
+    ``description``: the description its metadata gives; ``rendered``: the story its script renders,
+    :func:`arc_body`, which the page shows once that runs)."""
     body = declared_body(scripts)
     shown = False
-    if body:
+    if body is None and rendered:
+        body, shown = rendered, True
+    elif body:
         declared = set(_word_list(body))
         shown = len(declared - set(_word_list(text_content(root)))) <= (1 - _SHOWN) * len(declared)
-    return Evidence([text_content(h1) for h1 in root.iter("h1")], body, shown)
+    return Evidence([text_content(h1) for h1 in root.iter("h1")], body, shown, shown_lead(root, description))
 
 
 def refine(
@@ -132,6 +174,8 @@ def refine(
     if around is not None:
         _join_split_paragraphs(content, around)
     refine_content(content, url, evidence.declared_body, evidence.declared_shown)
+    if evidence.lead:
+        _put_the_lead_first(content, evidence.lead)
     return headline(title, site_name, url, evidence.headings)
 
 
@@ -167,5 +211,7 @@ def _mend(content: Element, url: str, declared_body: str | None, declared_shown:
     _drop_edge_datelines(content)
     _drop_timed_datelines(content, timed)
     _drop_edge_menus(content)
+    _drop_edge_link_lists(content, url)
+    _drop_teaser_lists(content, url)
     _drop_dangling_headings(content)
     del elements

@@ -5,6 +5,8 @@ article printed twice."""
 from __future__ import annotations
 
 import copy
+import html
+import json
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -12,6 +14,7 @@ from typing import Any
 
 from lxml import etree
 
+from ..._kernels import kernel
 from ...html.dom import Element, has_text, text_content
 from ...port.measures import is_probably_visible
 from ..feed.jsonld import first_value, read_json_ld_nodes
@@ -188,6 +191,43 @@ def declared_body(scripts: list[Any] | None) -> str | None:
     return body
 
 
+_ARC_STATE = "Fusion.globalContent="
+"""Where Arc XP's pages (a news publishers' platform) set the story they render: its content elements, as JSON."""
+_ARC_TEXT = frozenset({"text", "paragraph"})
+"""The content elements that are the story's paragraphs (not its images, embeds, headings or dividers)."""
+_TAG = re.compile(r"<[^>]*>")
+
+
+def arc_body(root: Element) -> str | None:
+    """The text of the story an Arc XP page renders from its state (``Fusion.globalContent``), a paragraph a line:
+    the body the page declares in its script, which it shows once the script runs (a page served to a browser
+    without scripts may show a consent wall in its place). Read before the page's scripts are removed."""
+    for script in root.iter("script"):
+        if script.get("id") == "fusion-metadata" and script.text and _ARC_STATE in script.text:
+            return _arc_paragraphs(script.text)
+    return None
+
+
+def _arc_paragraphs(script: str) -> str | None:
+    """The paragraphs of the story in the state ``script`` sets (some sites wrap it in a ``result``), joined."""
+    try:
+        state, _ = json.JSONDecoder().raw_decode(script, script.index(_ARC_STATE) + len(_ARC_STATE))
+    except ValueError:
+        return None
+    if isinstance(state, dict) and "content_elements" not in state and isinstance(state.get("result"), dict):
+        state = state["result"]
+    elements = state.get("content_elements") if isinstance(state, dict) else None
+    if not isinstance(elements, list):
+        return None
+    paragraphs = [
+        " ".join(html.unescape(_TAG.sub("", element["content"])).split())
+        for element in elements
+        if isinstance(element, dict) and element.get("type") in _ARC_TEXT and isinstance(element.get("content"), str)
+    ]
+    body = "\n".join(paragraph for paragraph in paragraphs if paragraph)
+    return body if len(body.split()) >= _MIN_BODY_WORDS else None
+
+
 def _keep_the_declared_body(content: Element, body: str, shown: bool = False) -> None:
     """The publisher says what its article's text is: where the article holds nearly all of it, a block of more
     than a few words that is not in it (a teaser, a subscription box, a caption's credit, a bio) goes; where the
@@ -230,17 +270,27 @@ def _innermost_text_blocks(content: Element) -> list[Element]:
     is data, not the page's furniture): the ones judged, in one pass (descendants before ancestors, each
     marking the blocks above it)."""
     holding: set[Element] = set()  # blocks with a block that holds text inside them
-    codes = list(content.iter("pre", "code"))
-    in_code = {element for code in codes for element in code.iterdescendants()} if codes else set()
+    has_code = next(content.iter("pre", "code"), None) is not None
     found = []
     for block in reversed(list(content.iter(*_BODY_BLOCKS))):
         if block in holding or block is content or not has_text(block):
             continue  # (has_text reads only as far as the first text that is not white space, in C)
-        if block not in in_code:
+        if not (has_code and _inside_code(block, content)):
             found.append(block)
         _mark_holding(block, holding)
     found.reverse()
     return found
+
+
+def _inside_code(block: Element, content: Element) -> bool:
+    """Below a ``<pre>`` or a ``<code>`` of ``content`` (its parents read up to ``content``: a page of highlighted
+    code has thousands of tokens below its code blocks, and few blocks)."""
+    ancestor = block.getparent()
+    while ancestor is not None and ancestor is not content:
+        if ancestor.tag == "pre" or ancestor.tag == "code":
+            return True
+        ancestor = ancestor.getparent()
+    return False
 
 
 def _mark_holding(block: Element, holding: set[Element]) -> None:
@@ -280,3 +330,118 @@ def _drop_next_articles(content: Element) -> None:
     for story in stories[stories.index(own) + 1 :]:
         if next(story.iter(*HEADINGS), None) is not None:
             _remove_with_empty_wrappers(story, content)
+
+
+# --- What a browser shows that the markup hides: React's streamed segments, prose hidden from screen readers -----
+
+_STREAMED_SEGMENT = re.compile(r"S:[0-9a-z]+", re.I)
+"""React's id of a streamed segment (``S:1a``), which its ``$RC`` script moves to its placeholder and shows."""
+_PROSE_HIDDEN_WORDS = 15
+"""Words of a paragraph hidden from screen readers at least, to be shown: prose, not an icon's or a slide's label."""
+
+
+def show_what_a_browser_shows(root: Element) -> None:
+    """Show what a browser shows of the page but its markup hides from Readability.js's passes (which drop hidden
+    blocks, and blocks hidden from screen readers): without this the article, or part of it, is lost."""
+    body = root.find("body")
+    if body is None:
+        return
+    _show_streamed_segments(body)
+    _show_prose_hidden_from_screen_readers(body)
+
+
+def _show_streamed_segments(body: Element) -> None:
+    """What a React page streams after its shell (a Next.js page's article, for one): each segment is sent as a
+    hidden ``<div id="S:…">`` at the end of the body, that a script moves where it belongs and shows."""
+    for segment in body.iterchildren("div"):
+        if segment.get("hidden") is not None and _STREAMED_SEGMENT.fullmatch(segment.get("id") or ""):
+            del segment.attrib["hidden"]
+
+
+def _show_prose_hidden_from_screen_readers(body: Element) -> None:
+    """A paragraph of prose marked ``aria-hidden="true"`` is hidden from screen readers only: a browser shows it (a
+    paywall's script marks the paragraphs it will check before it lets a reader read them)."""
+    for paragraph in body.iter("p"):  # (lxml filters the tag in C: quicker than an XPath of the attribute too)
+        if paragraph.get("aria-hidden") != "true":
+            continue
+        if len(text_content(paragraph).split(maxsplit=_PROSE_HIDDEN_WORDS)) >= _PROSE_HIDDEN_WORDS:
+            del paragraph.attrib["aria-hidden"]
+
+
+# --- The lead set apart: the page's description, shown above the article -----------------------------------
+
+_LEAD_WORDS = 8
+"""Words of a description at least, to be looked for as the page's lead (a shorter one is a label, a slogan)."""
+_LEAD_CLIMB = 3
+"""Elements above a text of the lead's opening words that may hold the lead as a whole (its inline marks)."""
+_LEAD_CUT = 2
+"""How much longer than the description its lead may be, where the description is its opening cut short."""
+_LEAD_FURNITURE = frozenset({"h1", "nav", "aside", "footer", "form", "a", "button", "option", "label", "figcaption"})
+_TEXTS_HOLDING = etree.XPath("descendant::text()[contains(., $words)]", smart_strings=True)
+"""The texts below an element that hold a few words (libxml2 looks: only the texts found are Python's)."""
+
+
+def shown_lead(root: Element, description: str | None) -> str | None:
+    """The lead a news page sets apart from its body (a standfirst in the article's header, a summary above its
+    columns), which Readability.js's choice, a block of the body, leaves out. The page says what its lead is: the
+    description its metadata gives (``description``, ``og:description``, JSON-LD's) is that lead, word for word
+    (or its opening, where the description is cut short), where the page also shows it as a block of its own.
+    Read on the page as parsed, before the phases remove its headers."""
+    if not description:
+        return None
+    wanted = " ".join(html.unescape(description).split())  # some pages escape the description twice
+    words = wanted.split(" ")
+    if len(words) < _LEAD_WORDS:
+        return None
+    opening = " ".join(words[:-1]).rstrip(".…")  # a description cut short ends inside a word, or with "…"
+    first_words = " ".join(words[:4])
+    body = root.find("body")
+    if body is None:
+        return None
+    for found, holder in texts_holding(body, " ".join(words[:2])):
+        if not " ".join(found.split()).startswith(first_words):
+            continue
+        lead = _lead_block(holder, wanted, opening)
+        if lead is not None:
+            return lead
+    return None
+
+
+@kernel("b766c53a0481a142")
+def texts_holding(body: Element, words: str) -> list[tuple[str, Element]]:
+    """The texts below ``body`` that hold ``words``, in document order, each with the element lxml gives as its
+    parent: the one it is the text of, or the one it follows (a tail). The page-wide search the lead needs: the
+    compiled core searches each text where it lies, as bytes (XPath copies every text to test it)."""
+    return [(str(found), found.getparent()) for found in _TEXTS_HOLDING(body, words=words)]
+
+
+def _lead_block(element: Element | None, wanted: str, opening: str) -> str | None:
+    """The text of the shown block, at or above ``element``, that is the description, or that opens with it and is
+    not much longer (a lead the description cuts short); None where the block that holds it holds more."""
+    for _ in range(_LEAD_CLIMB):
+        if element is None:
+            return None
+        text = " ".join(text_content(element).split())
+        if text == wanted or (text.startswith(opening) and len(text) <= _LEAD_CUT * len(wanted)):
+            return text if _shown_as_lead(element) else None
+        if len(text) >= len(opening):
+            return None
+        element = element.getparent()
+    return None
+
+
+def _shown_as_lead(element: Element) -> bool:
+    """Shown, and not in the page's furniture (a menu, a sidebar, a footer, a form, a link to another page)."""
+    return all(
+        node.tag not in _LEAD_FURNITURE and is_probably_visible(node) for node in (element, *element.iterancestors())
+    )
+
+
+def _put_the_lead_first(content: Element, lead: str) -> None:
+    """The lead the page shows apart (:func:`shown_lead`), where the article does not hold it, opens it."""
+    if lead in " ".join(text_content(content).split()):
+        return
+    page = content[0] if len(content) == 1 and content[0].get("id") == "readability-page-1" else content
+    paragraph = etree.Element("p")
+    paragraph.text = lead
+    page.insert(0, paragraph)

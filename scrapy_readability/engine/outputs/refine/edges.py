@@ -1,11 +1,12 @@
-"""The article's edges: datelines above or below it, a menu above its first paragraph, headings left with nothing
-under them at its end."""
+"""The article's edges: datelines above or below it, a menu above its first paragraph, lists of other stories below
+its last (and lists of teasers anywhere), headings left with nothing under them at its end."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
+from urllib.parse import urlsplit
 
 from ...html.dom import Element, remove, text_content
 from ..feed.dates import find_text_date
@@ -37,20 +38,41 @@ _DATELINE_TAGS = ("p", "div", "span", "time", "small", "li", "header", "footer",
 def _drop_edge_datelines(content: Element) -> None:
     """A short line that is a date (and a label, a time, a reading time) before the article's first paragraph
     of prose or after its last: "Stand: 12.03.2024 14:05 Uhr", "Published December 3, 2024"."""
-    elements = list(content.iter(*_PROSE_TAGS, *_DATELINE_TAGS))  # in document order
-    first = _first_prose(elements, range(len(elements)))
+    paragraphs = list(content.iter(*_PROSE_TAGS))
+    first = _first_prose(paragraphs, range(len(paragraphs)))
     if first is None:
         return
-    last = _first_prose(elements, range(len(elements) - 1, first - 1, -1))
+    last = _first_prose(paragraphs, range(len(paragraphs) - 1, first - 1, -1))
     assert last is not None
-    for index in chain(range(first), range(last + 1, len(elements))):
-        element = elements[index]
+    for element in chain(_before(paragraphs[first], content), _after(paragraphs[last], content)):
         if element.tag not in _DATELINE_TAGS or element.getparent() is None:
             continue
         if not 0 < _words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or _in_code(element, content):
             continue
         if _is_own_line(element, content) and _is_dateline(element):
             _remove_with_empty_wrappers(element, content)
+
+
+def _before(element: Element, content: Element) -> list[Element]:
+    """The elements a dateline may be, from ``content`` to ``element`` (not included), in document order."""
+    found = []
+    for before in content.iter(*_PROSE_TAGS, *_DATELINE_TAGS):  # (``element`` may be a <pre>, a <td>...)
+        if before is element:
+            break
+        found.append(before)
+    return found
+
+
+def _after(element: Element, content: Element) -> list[Element]:
+    """The elements a dateline may be after ``element``'s start in ``content``, in document order: its own, then
+    those of what follows it (collected first: the pass removes some)."""
+    found = list(element.iterdescendants(*_DATELINE_TAGS))
+    node: Element | None = element
+    while node is not None and node is not content:
+        for sibling in node.itersiblings():
+            found.extend(sibling.iter(*_DATELINE_TAGS))
+        node = node.getparent()
+    return found
 
 
 def _first_prose(elements: Sequence[Element], indices: Iterable[int]) -> int | None:
@@ -103,6 +125,85 @@ def _drop_edge_menus(content: Element) -> None:
             _remove_with_empty_wrappers(listing, content)
 
 
+_TEASER_LINKS = 2
+
+
+def _drop_edge_link_lists(content: Element, url: str) -> None:
+    """A list of links to the site's own pages and nothing else, after the article's last paragraph of prose: other
+    stories the page lists below the article ("Popular", "More on this topic"), which Readability.js kept with it.
+    A list of links to other sites is the article's: its references, its sources."""
+    host = _site(url)
+    listings = [listing for listing in content.iter(*_LISTS) if _is_link_list(listing, content, host)]
+    if not listings:
+        return
+    order = {element: index for index, element in enumerate(content.iter())}
+    prose = [
+        order[el]
+        for el in content.iter("p", "li", "blockquote", "pre", "td")
+        if _words_in(el) >= _PROSE_WORDS and 2 * sum(map(_visible_length, el.iter("a"))) < _visible_length(el)
+    ]
+    if not prose:
+        return
+    last = max(prose)
+    for listing in listings:
+        if listing.getparent() is not None and order[listing] > last:
+            _remove_with_empty_wrappers(listing, content)
+
+
+def _is_link_list(listing: Element, content: Element, host: str) -> bool:
+    """Two links or more to the site's own pages and nothing else (not a list inside a list)."""
+    links = [link for link in listing.iter("a") if text_content(link).strip()]
+    if len(links) < _TEASER_LINKS or _inside_list(listing, content):
+        return False
+    if any(_site(link.get("href") or "") not in ("", host) for link in links):
+        return False
+    return sum(map(_visible_length, links)) == _visible_length(listing)
+
+
+_KICKER = re.compile(r"^[^.!?]{1,40}[:|]$")
+"""A teaser's kicker before its link: a topic and a colon ("Demenz:"), a label and a bar ("Read more |")."""
+_TEASER_WORDS = 3
+
+
+def _drop_teaser_lists(content: Element, url: str) -> None:
+    """A list of teasers, anywhere in the article: each item one link to another story of the site, of a headline's
+    words, with a kicker before it ("Demenz: <a>Ab wann Gedächtnislücken besorgniserregend sind</a>")."""
+    host = _site(url)
+    for listing in list(content.iter(*_LISTS)):
+        if listing.getparent() is not None and _is_teaser_list(listing, content, host):
+            _remove_with_empty_wrappers(listing, content)
+
+
+def _is_teaser_list(listing: Element, content: Element, host: str) -> bool:
+    """Two items or more, each a teaser (not a list inside a list)."""
+    items = [item for item in listing if item.tag == "li"]
+    if len(items) < _TEASER_LINKS or len(items) != len(listing) or _inside_list(listing, content):
+        return False
+    return all(_is_teaser(item, host) for item in items)
+
+
+def _is_teaser(item: Element, host: str) -> bool:
+    """A kicker and one link to another page of the site, of a headline's words: nothing else (a series' parts,
+    links without a kicker, are the article's own)."""
+    links = list(item.iter("a"))
+    if len(links) != 1 or _words_in(links[0]) < _TEASER_WORDS:
+        return False
+    href = (links[0].get("href") or "").strip()
+    if not href or href.startswith("#") or _site(href) not in ("", host):
+        return False
+    rest = " ".join(text_content(item).replace(text_content(links[0]), " ", 1).split())
+    return _KICKER.match(rest) is not None
+
+
+def _site(url: str) -> str:
+    """A URL's host without ``www.`` ("" for a relative URL: the page's own site)."""
+    try:
+        host = urlsplit(url.strip()).hostname or ""
+    except ValueError:
+        return "?"
+    return host.removeprefix("www.")
+
+
 def _is_menu(listing: Element, content: Element) -> bool:
     """Three links or more, of a few words each, and nothing else (not a list inside a list)."""
     links = [link for link in listing.iter("a") if text_content(link).strip()]
@@ -120,9 +221,15 @@ def _is_dateline(element: Element) -> bool:
     if element.tag == "time" or next(element.iter("time"), None) is not None:
         return True
     text = " ".join(text_content(element).split())
-    if "://" in text or sum(not any(char.isdigit() for char in word) for word in text.split()) > _LABEL_WORDS:
+    if "://" in text or sum(map(_is_label_word, text.split())) > _LABEL_WORDS:
         return False  # a sentence that gives a date ("the packages were last updated on 12/03/2024")
     return find_text_date(text, dateline=True) is not None
+
+
+def _is_label_word(word: str) -> bool:
+    """A word of a dateline's label ("Published", "Sist oppdatert"), not of its date: letters and no digit (a dash
+    or a bar between the date and the time is neither)."""
+    return any(char.isalpha() for char in word) and not any(char.isdigit() for char in word)
 
 
 def _last_with_text(content: Element) -> Element | None:

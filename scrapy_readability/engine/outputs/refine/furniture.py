@@ -12,7 +12,15 @@ from lxml import etree
 
 from ...html.dom import Element, text_content
 from ...html.urls import InvalidURL, resolve
-from .tree import _LISTS, _MEDIA, _WRAPPERS, HEADINGS, _remove_with_empty_wrappers, _visible_length
+from .tree import (
+    _LISTS,
+    _MEDIA,
+    _WRAPPERS,
+    HEADINGS,
+    _remove_with_empty_wrappers,
+    _visible_length,
+    marked_elements,
+)
 
 # --- Furniture: what a page around the article puts in it --------------------------------------------
 
@@ -53,12 +61,13 @@ _TOP = frozenset({"#", "#top", "#page", "#main", "#content", "#site-top", "#__to
 _SKIP_TARGET = re.compile(r"content|main|article", re.IGNORECASE)
 """The fragment a "Skip to content" link jumps to."""
 _BOX_CLASSES = re.compile(
-    r"(?:^|[\s_-])(?:newsletter|subscribe|subscription|signup|sign-up|mailchimp|mc_embed_signup|optin|"
-    r"share|sharing|shares|social-share|share-buttons|sharedaddy|post-nav|post-navigation|nav-links)(?:$|[\s_-])",
+    r"(?:^|[\s_-])(?:[a-z]*(?:newsletter|signup)[a-z]*|subscribe|subscription|sign-up|mailchimp|mc_embed_signup|"
+    r"optin|share|sharing|shares|social-share|share-buttons|sharedaddy|post-nav|post-navigation|nav-links)"
+    r"(?:$|[\s_-])",
     re.IGNORECASE,
 )
-"""Class words of the boxes a page puts in its articles: a newsletter's sign-up, share buttons, the links to
-the previous and next post."""
+"""Class words of the boxes a page puts in its articles: a newsletter's sign-up (a word of its own or in a compound:
+``NewsletterTeaser``, ``inlineSignup``), share buttons, the links to the previous and next post."""
 _META_CLASSES = re.compile(r"(?:^|[\s_-])(?:post|entry|article)-meta(?:$|[\s_-])", re.IGNORECASE)
 """Class words of a post's meta line (its date, category, reading time: the feed's fields), which goes unless it
 holds half the article or more (a short post's meta line is longer than the post, and then it is kept)."""
@@ -78,15 +87,8 @@ registration wall's pitch); a longer one may be the article's text that a script
 """Characters of text a piece of furniture may hold: more, and it is not furniture."""
 
 
-_FURNITURE_CANDIDATES = etree.XPath(".//*[@class or @id or @aria-label or @itemtype] | .//a | .//label")
-"""The elements :func:`_is_furniture` can say yes to, found by libxml2 in document order: most have none of these."""
-_FURNITURE_MARKS = etree.XPath(
-    "descendant::*/@class | descendant::*/@id | descendant::*/@aria-label | descendant::*/@itemtype",
-    smart_strings=False,
-)
-"""The values of the attributes :func:`_is_furniture` reads, as plain strings (no element is made for them)."""
-_WITH_ATTRIBUTES = etree.XPath(".//*[@*]")
-"""The elements that carry an attribute, in document order: every mark of a box is one."""
+_FURNITURE_ATTRIBUTES = ("class", "id", "aria-label", "itemtype")
+"""The attributes :func:`_is_furniture` reads."""
 
 
 def _drop_furniture(content: Element, url: str) -> None:
@@ -115,11 +117,8 @@ def _drop_furniture(content: Element, url: str) -> None:
 
 def _furniture_candidates(content: Element) -> list[Element]:
     """The elements :func:`_is_furniture` can say yes to, in document order: every link and label, and the elements
-    with a class, an id, an ``aria-label`` or an ``itemtype`` only where one of those values could mark furniture
-    (most articles have none, and then no element is made for them)."""
-    if any(map(_may_mark_furniture, set(_FURNITURE_MARKS(content)))):
-        return list(_FURNITURE_CANDIDATES(content))
-    return list(content.iterdescendants("a", "label"))
+    with a class, an id, an ``aria-label`` or an ``itemtype`` whose value could mark furniture (most have none)."""
+    return marked_elements(content, _FURNITURE_ATTRIBUTES, _may_mark_furniture, also=("a", "label"))
 
 
 @lru_cache(maxsize=4096)
@@ -139,11 +138,7 @@ def _may_mark_furniture(value: str) -> bool:
 def _drop_meta_lines(content: Element) -> None:
     """A post's meta line: a box whose class says so, of a few hundred characters, under half the article (the
     box as a whole: its items are not judged one by one)."""
-    boxes = [
-        element
-        for element in content.iter()
-        if "meta" in (classes := element.get("class") or "").lower() and _META_CLASSES.search(classes)
-    ]
+    boxes = marked_elements(content, ("class",), _says_meta_line)
     if not boxes:
         return
     total = _visible_length(content)
@@ -154,6 +149,10 @@ def _drop_meta_lines(content: Element) -> None:
         size = _visible_length(box)
         if size <= _MAX_FURNITURE and 2 * size < total:
             _remove_with_empty_wrappers(box, content)
+
+
+def _says_meta_line(classes: str) -> bool:
+    return "meta" in classes.lower() and _META_CLASSES.search(classes) is not None
 
 
 def _holds_only_a_label(holder: Element) -> bool:
@@ -237,6 +236,8 @@ def _fragment(href: str, url: str) -> str | None:
     if "#" not in href or not url:
         return None
     target, _, fragment = href.partition("#")
+    if target == url.partition("#")[0]:
+        return fragment  # the page's own URL, as the article's links are made absolute: nothing to resolve
     try:
         same = resolve(target, url) == resolve(url.partition("#")[0])
     except InvalidURL:

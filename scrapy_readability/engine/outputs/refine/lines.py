@@ -7,9 +7,17 @@ import re
 
 from ...html.dom import Element, text_content
 from .choice import _innermost_text_blocks
-from .edges import _DATELINE_WORDS, _MAX_TITLE_WORDS, _PROSE_WORDS, _is_timed_dateline
-from .furniture import _WITH_ATTRIBUTES
-from .tree import _MEDIA, HEADINGS, _in_code, _is_own_line, _remove_with_empty_wrappers, _visible_length
+from .edges import _DATELINE_WORDS, _MAX_TITLE_WORDS, _PROSE_WORDS, _is_dateline, _is_timed_dateline
+from .tree import (
+    _MEDIA,
+    HEADINGS,
+    _in_code,
+    _is_own_line,
+    _remove_with_empty_wrappers,
+    _visible_length,
+    _words_up_to,
+    marked_elements,
+)
 
 # --- Captions: the text an image carries, which is not the article's ----------------------------------
 
@@ -98,7 +106,7 @@ def _drop_lines(content: Element) -> list[Element]:
                 rules.clear()  # a paragraph follows them: rules the article itself states
             continue
         text = " ".join(words if len(words) <= longest else raw.split())
-        if _is_call_to_act(text):
+        if _is_call_to_act(text, len(words)):
             _remove_with_empty_wrappers(block, content)
         elif len(words) <= _MAX_RULES_WORDS and _is_comment_rules(text):
             rules.append(block)
@@ -122,14 +130,14 @@ def _drop_timed_datelines(content: Element, timed: list[Element]) -> None:
 
 
 def _is_other_furniture_line(block: Element, text: str, words: int, content: Element, alts: set[str]) -> bool:
-    """A "Read also" teaser, a credit line, a clock line, the comments' label, the tools' labels, the site's
-    copyright notice, a caption repeating an ``alt`` (``words``: the line's count of words)."""
-    if _is_read_also(block, text) or _is_credit_line(block, text, content):
+    """A "Read also" teaser, a credit line, a clock line, the comments' label, the tools' labels, a pager's line,
+    the site's copyright notice, a caption repeating an ``alt`` (``words``: the line's count of words)."""
+    if _is_read_also(block, text) or _is_credit_line(block, text, words, content):
         return True
     if words <= _CLOCK_WORDS and _LABEL_LINE.match(text) is not None:  # a clock's, the comments' or a tool's
         if _is_clock_line(block, text, content) or _is_comment_label(block, text):
             return True
-        if _is_tool_label(block, text, content):
+        if _is_tool_label(block, text, content) or _is_pager_line(block, text, content):
             return True
     if words <= _NOTICE_WORDS and _is_copyright_notice(block, text, content):
         return True
@@ -151,6 +159,24 @@ def _is_tool_label(block: Element, text: str, content: Element) -> bool:
     """A line of its own that only names tools to share, print, save or mail the article (not a heading, which is
     judged as one; not in code)."""
     if _TOOL_LABEL.match(text) is None or next(block.iter(*HEADINGS), None) is not None:
+        return False
+    return _is_own_line(block, content) and not _in_code(block, content)
+
+
+_PAGER_LINE = re.compile(
+    r"^\W*(?:\d{1,3}\s*(?:/|of|von|de|di|sur|z|из)\s*\d{1,3}|"
+    r"(?:previous|prev|next|zurück|weiter|vorherige[rs]?|nächste[rs]?|précédent|suivant|anterior|siguiente)"
+    r"(?: (?:post|article|story|page|slide|image|photo|picture|bild|artikel|beitrag|seite))?)\W*$",
+    re.IGNORECASE,
+)
+"""A pager's line: a slideshow's counter ("3 of 10", "2 / 8") or a button to the previous or next slide, page or
+post ("Previous", "Next Post →"), whose action Readability.js removed."""
+
+
+def _is_pager_line(block: Element, text: str, content: Element) -> bool:
+    """A line of its own that is only a pager's counter or button (not a heading: "Next" may title a section; not
+    in code)."""
+    if _PAGER_LINE.match(text) is None or next(block.iter(*HEADINGS), None) is not None:
         return False
     return _is_own_line(block, content) and not _in_code(block, content)
 
@@ -211,10 +237,11 @@ _CREDIT_LENGTH = 60
 """Characters of a credit line at most (scripts written without spaces have no words to count)."""
 
 
-def _is_credit_line(element: Element, text: str, content: Element) -> bool:
+def _is_credit_line(element: Element, text: str, words: int, content: Element) -> bool:
     """A line of its own that is only a credit: "© A. Writer", "Quelle: dpa", "A. Writer/Getty Images"; the credit
-    opens or closes it (a sentence that names an agency in passing is no credit line). ``text``: its text."""
-    if not text or len(text.split()) > _CREDIT_WORDS or len(text) > _CREDIT_LENGTH or text[-1] in ".!?:。":
+    opens or closes it (a sentence that names an agency in passing is no credit line). ``text``: its text,
+    ``words``: its count of words."""
+    if not text or words > _CREDIT_WORDS or len(text) > _CREDIT_LENGTH or text[-1] in ".!?:。":
         return False
     if not any(match.start() == 0 or match.end() == len(text) for match in _CREDIT.finditer(text)):
         return False  # (the text first: it is short, and most lines are no credit)
@@ -239,13 +266,24 @@ def _beside_the_media(figure: Element) -> list[Element]:
 
 # --- The author's box: a byline, a bio -----------------------------------------------------------------
 
-_AUTHOR_MARKS = re.compile(r"(?:^|[\s_-])(?:author|authors|byline|bylines|contributor|contributors)(?:$|[\s_-])", re.I)
+_AUTHOR_MARKS = re.compile(r"(?:^|[\s_-])[a-z]*(?:author(?!it)|byline|contributor)[a-z]*(?:$|[\s_-])", re.I)
 _AUTHOR_HINT = re.compile(r"author|byline|contributor", re.I)
 """A cheap look before ``_AUTHOR_MARKS`` (most elements have no such class)."""
-_BOX_HINT = re.compile(r"caption|credit|copyright|author|byline|contributor", re.I)
-"""``_CAPTION_HINT`` and ``_AUTHOR_HINT`` at once: a look at a class before either box's test."""
+_DATE_MARKS = re.compile(r"(?:^|[\s_-])(?:date|dates|timestamp|dateline|pubdate)(?:$|[\s_-])", re.I)
+_DATE_HINT = re.compile(r"date|timestamp", re.I)
+_BOX_HINT = re.compile(r"caption|credit|copyright|author|byline|contributor|date|timestamp", re.I)
+"""``_CAPTION_HINT``, ``_AUTHOR_HINT`` and ``_DATE_HINT`` at once: a look at a class before any box's test."""
 _MAX_AUTHOR_BOX = 600
 """Characters of text an author's box may hold (a name, a role, a bio of a few sentences)."""
+
+
+_BOX_ATTRIBUTES = ("class", "id", "itemprop")
+"""The attributes that mark a caption, a credit, a dateline or an author's box."""
+
+
+def _may_mark_a_box(value: str) -> bool:
+    """Whether ``value``, as any of :data:`_BOX_ATTRIBUTES`, may mark a box :func:`_drop_marked_boxes` judges."""
+    return bool(_BOX_HINT.search(value) or _AUTHOR_HINT.search(value)) or value in _CAPTION_PROPS
 
 
 def _drop_marked_boxes(content: Element) -> None:
@@ -254,7 +292,7 @@ def _drop_marked_boxes(content: Element) -> None:
     is not the article. Bounded: a box that holds a passage of the article (more than a few sentences, or most of
     it) is no author's box."""
     total: int | None = None  # the article's length, measured once an author's box is found
-    for element in _WITH_ATTRIBUTES(content):  # every mark is an attribute: a class, an id, an itemprop
+    for element in marked_elements(content, _BOX_ATTRIBUTES, _may_mark_a_box):
         classes, name = element.get("class"), element.get("id")
         if not (
             (classes and _BOX_HINT.search(classes))
@@ -264,7 +302,7 @@ def _drop_marked_boxes(content: Element) -> None:
             continue  # no mark of a caption, a credit or an author: most elements
         if element.getparent() is None:
             continue
-        if _is_marked_caption(element, classes):
+        if _is_marked_caption(element, classes) or _is_marked_dateline(element, classes, content):
             _remove_with_empty_wrappers(element, content)
             continue
         if not (classes and _AUTHOR_HINT.search(classes) or name and _AUTHOR_HINT.search(name)):
@@ -280,18 +318,31 @@ def _drop_marked_boxes(content: Element) -> None:
             _remove_with_empty_wrappers(element, content)
 
 
+def _is_marked_dateline(element: Element, classes: str | None, content: Element) -> bool:
+    """A short line of its own whose class says it is a date ("timestamp", "article-date") and that holds one: a
+    dateline, or a teaser's, wherever it is set (the date is in the feed's fields)."""
+    if not (classes and _DATE_HINT.search(classes) and _DATE_MARKS.search(classes)):
+        return False
+    if not 0 < _words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or not _is_dateline(element):
+        return False
+    return _is_own_line(element, content) and not _in_code(element, content)
+
+
 # --- Calls to act: subscribe, sign up, download, comment, report an error ---------------------------------
 
 _CALLS_TO_ACT = re.compile(
     r"\b(?:"
     # English
     r"subscribe (?:now|today|to (?:our|the|my) (?:newsletter|channel|podcast))|already a subscriber|"
-    r"sign up (?:for|to) (?:our|the|my) (?:\w+ )?newsletter|(?:get|receive) (?:our|the) (?:\w+ )?newsletter|"
-    r"download (?:our|the) (?:\w+ )?app|"
+    r"sign(?:ing)? up (?:for|to) [^.]{0,40}?newsletter|(?:get|receive) (?:our|the) (?:\w+ )?newsletter|"
+    r"newsletter promotion|download (?:our|the) (?:\w+ )?app|on google news|as a preferred source|"
+    r"making a contribution|like this (?:post|article) on|"
     r"to post a comment|comments? (?:are|is) (?:moderated|closed)|support (?:local|independent) journalism|"
     r"got a story\?|while an ad ?blocker is (?:enabled|active|on)|"
     # German
-    r"newsletter abonnieren|jetzt abonnieren|abonniere (?:den|unseren)|zum newsletter|"
+    r"newsletter abonnieren|jetzt abonnieren|abonniere (?:den|unseren)|zum newsletter|newsletter informiert|"
+    r"newsletter richtig|news-app|push-nachrichten|nachrichten aufs handy|news in einer app|"
+    r"unterstützen sie uns|mit einer spende|"
     r"fehler gefunden\?|fehler (?:auf [\w.]+ )?entdeckt\?|ist ein abonnement erforderlich|"
     r"bitte aktivieren sie (?:javascript|ihren werbeblocker)|"
     # French, Spanish, Portuguese, Italian
@@ -307,8 +358,15 @@ _CALLS_TO_ACT = re.compile(
     r"(?:in|gemäß) unserer datenschutzerklärung"
     r")|会員限定"  # Japanese, written without spaces: no word boundary (members only)
 )  # matched against the text lowercased: quicker than IGNORECASE
-"""Phrases that ask the reader to subscribe, sign up, download an app, comment, report an error, or consent (to a
-form's terms, to cookies, to an embedded post's content): a box's, not the article's."""
+"""Phrases that ask the reader to subscribe, sign up, get an app, follow the site, donate, like, comment, report an
+error, or consent (to a form's terms, to cookies, to an embedded post's content): a box's, not the article's."""
+_BOX_LABEL = re.compile(
+    r"^\W*(?:(?:weitere |more |other )?newsletters?\W*|newsletter:.{0,40}|"
+    r"(?:\d+\s*)?(?:likes?|reposts?|boosts?) on (?:bluesky|mastodon|the fediverse)\W*)$",
+    re.IGNORECASE,
+)
+"""A line that only names a newsletter, or labels one ("Newsletter: Sport inside"): the title of its sign-up box; or
+that titles the likes a post got on a social network ("12 likes on Bluesky"), above the faces of those who did."""
 _MAX_CALL_WORDS = 50
 _AD_LABEL = re.compile(
     r"^\W*(?:advertisements?|sponsored|anzeige|werbung|publicidad|publicité|pubblicità|publicidade|reklam|reklama|"
@@ -320,14 +378,14 @@ _AD_LABEL = re.compile(
 """A line that only labels an advertisement slot, which Readability.js kept without its ad."""
 
 
-def _is_call_to_act(text: str) -> bool:
-    """A short block that asks the reader to subscribe, sign up for a newsletter, get an app, or report an
-    error ("Subscribe now to read the latest news", "Fehler gefunden? Jetzt melden."): the page's box, not the
-    article; or a line that only labels an advertisement. A block of more than a few sentences is the
-    article's, whatever it says."""
-    if _AD_LABEL.match(text):
+def _is_call_to_act(text: str, words: int) -> bool:
+    """A short block that asks the reader to subscribe, sign up for a newsletter, get an app, follow the site,
+    donate, or report an error ("Subscribe now to read the latest news", "Fehler gefunden? Jetzt melden."): the
+    page's box, not the article; or a line that only labels an advertisement, a newsletter or a post's likes. A block
+    of more than a few sentences (``words``: its count of words) is the article's, whatever it says."""
+    if _AD_LABEL.match(text) or _BOX_LABEL.match(text):
         return True
-    return len(text.split()) <= _MAX_CALL_WORDS and _CALLS_TO_ACT.search(text.lower()) is not None
+    return words <= _MAX_CALL_WORDS and _CALLS_TO_ACT.search(text.lower()) is not None
 
 
 # --- The comments' furniture: their count, their link, their rules ----------------------------------------
@@ -341,9 +399,10 @@ _COMMENT_LABEL = re.compile(
 """A line that only names the comments, with their count: the link or the button to them ("3 Kommentare",
 "Join the Conversation", "Commenti")."""
 _LABEL_LINE = re.compile(
-    "|".join(f"(?:{pattern.pattern})" for pattern in (_CLOCK_LINE, _COMMENT_LABEL, _TOOL_LABEL)), re.IGNORECASE
+    "|".join(f"(?:{pattern.pattern})" for pattern in (_CLOCK_LINE, _COMMENT_LABEL, _TOOL_LABEL, _PAGER_LINE)),
+    re.IGNORECASE,
 )
-"""A clock line, the comments' label or a tool's, in one look (most lines are none)."""
+"""A clock line, the comments' label, a tool's or a pager's, in one look (most lines are none)."""
 _COMMENT_RULES = re.compile(
     r"to post a comment|your comments are subject to|community (?:rules|guidelines|standards) apply|"
     r"comments (?:and pings )?are (?:currently )?closed|"
@@ -383,6 +442,7 @@ def _is_comment_label(block: Element, text: str) -> bool:
 
 _READ_ALSO = re.compile(
     r"^\W*(?:read (?:more|also|next)|also read|see also|related(?: articles| stories| posts| content)?|"
+    r"more\s?:|関連記事】?|"
     r"more on this(?: topic| story)?|you may also like|recommended(?: for you)?|most read|"
     r"lesen sie (?:auch|mehr|hier)|lest auch|mehr zum thema|auch interessant|weitere artikel|meistgelesen|"
     r"häufig gelesen|lese-?empfehlung(?:en)?|das könnte sie auch interessieren|"

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
+from lxml import etree
+
+from ..._kernels import kernel
 from ...html.dom import Element, remove, text_content
 from ...port.constants import HEADING_TAGS
 
@@ -93,3 +97,42 @@ def _remove_with_empty_wrappers(element: Element, content: Element) -> None:
 def _visible_length(element: Element) -> int:
     """Characters of text, white space left out (list items often have none between them)."""
     return sum(map(len, text_content(element).split()))
+
+
+_SEPARATOR = "\ue000"
+"""Between the values :func:`marked_elements` looks for (a character of private use, in no class a page writes;
+XPath's strings take no control character)."""
+
+
+@kernel("7dab9a8a03ea6277")
+def marked_elements(
+    content: Element, attributes: tuple[str, ...], says: Callable[[str], bool], also: tuple[str, ...] = ()
+) -> list[Element]:
+    """The elements below ``content`` with one of ``attributes`` whose value ``says`` yes to (and those of the
+    tags ``also``), in document order. The values are read first as plain strings, each tested once (a page gives
+    many elements the same classes: a code block's highlighted tokens, a grid's cells); libxml2 then finds the
+    elements that carry the values said yes to, and only those become Python objects."""
+    marked = {value for value in set(_values(attributes)(content)) if value and says(value)}
+    if not marked:
+        return list(content.iterdescendants(*also)) if also else []
+    try:
+        found: list[Element] = _holding(attributes, also)(content, marked=_SEPARATOR.join(("", *marked, "")))
+    except ValueError:  # a value XPath's strings cannot hold (a control character): the elements looked at here
+        return [
+            element
+            for element in content.iterdescendants()
+            if element.tag in also or any(element.get(name) in marked for name in attributes)
+        ]
+    return found
+
+
+@lru_cache(maxsize=16)
+def _values(attributes: tuple[str, ...]) -> etree.XPath:
+    return etree.XPath(" | ".join(f"descendant::*/@{name}" for name in attributes), smart_strings=False)
+
+
+@lru_cache(maxsize=16)
+def _holding(attributes: tuple[str, ...], also: tuple[str, ...]) -> etree.XPath:
+    """Elements whose value of an attribute is one of ``$marked``'s (each between separators), or of a tag."""
+    test = " or ".join(f"contains($marked, concat('{_SEPARATOR}', @{name}, '{_SEPARATOR}'))" for name in attributes)
+    return etree.XPath(" | ".join((f"descendant::*[{test}]", *(f"descendant::{tag}" for tag in also))))
