@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import importlib
+import operator
 import os
 import re
 import subprocess
@@ -180,17 +181,108 @@ def test_the_kernels_give_the_pure_values_on_a_page_parsed_from_hostile_html():
     assert differences(engine_tree(html)) == []
 
 
+def wrapped_both_ways(make_tree, notes=None) -> tuple[list[object], list[object]]:
+    """Two copies of a tree, every ``<div>`` wrapped in document order, one by the pure function and one by the
+    kernel (while parse() keeps text nodes apart; ``notes`` notes some on each copy): each tree's markup and the
+    text nodes of each element's text and tail, after."""
+    dom = importlib.import_module("scrapy_readability.engine.html.dom")
+    mirror = _kernels.MIRRORED["port.scoring.wrap_phrasing_content"]
+    wrappers = (mirror.pure, _kernels.LOADED[mirror.kernel_module].wrap_phrasing_content)
+    results = []
+    with dom.keeping_text_nodes():
+        for wrap in wrappers:
+            root = make_tree()
+            if notes:
+                notes(root)
+            for div in list(root.iter("div")):
+                wrap(div)
+            slots = [(dom.text_nodes(el, False), dom.text_nodes(el, True)) for el in root.iter()]
+            results.append([etree.tostring(root, encoding="unicode"), slots])
+    return results[0], results[1]
+
+
 @compiled_only
-@pytest.mark.parametrize("byline,unlikely", [(False, True), (True, False), (False, False)])
-def test_the_walks_skip_is_the_pure_one_whatever_the_walk_still_tests(byline, unlikely):
-    mirror = _kernels.MIRRORED["port.scoring.next_to_prepare"]
-    kernel = _kernels.LOADED[mirror.kernel_module].next_to_prepare
+def test_the_wrap_leaves_the_pure_trees_on_every_vendored_page():
+    for path in sorted(MOZILLA_PAGES.glob("*/source.html")):
+        html = path.read_text(encoding="utf-8")
+        pure, compiled = wrapped_both_ways(lambda html=html: engine_tree(html))
+        assert compiled == pure, path.parent.name
+
+
+WRAPS = (
+    "<div> \u00a0 <br/>a <b>b</b> c<br/> <br/>\u2003<p>x</p>\n<br/>\n<div>y</div> <i> </i> <br/></div>"
+    "<div>  <p>only blocks</p> \n <ul><li>z</li></ul>\ufeff</div><div/><div>   </div><div><br/></div>"
+    "<div><a href='#'><span>in</span> a link</a><a><div>a block in a link</div></a> tail</div>"
+    "<div><del><ins><i>d</i></ins></del> <ins><p>not phrasing</p></ins> \u180e </div>"
+    "<div>\u2028<![CDATA[ cdata ]]><br/></div><div>text<!--gone--> more</div><div><svg><g/></svg> svg</div>"
+    "<div>\U0001f600<br/><br/></div><div> <br/> <img/> <br/> </div>"
+)
+
+
+def wraps_tree() -> etree._Element:
+    """Runs of phrasing content with blank nodes at their ends (blank text, ``<br>``), blocks between them,
+    links holding blocks, CDATA, a comment, SVG and characters near JavaScript's whitespace."""
+    return etree.fromstring(f"<body>{WRAPS}</body>", etree.XMLParser(strip_cdata=False))
+
+
+def note_some(root: etree._Element) -> None:
+    """Text nodes kept apart in a ``<div>``'s text and in a child's tail."""
+    dom = importlib.import_module("scrapy_readability.engine.html.dom")
+    divs = list(root.iter("div"))
+    dom.set_text_nodes(divs[0], False, [" ", "a ", "  "])
+    dom.set_text_nodes(divs[0][0], True, ["  ", "\u00a0"])
+
+
+@compiled_only
+def test_the_wrap_leaves_the_pure_trees_on_hostile_runs():
+    for notes in (None, note_some):
+        pure, compiled = wrapped_both_ways(wraps_tree, notes)
+        assert compiled == pure
+    assert wrapped_both_ways(hostile_tree)[0] == wrapped_both_ways(hostile_tree)[1]
+
+
+def test_a_dropped_br_is_freed_with_its_last_proxy():
+    div = etree.fromstring("<div><br/>a<br/></div>")
+    held = div[0]
+    importlib.import_module("scrapy_readability.engine.port.scoring").wrap_phrasing_content(div)
+    assert held.getparent() is None and etree.tostring(div) == b"<div><p>a</p></div>"
+
+
+@compiled_only
+@pytest.mark.parametrize("byline,unlikely", [(True, True), (False, True), (True, False), (False, False)])
+def test_the_walks_steps_are_the_pure_ones_whatever_the_walk_still_tests(byline, unlikely):
+    mirror = _kernels.MIRRORED["port.scoring.prepare_step"]
+    core = _kernels.LOADED[mirror.kernel_module]
     scoring = importlib.import_module("scrapy_readability.engine.port.scoring")
-    assert _kernels.LOADED[mirror.kernel_module].MAX_SKIPPED == scoring.MAX_SKIPPED
+    assert core.MAX_SKIPPED == scoring.MAX_SKIPPED
+    assert core.VERDICTS == {name: getattr(scoring, name) for name in ("WALK", "PLAIN", "UNLIKELY", "UNLIKELY_ROLE")}
     trees = [engine_tree(path.read_text(encoding="utf-8")) for path in sorted(MOZILLA_PAGES.glob("*/source.html"))]
-    for root in [*trees, hostile_tree()]:
+    for root in [*trees, hostile_tree(), verdicts_tree()]:
         for el in root.iter():
-            assert kernel(el, byline, unlikely) is mirror.pure(el, byline, unlikely), el.tag
+            pure_scored: list[etree._Element] = [root]
+            scored: list[etree._Element] = [root]
+            expected = mirror.pure(el, pure_scored, byline, unlikely)
+            got = core.prepare_step(el, scored, byline, unlikely)
+            assert got[0] is expected[0] and got[1] == expected[1], el.tag
+            assert len(scored) == len(pure_scored) and all(map(operator.is_, scored, pure_scored)), el.tag
+
+
+def verdicts_tree() -> etree._Element:
+    """Elements on each side of every verdict of ``prepare_step``: unlikely words in and out of a table or
+    ``<code>`` (at each depth), beside words that save them, roles, bylines, SVG and non-ASCII classes."""
+    return etree.fromstring(
+        '<html><body class="sidebar"><div class="comment">x</div><div id="ad-break"/><a class="banner">a</a>'
+        '<table><tr><td><div><div class="share"/><div><div class="share"/></div></div></td></tr></table>'
+        '<code><div class="footer"><div class="footer"><div class="footer"><div class="footer">'
+        '<div class="footer"/></div></div></div></div></code>'
+        '<div class="sidebar article">keep</div><div class="main" id="menu-x"/><div class="menu" id="article"/>'
+        '<div role="navigation"/><div role="menu" class="comment"/><div role="dialog"/><div role="Menu"/>'
+        '<div class="byline"/><div id="author-box"/><span rel="author"/><span itemprop="author name"/>'
+        '<svg class="sidebar"><g class="sidebar"/></svg><div class="sidebaré"/><div id="ſidebar"/>'
+        '<h1 class="sidebar"/><h2 class="comment"/><h3 class="comment"/><section class="sidebar" style="x"/>'
+        '<div class="sidebar" hidden=""/><div class="sidebar" aria-modal="true"/><p class="SideBar"/>'
+        '<div xmlns:n="urn:n" n:class="sidebar"/><div class="" id=""/><div class="rss"/></body></html>'
+    )
 
 
 def datelines_by_xpath(body: etree._Element, labels: tuple[str, ...]) -> list[etree._Element]:

@@ -40,10 +40,11 @@ from scrapy_readability.engine.port.constants import (
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "holds_phrasing_content": "5412b9298aaeaac9",
-    "next_to_prepare": "237fdc9623df2765",
+    "holds_phrasing_content": "3de9dd17c84d56f9",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; scoring.py's @kernel holds the same)
-    "paragraph_measures": "f41e849976d1e480",
+    "paragraph_measures": "2ca9f1e5ff8fc8a0",
+    "wrap_phrasing_content": "87173785b96e0132",
+    "prepare_step": "e28c43c217a7ea01",
 }
 
 pure = {}
@@ -279,30 +280,309 @@ cdef int passive(xmlNode* node, bint byline, bint unlikely) noexcept nogil:
     return 1
 
 
-def next_to_prepare(cetree._Element node, bint byline=True, bint unlikely=True):
-    """scoring.next_to_prepare: ``node``, or the first element after it the walk may do more with than step past."""
+# --- prepare_nodes' wrapping of a <div>'s phrasing content, its edits in libxml2's tree ---------------------------
+
+
+cdef object _joined_text = None
+"""dom._joined_text, the text nodes Python keeps apart: read at the first wrap (dom.py imports the core first)."""
+
+
+cdef object noted_slots():
+    global _joined_text
+    if _joined_text is None:
+        from scrapy_readability.engine.html import dom
+        _joined_text = dom._joined_text
+    return _joined_text.get()
+
+
+cdef bint holds_noted_text(cetree._Element div, dict noted) except -1:
+    """Whether a text node among ``div``'s children (its text, a child's tail) is a slot Python keeps as several
+    text nodes, or was (``noted``, dom's notes: the pure wrap reads them). Its owner is a key of the notes, so
+    an element lxml has no proxy for cannot be one."""
+    cdef xmlNode* child = div._c_node.children
+    cdef xmlNode* owner
+    while child != NULL:
+        if child.type == XML_TEXT_NODE:
+            owner = child.prev
+            if owner == NULL:
+                if (div, False) in noted:
+                    return True
+            elif owner._private != NULL and (cetree.elementFactory(div._doc, owner), True) in noted:
+                return True
+        child = child.next
+    return False
+
+
+cdef bint children_readable(xmlNode* div) noexcept nogil:
+    """Whether ``div``'s children are elements and text nodes, no two text nodes side by side (lxml joins those:
+    the pure wrap sees one)."""
+    cdef xmlNode* child = div.children
+    cdef bint after_text = False
+    while child != NULL:
+        if child.type == XML_TEXT_NODE:
+            if after_text:
+                return False
+            after_text = True
+        elif child.type == XML_ELEMENT_NODE:
+            after_text = False
+        else:
+            return False
+        child = child.next
+    return True
+
+
+cdef enum:
+    NOT_PHRASING, PHRASING_NODE, BLANK_PHRASING  # BLANK_PHRASING: dom.is_whitespace_node, a blank text or a <br>
+
+
+cdef int phrasing_kind(xmlNode* node) noexcept nogil:
+    """What a child of the ``<div>`` is to the wrap: NOT_PHRASING, PHRASING_NODE or BLANK_PHRASING; -1 unread."""
+    cdef int found
+    if node.type == XML_TEXT_NODE:
+        found = holds_text(node)
+        return found if found < 0 else (PHRASING_NODE if found else BLANK_PHRASING)
+    found = phrasing(node)
+    if found <= 0:
+        return found
+    return BLANK_PHRASING if is_tag(node, "br") else PHRASING_NODE
+
+
+cdef int kinds_readable(xmlNode* div) noexcept nogil:
+    cdef xmlNode* child = div.children
+    while child != NULL:
+        if phrasing_kind(child) < 0:
+            return False
+        child = child.next
+    return True
+
+
+cdef void unlink(xmlNode* node) noexcept nogil:
+    """``node`` out of its parent's children (libxml2's ``xmlUnlinkNode``, which the core does not link: lxml's
+    wheels keep libxml2's symbols to themselves)."""
+    if node.prev != NULL:
+        node.prev.next = node.next
+    elif node.parent != NULL:
+        node.parent.children = node.next
+    if node.next != NULL:
+        node.next.prev = node.prev
+    elif node.parent != NULL:
+        node.parent.last = node.prev
+    node.parent = node.next = node.prev = NULL
+
+
+cdef int drop(cetree._Element div, xmlNode* node) except -1:
+    """A blank node at either end of a run, out of the tree as lxml takes it out: a text node by lxml (``.text``
+    or ``.tail`` set to None frees it), an element (a ``<br>``) unlinked and handed to lxml, which frees it with
+    its last proxy (``Element.remove`` leaves it so)."""
+    if node.type == XML_TEXT_NODE:
+        if node.prev == NULL:
+            cetree.setNodeText(div._c_node, None)
+        else:
+            cetree.setTailText(node.prev, None)
+        return 0
+    unlink(node)
+    cetree.elementFactory(div._doc, node)
+    return 0
+
+
+cdef void move_run(xmlNode* start, xmlNode* end, xmlNode* p) noexcept nogil:
+    """The siblings from ``start`` to ``end`` moved into the empty ``p``, which takes their place."""
+    cdef xmlNode* parent = start.parent
+    cdef xmlNode* node = start
+    unlink(p)
+    p.parent = parent
+    p.prev = start.prev
+    p.next = end.next
+    if start.prev != NULL:
+        start.prev.next = p
+    else:
+        parent.children = p
+    if end.next != NULL:
+        end.next.prev = p
+    else:
+        parent.last = p
+    start.prev = NULL
+    end.next = NULL
+    p.children = start
+    p.last = end
+    while node != NULL:
+        node.parent = p
+        node = node.next
+
+
+cdef int wrap_run(cetree._Element div, xmlNode* start, xmlNode* after) except -1:
+    """The nodes from ``start`` up to ``after``, a run of phrasing content, in a new ``<p>`` in their place; the
+    blank nodes at its ends dropped, and no ``<p>`` when nothing else is left."""
+    cdef xmlNode* end
+    cdef xmlNode* node
+    cdef cetree._Element p
+    while start != after and phrasing_kind(start) == BLANK_PHRASING:
+        node = start.next
+        drop(div, start)
+        start = node
+    if start == after:
+        return 0
+    end = after.prev if after != NULL else div._c_node.last
+    while phrasing_kind(end) == BLANK_PHRASING:  # stops at start at the latest
+        node = end.prev
+        drop(div, end)
+        end = node
+    p = cetree.makeSubElement(div, "p", None, None, None, None)
+    move_run(start, end, p._c_node)
+    return 0
+
+
+def wrap_phrasing_content(cetree._Element div not None):
+    """scoring.wrap_phrasing_content: each run of phrasing content in a ``<p>``, the nodes moved in libxml2's tree."""
+    cdef xmlNode* node = div._c_node
+    cdef xmlNode* child
+    cdef xmlNode* after
+    cdef int found
+    if node == NULL or node.type != XML_ELEMENT_NODE or not children_readable(node) or not kinds_readable(node):
+        return pure["wrap_phrasing_content"](div)
+    noted = noted_slots()
+    if noted and holds_noted_text(div, noted):
+        return pure["wrap_phrasing_content"](div)
+    found = holds_phrasing(node)
+    if found < 0:
+        return pure["wrap_phrasing_content"](div)
+    if not found:  # blank text alone: cleared by lxml, as scoring's wrap clears it
+        cetree.setNodeText(node, None)
+        child = node.children
+        while child != NULL:
+            if child.type == XML_ELEMENT_NODE:
+                cetree.setTailText(child, None)
+            child = child.next
+        return None
+    child = node.children
+    while child != NULL:
+        if phrasing_kind(child) == NOT_PHRASING:
+            child = child.next
+            continue
+        after = child.next
+        while after != NULL and phrasing_kind(after) != NOT_PHRASING:
+            after = after.next
+        wrap_run(div, child, after)
+        child = after
+    return None
+
+# --- prepare_nodes' walk: the attribute tests of the element it stops at, answered in C -----------------------
+
+
+cdef enum:
+    VERDICT_WALK, VERDICT_PLAIN, VERDICT_UNLIKELY, VERDICT_ROLE
+VERDICTS = {"WALK": VERDICT_WALK, "PLAIN": VERDICT_PLAIN, "UNLIKELY": VERDICT_UNLIKELY, "UNLIKELY_ROLE": VERDICT_ROLE}
+"""scoring.WALK and the rest, by name (tests/engine/test_kernels.py holds them equal)."""
+cdef TagNames HEADED
+tag_names(&HEADED, ("h1", "h2", "html"), _active)
+
+
+cdef bint has_ancestor(xmlNode* node, const char* tag) noexcept nogil:
+    """dom.has_ancestor_tag(node, tag): the parent and three more ancestors at most, elements only."""
+    cdef xmlNode* parent = node.parent
+    cdef int depth = 0
+    while parent != NULL and parent.type == XML_ELEMENT_NODE:
+        if depth > 3:
+            return False
+        if is_tag(parent, tag):
+            return True
+        parent = parent.parent
+        depth += 1
+    return False
+
+
+cdef bint has_words(const unsigned char* class_, const unsigned char* id, Words* words) noexcept nogil:
+    """measures._Words' search of ``class_ + " " + id`` (no word has a blank in it: each is searched apart)."""
+    return (class_ != NULL and has_word(class_, words)) or (id != NULL and has_word(id, words))
+
+
+cdef int attribute_verdict(xmlNode* node, bint byline, bint unlikely) noexcept nogil:
+    """scoring._attribute_verdict, on an element; -1 on an attribute value the walk does not read."""
+    cdef xmlAttr* attribute = node.properties
+    cdef Named named
+    cdef const unsigned char* name
+    cdef const unsigned char* class_
+    if node.ns != NULL or tag_in(node, &HEADED):
+        return VERDICT_WALK
+    named.class_ = named.id = named.role = named.rel = named.itemprop = NULL
+    while attribute != NULL:
+        name = attribute.name
+        if attribute.ns != NULL or name == NULL or name_in(name, &ACTIVE_ATTRIBUTES):
+            return VERDICT_WALK
+        if strcmp(<const char*>name, b"class") == 0:
+            if read_value(attribute, &named.class_) < 0:
+                return -1
+        elif strcmp(<const char*>name, b"id") == 0:
+            if read_value(attribute, &named.id) < 0:
+                return -1
+        elif strcmp(<const char*>name, b"role") == 0:
+            if read_value(attribute, &named.role) < 0:
+                return -1
+        elif strcmp(<const char*>name, b"rel") == 0:
+            if read_value(attribute, &named.rel) < 0:
+                return -1
+        elif strcmp(<const char*>name, b"itemprop") == 0:
+            if read_value(attribute, &named.itemprop) < 0:
+                return -1
+        attribute = attribute.next
+    class_ = NULL if tag_in(node, &SVG) else named.class_  # dom.class_string: an SVG element's is none
+    if not ascii(class_) or not ascii(named.id):
+        return VERDICT_WALK
+    if byline:
+        if named.rel != NULL and strcmp(<const char*>named.rel, b"author") == 0:
+            return VERDICT_WALK
+        if named.itemprop != NULL and strstr(<const char*>named.itemprop, b"author") != NULL:
+            return VERDICT_WALK
+        if has_words(class_, named.id, &BYLINE):
+            return VERDICT_WALK
+    if not unlikely:
+        return VERDICT_PLAIN
+    if has_words(class_, named.id, &UNLIKELY) and not has_words(class_, named.id, &MAYBE):
+        if not has_ancestor(node, "table") and not has_ancestor(node, "code"):
+            if not is_tag(node, "body") and not is_tag(node, "a"):
+                return VERDICT_UNLIKELY
+    if named.role != NULL and name_in(named.role, &ROLES):
+        return VERDICT_ROLE
+    return VERDICT_PLAIN
+
+
+cdef TagNames SCORED_ONLY
+tag_names(&SCORED_ONLY, sorted(DEFAULT_TAGS_TO_SCORE - EMPTY_CONTAINER_TAGS - {"html", "div", "h1", "h2"}), _active)
+
+
+def prepare_step(cetree._Element node, list to_score not None, bint byline=True, bint unlikely=True):
+    """scoring.prepare_step: the next element the walk does more with than step past or add to ``to_score``, and
+    the verdict of its attribute tests; the elements it only adds, appended on the way."""
     cdef xmlNode* current
+    cdef xmlNode* start
     cdef bint unread = False
-    cdef int found = 0
-    cdef Py_ssize_t skipped = 0
+    cdef int found = 0, verdict = VERDICT_WALK
+    cdef Py_ssize_t steps = 0, added = len(to_score)
     if node is None:
-        return None
-    current = node._c_node
+        return None, VERDICT_WALK
+    start = current = node._c_node
     if current == NULL or current.type != XML_ELEMENT_NODE:
-        return pure["next_to_prepare"](node, byline, unlikely)
-    with nogil:
-        while current != NULL and skipped < SKIPPED_AT_MOST:
-            skipped += 1
-            found = passive(current, byline, unlikely)
-            if found != 1:
+        return pure["prepare_step"](node, to_score, byline, unlikely)
+    while steps < SKIPPED_AT_MOST:
+        steps += 1
+        found = passive(current, byline, unlikely)
+        if found < 0:
+            break
+        if not found:
+            verdict = attribute_verdict(current, byline, unlikely)
+            if verdict != VERDICT_PLAIN or not tag_in(current, &SCORED_ONLY):
                 break
-            current = following(current, &unread)
-            if unread:
-                break
-    if found < 0 or unread:
-        return pure["next_to_prepare"](node, byline, unlikely)
+            to_score.append(cetree.elementFactory(node._doc, current))
+        current = following(current, &unread)
+        if unread or current == NULL:
+            break
+    else:
+        verdict = VERDICT_WALK  # MAX_SKIPPED steps: the walk tests the next itself
+    if found < 0 or unread or (current != NULL and verdict < 0):
+        del to_score[added:]
+        return pure["prepare_step"](node, to_score, byline, unlikely)
     if current == NULL:
-        return None
-    if current == node._c_node:
-        return node
-    return cetree.elementFactory(node._doc, current)
+        return None, VERDICT_WALK
+    if current == start:
+        return node, verdict
+    return cetree.elementFactory(node._doc, current), verdict

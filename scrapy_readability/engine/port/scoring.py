@@ -110,7 +110,7 @@ def _is_unlikely_candidate(node: Element, match: str) -> bool:
     )
 
 
-@kernel("5412b9298aaeaac9")
+@kernel("3de9dd17c84d56f9")
 def holds_phrasing_content(div: Element) -> bool:
     """Whether a ``<div>`` has a run of phrasing content for ``_grabArticle`` to wrap: text that is not blank, or
     a child that is phrasing content (without either, its blank text is all there is to clear)."""
@@ -120,11 +120,14 @@ def holds_phrasing_content(div: Element) -> bool:
     return any(map(is_phrasing_content, children)) or any(js_trim(child.tail or "") for child in children)
 
 
-def _wrap_phrasing_content(div: Element) -> None:
+@kernel("87173785b96e0132", "holds_phrasing_content")
+def wrap_phrasing_content(div: Element) -> None:
     """``_grabArticle``'s wrapping of a ``<div>``'s runs of phrasing content (text, inline elements) in ``<p>``s.
 
     Runs of blank text alone are dropped; when that is all there is to do, the
-    blank text is cleared in place instead of rebuilding the children.
+    blank text is cleared in place instead of rebuilding the children. In C the
+    nodes move in libxml2's tree; a ``<div>`` whose text nodes Python keeps apart
+    (``dom.keeping_text_nodes``) is wrapped here.
     """
     if not holds_phrasing_content(div):
         if div.text is not None:
@@ -166,27 +169,13 @@ def _drop(state: GrabState, node: Element) -> Element | None:
 
 
 _SKIP_PASSIVE = _kernels.compiled
-"""Whether :func:`prepare_nodes` skips the elements it only steps past with :func:`next_to_prepare`: in C that
-costs less than the walk's own tests; in Python it would be the same tests twice."""
+"""Whether :func:`prepare_nodes` skips the elements it only steps past or adds to the elements to score with
+:func:`prepare_step`: in C that costs less than the walk's own tests; in Python it would be the same tests twice."""
 MAX_SKIPPED = 64
 _ACTIVE_TAGS = frozenset({"html", "div", "h1", "h2"}) | EMPTY_CONTAINER_TAGS | DEFAULT_TAGS_TO_SCORE
 """Tags :func:`prepare_nodes` does something with whatever their attributes."""
 _ACTIVE_ATTRIBUTES = frozenset({"style", "hidden", "aria-hidden", "aria-modal"})
 """Attributes that send a node to the visibility or the dialog test."""
-
-
-@kernel("237fdc9623df2765", "_passive")
-def next_to_prepare(node: Element | None, byline: bool = True, unlikely: bool = True) -> Element | None:
-    """``node``, or the first element after it in ``_getNextNode``'s order, that :func:`prepare_nodes`' walk may
-    do more with than step past: everything before it is an element whose tag, attributes, class and id none of
-    the walk's tests would act on (``byline``: the byline is still sought; ``unlikely``: unlikely candidates
-    are removed). It steps past ``MAX_SKIPPED`` at most: the walk looks at the next itself (and steps past it),
-    and a call from each element of a long run costs its length, not the run's."""
-    for _ in range(MAX_SKIPPED):
-        if node is None or not _passive(node, byline, unlikely):
-            break
-        node = get_next_node(node)
-    return node
 
 
 def _passive(node: Element, byline: bool, unlikely: bool) -> bool:
@@ -210,6 +199,60 @@ def _passive(node: Element, byline: bool, unlikely: bool) -> bool:
     return not (unlikely and unlikely_match(match))
 
 
+WALK, PLAIN, UNLIKELY, UNLIKELY_ROLE = range(4)
+"""What :func:`prepare_step` says of the element the walk is at: run the walk's tests in Python (``WALK``); none of
+the attribute tests would fire (``PLAIN``); an unlikely candidate to remove (``UNLIKELY``); an unlikely role to
+remove (``UNLIKELY_ROLE``)."""
+
+
+_SCORED_ONLY = DEFAULT_TAGS_TO_SCORE - EMPTY_CONTAINER_TAGS - {"html", "div", "h1", "h2"}
+"""Tags the walk only adds to the elements to score when none of its attribute tests acts (``p``, ``td``, ``pre``)."""
+
+
+@kernel("e28c43c217a7ea01", "_passive", "_attribute_verdict", "_is_unlikely_candidate")
+def prepare_step(
+    node: Element | None, to_score: list[Element], byline: bool = True, unlikely: bool = True
+) -> tuple[Element | None, int]:
+    """``node``, or the first element after it in ``_getNextNode``'s order that :func:`prepare_nodes`' walk does more
+    with than step past it or add it to the elements to score, and what the walk's attribute tests decide on it
+    (:func:`_attribute_verdict`). On the way, the elements it only adds to them (a ``<p>``, ``<td>`` or ``<pre>``
+    none of its tests acts on) are appended to ``to_score``, in the walk's order; ``byline``: the byline is still
+    sought; ``unlikely``: unlikely candidates are removed. ``MAX_SKIPPED`` elements at most: the next is the
+    walk's to test (``WALK``), and a call from each element of a long run costs its length."""
+    for _ in range(MAX_SKIPPED):
+        if node is None:
+            return None, WALK
+        if not _passive(node, byline, unlikely):
+            verdict = _attribute_verdict(node, byline, unlikely)
+            if verdict != PLAIN or node.tag not in _SCORED_ONLY:
+                return node, verdict
+            to_score.append(node)
+        node = get_next_node(node)
+    return node, WALK
+
+
+def _attribute_verdict(node: Element, byline: bool, unlikely: bool) -> int:
+    """The walk's attribute tests on ``node``, as :func:`prepare_step` answers them: ``WALK`` where they read more
+    than the tag, the attributes and the ancestors' tags (a style, ``hidden``, a dialog, a byline's text, a
+    heading that may repeat the title), or where the class or id is not ASCII."""
+    tag = node.tag
+    if not isinstance(tag, str) or tag.startswith("{") or tag in ("html", "h1", "h2"):
+        return WALK
+    names = node.keys()
+    if not _ACTIVE_ATTRIBUTES.isdisjoint(names) or any(name.startswith("{") for name in names):
+        return WALK
+    match = match_string(node)
+    if not match.isascii():
+        return WALK
+    if byline and (node.get("rel") == "author" or "author" in (node.get("itemprop") or "") or byline_match(match)):
+        return WALK
+    if unlikely and _is_unlikely_candidate(node, match):
+        return UNLIKELY
+    if unlikely and node.get("role") in UNLIKELY_ROLES:
+        return UNLIKELY_ROLE
+    return PLAIN
+
+
 def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
     """Phase 1 of ``_grabArticle``: clean the tree and collect the elements to score."""
     strip_unlikely = state.flag_is_active(FLAG_STRIP_UNLIKELYS)
@@ -220,18 +263,29 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
     has_text = TextFinder()
     node: Element | None = root
 
+    verdict = WALK
     while node is not None:
         if _SKIP_PASSIVE:
-            node = next_to_prepare(node, not state.article_byline and not state.metadata_byline, strip_unlikely)
+            byline = not state.article_byline and not state.metadata_byline
+            node, verdict = prepare_step(node, elements_to_score, byline, strip_unlikely)
             if node is None:
                 break
+            if verdict == UNLIKELY:
+                state.trace("Removing unlikely candidate - %s", match_string(node))
+                node = _drop(state, node)
+                continue
+            if verdict == UNLIKELY_ROLE:
+                state.trace("Removing content with role %s - %s", node.get("role"), match_string(node))
+                node = _drop(state, node)
+                continue
         tag = node.tag
         if tag == "html":
             state.article_lang = node.get("lang")
         # Most nodes have no attributes, and then none of the attribute tests can fire; the
         # others have a few, and a test reads only the attributes a node has (a name in a
-        # short list is quicker to find than an attribute lxml looks for in vain).
-        names = node.keys()
+        # short list is quicker to find than an attribute lxml looks for in vain). On a node
+        # prepare_step found PLAIN, none of them acts.
+        names = node.keys() if verdict == WALK else ()
         match = match_string(node) if "class" in names or "id" in names else " "
 
         if names:
@@ -274,7 +328,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
             elements_to_score.append(node)
 
         if tag == "div":
-            _wrap_phrasing_content(node)
+            wrap_phrasing_content(node)
             # A <div> holding a single <p> is, in practice, a paragraph.
             if has_single_tag_inside_element(node, "p") and get_link_density(node) < 0.25:
                 new_node = element_children(node)[0]
@@ -292,7 +346,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
 # --- Phase 2: scoring ---------------------------------------------------------
 
 
-@kernel("f41e849976d1e480")
+@kernel("2ca9f1e5ff8fc8a0")
 def paragraph_measures(element: Element) -> tuple[int, int]:
     """What a paragraph's score reads of its text: ``_getInnerText``'s length, and how many pieces its commas
     split it into (neither needs the normalised text)."""
