@@ -1,6 +1,6 @@
 # The text walk of _dom.pyx, for the other kernel modules to cimport: no Python object, no decoded string.
 
-from lxml.includes.tree cimport xmlNode
+from lxml.includes.tree cimport xmlAttr, xmlNode
 
 
 cdef struct TextScan:
@@ -36,4 +36,5 @@ cdef int tag_names(TagNames* found, object tags, list keep) except -1
 cdef bint tag_in(xmlNode* node, TagNames* names) noexcept nogil
 cdef bint name_in(const unsigned char* name, TagNames* names) noexcept nogil
 cdef int holds_text(xmlNode* node) noexcept nogil
+cdef int attribute_value(xmlAttr* attribute, const unsigned char** value) noexcept nogil
 cdef xmlNode* following(xmlNode* node, bint* unread) noexcept nogil

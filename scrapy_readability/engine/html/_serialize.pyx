@@ -14,13 +14,13 @@ from lxml.includes.tree cimport XML_COMMENT_NODE, XML_ELEMENT_NODE, XML_TEXT_NOD
 
 cimport lxml.includes.etreepublic as cetree
 
-from scrapy_readability.engine.html._dom cimport TagNames, tag_in, tag_names
+from scrapy_readability.engine.html._dom cimport TagNames, attribute_value, tag_in, tag_names
 
 cetree.import_lxml__etree()
 
 MIRRORS = {
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; serialize.py's @kernel holds the same)
-    "inner_html": "c7524c09f4251298",
+    "inner_html": "8779ac1523137f9e",
 }
 
 pure = {}
@@ -129,32 +129,17 @@ cdef int text(Out* out, const unsigned char* content, bint raw) noexcept nogil:
     return escaped(out, content, False)
 
 
-cdef const unsigned char* attribute_value(xmlAttr* attribute, bint* unread) noexcept nogil:
-    """An attribute's value when it is one text node (or none: ``""``); else ``unread``."""
-    cdef xmlNode* child = attribute.children
-    if child == NULL:
-        return <const unsigned char*>""
-    if child.type != XML_TEXT_NODE or child.next != NULL:
-        unread[0] = True
-        return NULL
-    if child.content == NULL:
-        return <const unsigned char*>""
-    return child.content
-
-
 cdef int start_tag(Out* out, xmlNode* node) noexcept nogil:
     """serialize._start_tag: the name, the attributes but the template's content, then that content."""
     cdef xmlAttr* attribute = node.properties
     cdef const unsigned char* value
     cdef const unsigned char* content = NULL
-    cdef bint unread = False
     if put(out, "<", 1) < 0 or puts(out, <const char*>node.name) < 0:
         return -1
     while attribute != NULL:
         if attribute.ns != NULL or attribute.name == NULL:
             return -1
-        value = attribute_value(attribute, &unread)
-        if unread:
+        if attribute_value(attribute, &value) < 0:
             return -1
         if strcmp(<const char*>attribute.name, TEMPLATE_ATTRIBUTE) == 0:
             content = value

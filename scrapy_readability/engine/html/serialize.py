@@ -79,7 +79,7 @@ def _name(el: Element) -> str:
     return cast(str, el.tag)
 
 
-@kernel("c7524c09f4251298")
+@kernel("8779ac1523137f9e")
 def inner_html(root: Element) -> str:
     """``root.innerHTML``: its children serialised, without recursion (the compiled core writes it in C)."""
     out: list[str] = []

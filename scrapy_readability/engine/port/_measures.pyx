@@ -6,12 +6,12 @@ memo of each link's length the pure function keeps (``link_lengths``), and gives
 since that memo only ever holds what a fresh measure would give.
 """
 
-from lxml.includes.tree cimport XML_ELEMENT_NODE, XML_TEXT_NODE, xmlAttr, xmlNode
+from lxml.includes.tree cimport XML_ELEMENT_NODE, xmlAttr, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 from libc.string cimport strcmp
 
-from scrapy_readability.engine.html._dom cimport is_tag, text_length
+from scrapy_readability.engine.html._dom cimport attribute_value, is_tag, text_length
 
 from scrapy_readability.engine.html import _dom
 
@@ -19,7 +19,7 @@ cetree.import_lxml__etree()
 
 MIRRORS = {
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; measures.py's @kernel holds the same)
-    "get_link_density": "931dda49b3773ac9",
+    "get_link_density": "3beb09d5edbffd60",
 }
 
 pure = {}
@@ -35,12 +35,9 @@ cdef int hash_link(xmlNode* link) noexcept nogil:
     cdef const unsigned char* value
     while attribute != NULL:
         if attribute.ns == NULL and attribute.name != NULL and strcmp(<const char*>attribute.name, b"href") == 0:
-            if attribute.children == NULL:
-                return 0
-            if attribute.children.next != NULL or attribute.children.type != XML_TEXT_NODE:
+            if attribute_value(attribute, &value) < 0:
                 return -1
-            value = attribute.children.content
-            if value == NULL or value[0] != b"#" or value[1] == 0 or value[1] == b"\n" or value[1] == b"\r":
+            if value[0] != b"#" or value[1] == 0 or value[1] == b"\n" or value[1] == b"\r":
                 return 0
             if value[1] == 0xE2 and value[2] == 0x80 and (value[3] == 0xA8 or value[3] == 0xA9):
                 return 0  # U+2028, U+2029

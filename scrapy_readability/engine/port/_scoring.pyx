@@ -17,6 +17,7 @@ from libc.string cimport strcmp, strstr
 
 from scrapy_readability.engine.html._dom cimport (
     TagNames,
+    attribute_value,
     name_in,
     TextScan,
     following,
@@ -40,11 +41,11 @@ from scrapy_readability.engine.port.constants import (
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "holds_phrasing_content": "3de9dd17c84d56f9",
+    "holds_phrasing_content": "472cd076d642abb2",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; scoring.py's @kernel holds the same)
-    "paragraph_measures": "2ca9f1e5ff8fc8a0",
-    "wrap_phrasing_content": "87173785b96e0132",
-    "prepare_step": "e28c43c217a7ea01",
+    "paragraph_measures": "721652844c47e2d9",
+    "wrap_phrasing_content": "efec0c1962c07942",
+    "prepare_step": "0b97e7b097051f76",
 }
 
 pure = {}
@@ -206,17 +207,6 @@ cdef struct Named:
     const unsigned char* itemprop
 
 
-cdef int read_value(xmlAttr* attribute, const unsigned char** value) noexcept nogil:
-    """An attribute's value, as lxml gives it: 0, or -1 when it is not one text node (lxml joins those)."""
-    if attribute.children == NULL:
-        value[0] = b""
-        return 0
-    if attribute.children.next != NULL or attribute.children.type != XML_TEXT_NODE:
-        return -1
-    value[0] = attribute.children.content if attribute.children.content != NULL else <const unsigned char*>b""
-    return 0
-
-
 cdef bint ascii(const unsigned char* text) noexcept nogil:
     cdef Py_ssize_t i = 0
     if text == NULL:
@@ -245,19 +235,19 @@ cdef int passive(xmlNode* node, bint byline, bint unlikely) noexcept nogil:
         if attribute.ns != NULL or name == NULL or name_in(name, &ACTIVE_ATTRIBUTES):
             return 0
         if strcmp(<const char*>name, b"class") == 0:
-            if read_value(attribute, &named.class_) < 0:
+            if attribute_value(attribute, &named.class_) < 0:
                 return -1
         elif strcmp(<const char*>name, b"id") == 0:
-            if read_value(attribute, &named.id) < 0:
+            if attribute_value(attribute, &named.id) < 0:
                 return -1
         elif strcmp(<const char*>name, b"role") == 0:
-            if read_value(attribute, &named.role) < 0:
+            if attribute_value(attribute, &named.role) < 0:
                 return -1
         elif strcmp(<const char*>name, b"rel") == 0:
-            if read_value(attribute, &named.rel) < 0:
+            if attribute_value(attribute, &named.rel) < 0:
                 return -1
         elif strcmp(<const char*>name, b"itemprop") == 0:
-            if read_value(attribute, &named.itemprop) < 0:
+            if attribute_value(attribute, &named.itemprop) < 0:
                 return -1
         attribute = attribute.next
     if unlikely and named.role != NULL and name_in(named.role, &ROLES):
@@ -510,19 +500,19 @@ cdef int attribute_verdict(xmlNode* node, bint byline, bint unlikely) noexcept n
         if attribute.ns != NULL or name == NULL or name_in(name, &ACTIVE_ATTRIBUTES):
             return VERDICT_WALK
         if strcmp(<const char*>name, b"class") == 0:
-            if read_value(attribute, &named.class_) < 0:
+            if attribute_value(attribute, &named.class_) < 0:
                 return -1
         elif strcmp(<const char*>name, b"id") == 0:
-            if read_value(attribute, &named.id) < 0:
+            if attribute_value(attribute, &named.id) < 0:
                 return -1
         elif strcmp(<const char*>name, b"role") == 0:
-            if read_value(attribute, &named.role) < 0:
+            if attribute_value(attribute, &named.role) < 0:
                 return -1
         elif strcmp(<const char*>name, b"rel") == 0:
-            if read_value(attribute, &named.rel) < 0:
+            if attribute_value(attribute, &named.rel) < 0:
                 return -1
         elif strcmp(<const char*>name, b"itemprop") == 0:
-            if read_value(attribute, &named.itemprop) < 0:
+            if attribute_value(attribute, &named.itemprop) < 0:
                 return -1
         attribute = attribute.next
     class_ = NULL if tag_in(node, &SVG) else named.class_  # dom.class_string: an SVG element's is none

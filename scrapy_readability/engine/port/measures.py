@@ -72,7 +72,7 @@ def _name_weight(value: str | None) -> int:
 # --- Densities ----------------------------------------------------------------------
 
 
-@kernel("931dda49b3773ac9")
+@kernel("3beb09d5edbffd60")
 def get_link_density(
     el: Element,
     link_lengths: dict[Element, float] | None = None,

@@ -8,33 +8,21 @@ reads each value where it lies, asks ``says`` once for each distinct value, and 
 the elements it keeps.
 """
 
-from lxml.includes.tree cimport XML_ELEMENT_NODE, XML_TEXT_NODE, xmlAttr, xmlNode
+from lxml.includes.tree cimport XML_ELEMENT_NODE, xmlAttr, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from ...html._dom cimport TagNames, name_in, tag_in, tag_names
+from ...html._dom cimport TagNames, attribute_value, name_in, tag_in, tag_names
 
 cetree.import_lxml__etree()
 
 MIRRORS = {
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; tree.py's @kernel holds the same)
-    "marked_elements": "7dab9a8a03ea6277",
+    "marked_elements": "d04807ba2b7b171b",
 }
 
 pure = {}
 """tree.py's functions by name, set as tree.py picks these: for a tree the walk cannot read."""
-
-
-cdef int value_of(xmlAttr* attribute, const unsigned char** value) noexcept nogil:
-    """An attribute's value as lxml reads it: 0, or -1 when it is not one text node (lxml joins those)."""
-    cdef xmlNode* child = attribute.children
-    if child == NULL:
-        value[0] = <const unsigned char*>b""
-        return 0
-    if child.next != NULL or child.type != XML_TEXT_NODE:
-        return -1
-    value[0] = child.content if child.content != NULL else <const unsigned char*>b""
-    return 0
 
 
 def marked_elements(cetree._Element content not None, tuple attributes not None, says not None, tuple also=()):
@@ -59,7 +47,7 @@ def marked_elements(cetree._Element content not None, tuple attributes not None,
             attribute = node.properties
             while not marked and attribute != NULL:
                 if attribute.ns == NULL and attribute.name != NULL and name_in(attribute.name, &names):
-                    if value_of(attribute, &value) < 0:
+                    if attribute_value(attribute, &value) < 0:
                         return pure["marked_elements"](content, attributes, says, also)
                     if value[0] != 0:
                         key = <bytes>value

@@ -104,7 +104,7 @@ _SEPARATOR = "\ue000"
 XPath's strings take no control character)."""
 
 
-@kernel("7dab9a8a03ea6277")
+@kernel("d04807ba2b7b171b")
 def marked_elements(
     content: Element, attributes: tuple[str, ...], says: Callable[[str], bool], also: tuple[str, ...] = ()
 ) -> list[Element]:
