@@ -114,7 +114,7 @@ from .edges import (
 from .furniture import _drop_furniture, _drop_in_page_contents
 from .headline import headline
 from .lines import _drop_credited_figures, _drop_lines, _drop_marked_boxes, _drop_timed_datelines
-from .tree import _word_list
+from .tree import word_list
 
 __all__ = [
     "Evidence",
@@ -156,8 +156,8 @@ def read_evidence(
     if body is None and rendered:
         body, shown = rendered, True
     elif body:
-        declared = set(_word_list(body))
-        shown = len(declared - set(_word_list(text_content(root)))) <= (1 - _SHOWN) * len(declared)
+        declared = set(word_list(body))
+        shown = len(declared - set(word_list(text_content(root)))) <= (1 - _SHOWN) * len(declared)
     return Evidence([text_content(h1) for h1 in root.iter("h1")], body, shown, shown_lead(root, description))
 
 

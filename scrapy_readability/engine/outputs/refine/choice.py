@@ -18,7 +18,7 @@ from ..._kernels import kernel
 from ...html.dom import Element, has_text, text_content
 from ...port.measures import is_probably_visible
 from ..feed.jsonld import first_value, read_json_ld_nodes
-from .tree import HEADINGS, _remove_with_empty_wrappers, _visible_length, _word_list, _words_in
+from .tree import HEADINGS, remove_with_empty_wrappers, visible_length, word_list, words_in
 
 # --- No article found: the main content the page marks -----------------------------------------------------
 
@@ -43,7 +43,7 @@ def marked_main(root: Element) -> Element | None:
         element = found[0]
         if not all(is_probably_visible(node) for node in (element, *element.iterancestors())):
             return None
-        return element if _visible_length(element) >= _MIN_MARKED_TEXT else None
+        return element if visible_length(element) >= _MIN_MARKED_TEXT else None
     return None
 
 
@@ -62,7 +62,7 @@ def _join_split_paragraphs(content: Element, around: Element) -> None:
     own = Counter(
         paragraph.get("class")
         for paragraph in content.iter("p")
-        if paragraph.get("class") and _words_in(paragraph) >= _PROSE
+        if paragraph.get("class") and words_in(paragraph) >= _PROSE
     )
     if not own:
         return
@@ -77,7 +77,7 @@ def _join_split_paragraphs(content: Element, around: Element) -> None:
     found = [
         paragraph
         for paragraph in scope.iter("p")
-        if paragraph.get("class") == mark and _words_in(paragraph) >= _PROSE and _shown_in_page(paragraph, scope)
+        if paragraph.get("class") == mark and words_in(paragraph) >= _PROSE and _shown_in_page(paragraph, scope)
     ]
     if not found:
         return
@@ -140,7 +140,7 @@ def _drop_repeated_runs(content: Element) -> None:
         if len(boxes) > 1 or boxes & {paragraphs[source].getparent() for _, source in run}:
             continue  # not one box of its own: the same flow of text
         for index, _ in run:
-            _remove_with_empty_wrappers(paragraphs[index], content)
+            remove_with_empty_wrappers(paragraphs[index], content)
 
 
 def _repeated_runs(texts: Sequence[str]) -> list[list[tuple[int, int]]]:
@@ -235,9 +235,9 @@ def _keep_the_declared_body(content: Element, body: str, shown: bool = False) ->
     body written without spaces between words (Chinese, Japanese) cannot be matched word for word and is left."""
     if len(body.split()) < len(body) / 20:
         return
-    body_words = _word_list(body)
+    body_words = word_list(body)
     declared = set(body_words)
-    words = _word_list(text_content(content))
+    words = word_list(text_content(content))
     if shown and sum((Counter(words) & Counter(body_words)).values()) < _HOLDS_HALF * len(body_words):
         _replace_with_text(content, body)
         return
@@ -246,10 +246,10 @@ def _keep_the_declared_body(content: Element, body: str, shown: bool = False) ->
     if len(body_words) < _WHOLE_BODY * len(words):
         return  # a teaser or the first paragraphs only: it cannot say what the rest of the article is
     for block in innermost_text_blocks(content, _BODY_BLOCKS):
-        words = _word_list(text_content(block))
+        words = word_list(text_content(block))
         if len(words) >= _MIN_BLOCK_WORDS and sum(word in declared for word in words) < _FOREIGN_BLOCK * len(words):
             if block.getparent() is not None:
-                _remove_with_empty_wrappers(block, content)
+                remove_with_empty_wrappers(block, content)
 
 
 def _replace_with_text(content: Element, body: str) -> None:
@@ -322,7 +322,7 @@ def _drop_next_articles(content: Element) -> None:
         article
         for article in content.iter("article")
         if not any(ancestor.tag == "article" for ancestor in article.iterancestors())
-        and _visible_length(article) >= _FULL_ARTICLE
+        and visible_length(article) >= _FULL_ARTICLE
     ]
     if not 2 <= len(stories) <= _MAX_STORIES:
         return
@@ -330,7 +330,7 @@ def _drop_next_articles(content: Element) -> None:
     own = marked[0] if len(marked) == 1 else stories[0]
     for story in stories[stories.index(own) + 1 :]:
         if next(story.iter(*HEADINGS), None) is not None:
-            _remove_with_empty_wrappers(story, content)
+            remove_with_empty_wrappers(story, content)
 
 
 # --- What a browser shows that the markup hides: React's streamed segments, prose hidden from screen readers -----

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...html.dom import Element, text_content
 from ..code import line_numbered_code
-from .tree import _replace
+from .tree import replace_with
 
 # --- Maths: the source a formula was rendered from ----------------------------------------------------------
 
@@ -43,4 +43,4 @@ def _number_free_code(content: Element) -> None:
                 paragraph.text = name
                 replacement.append(paragraph)
         replacement.append(numbered.pre)
-        _replace(table, replacement)
+        replace_with(table, replacement)

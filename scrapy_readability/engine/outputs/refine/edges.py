@@ -12,17 +12,17 @@ from ...html.dom import Element, remove, text_content
 from ..feed.dates import find_text_date
 from .furniture import _inside_list
 from .tree import (
-    _LISTS,
-    _MEDIA,
-    _WRAPPERS,
     HEADINGS,
-    _in_code,
-    _is_empty,
-    _is_own_line,
-    _remove_with_empty_wrappers,
-    _visible_length,
-    _words_in,
-    _words_up_to,
+    LISTS,
+    MEDIA,
+    WRAPPERS,
+    in_code,
+    is_empty,
+    is_own_line,
+    remove_with_empty_wrappers,
+    visible_length,
+    words_in,
+    words_up_to,
 )
 
 # --- Datelines: the date a page prints above or below the article, which the feed's fields carry -----
@@ -47,10 +47,10 @@ def _drop_edge_datelines(content: Element) -> None:
     for element in chain(_before(paragraphs[first], content), _after(paragraphs[last], content)):
         if element.tag not in _DATELINE_TAGS or element.getparent() is None:
             continue
-        if not 0 < _words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or _in_code(element, content):
+        if not 0 < words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or in_code(element, content):
             continue
-        if _is_own_line(element, content) and _is_dateline(element):
-            _remove_with_empty_wrappers(element, content)
+        if is_own_line(element, content) and _is_dateline(element):
+            remove_with_empty_wrappers(element, content)
 
 
 def _before(element: Element, content: Element) -> list[Element]:
@@ -80,7 +80,7 @@ def _first_prose(elements: Sequence[Element], indices: Iterable[int]) -> int | N
     prose bound the datelines, so the paragraphs between them are never counted."""
     for index in indices:
         element = elements[index]
-        if element.tag in _PROSE_TAGS and _words_up_to(element, _PROSE_WORDS) >= _PROSE_WORDS:
+        if element.tag in _PROSE_TAGS and words_up_to(element, _PROSE_WORDS) >= _PROSE_WORDS:
             return index
     return None
 
@@ -97,7 +97,7 @@ def _is_timed_dateline(block: Element, text: str, content: Element) -> bool:
     time inside the article may be the article's own (a changelog's entry), and stays."""
     if len(text) > _DATELINE_LENGTH or _CLOCK_TIME.search(text) is None or not _is_dateline(block):
         return False
-    return _is_own_line(block, content) and not _in_code(block, content)
+    return is_own_line(block, content) and not in_code(block, content)
 
 
 _MENU_LINKS = 3
@@ -108,21 +108,21 @@ _MENU_LINK_WORDS = 4
 def _drop_edge_menus(content: Element) -> None:
     """A list of links and nothing else, of short entries, above the article's first paragraph of prose: the
     site's menu or a breadcrumb that Readability.js kept with the article ("News Sport Opinion Life")."""
-    menus = [listing for listing in content.iter(*_LISTS, "nav", "menu") if _is_menu(listing, content)]
+    menus = [listing for listing in content.iter(*LISTS, "nav", "menu") if _is_menu(listing, content)]
     if not menus:
         return
     order = {element: index for index, element in enumerate(content.iter())}
     prose = [
         order[el]
         for el in content.iter("p", "li", "blockquote", "pre", "td")
-        if _words_in(el) >= _PROSE_WORDS and 2 * sum(map(_visible_length, el.iter("a"))) < _visible_length(el)
+        if words_in(el) >= _PROSE_WORDS and 2 * sum(map(visible_length, el.iter("a"))) < visible_length(el)
     ]  # a menu's entry that holds its submenu is no prose
     if not prose:
         return
     first = min(prose)
     for listing in menus:
         if listing.getparent() is not None and order[listing] < first:
-            _remove_with_empty_wrappers(listing, content)
+            remove_with_empty_wrappers(listing, content)
 
 
 _TEASER_LINKS = 2
@@ -133,21 +133,21 @@ def _drop_edge_link_lists(content: Element, url: str) -> None:
     stories the page lists below the article ("Popular", "More on this topic"), which Readability.js kept with it.
     A list of links to other sites is the article's: its references, its sources."""
     host = _site(url)
-    listings = [listing for listing in content.iter(*_LISTS) if _is_link_list(listing, content, host)]
+    listings = [listing for listing in content.iter(*LISTS) if _is_link_list(listing, content, host)]
     if not listings:
         return
     order = {element: index for index, element in enumerate(content.iter())}
     prose = [
         order[el]
         for el in content.iter("p", "li", "blockquote", "pre", "td")
-        if _words_in(el) >= _PROSE_WORDS and 2 * sum(map(_visible_length, el.iter("a"))) < _visible_length(el)
+        if words_in(el) >= _PROSE_WORDS and 2 * sum(map(visible_length, el.iter("a"))) < visible_length(el)
     ]
     if not prose:
         return
     last = max(prose)
     for listing in listings:
         if listing.getparent() is not None and order[listing] > last:
-            _remove_with_empty_wrappers(listing, content)
+            remove_with_empty_wrappers(listing, content)
 
 
 def _is_link_list(listing: Element, content: Element, host: str) -> bool:
@@ -157,7 +157,7 @@ def _is_link_list(listing: Element, content: Element, host: str) -> bool:
         return False
     if any(_site(link.get("href") or "") not in ("", host) for link in links):
         return False
-    return sum(map(_visible_length, links)) == _visible_length(listing)
+    return sum(map(visible_length, links)) == visible_length(listing)
 
 
 _KICKER = re.compile(r"^[^.!?]{1,40}[:|]$")
@@ -169,9 +169,9 @@ def _drop_teaser_lists(content: Element, url: str) -> None:
     """A list of teasers, anywhere in the article: each item one link to another story of the site, of a headline's
     words, with a kicker before it ("Demenz: <a>Ab wann Gedächtnislücken besorgniserregend sind</a>")."""
     host = _site(url)
-    for listing in list(content.iter(*_LISTS)):
+    for listing in list(content.iter(*LISTS)):
         if listing.getparent() is not None and _is_teaser_list(listing, content, host):
-            _remove_with_empty_wrappers(listing, content)
+            remove_with_empty_wrappers(listing, content)
 
 
 def _is_teaser_list(listing: Element, content: Element, host: str) -> bool:
@@ -186,7 +186,7 @@ def _is_teaser(item: Element, host: str) -> bool:
     """A kicker and one link to another page of the site, of a headline's words: nothing else (a series' parts,
     links without a kicker, are the article's own)."""
     links = list(item.iter("a"))
-    if len(links) != 1 or _words_in(links[0]) < _TEASER_WORDS:
+    if len(links) != 1 or words_in(links[0]) < _TEASER_WORDS:
         return False
     href = (links[0].get("href") or "").strip()
     if not href or href.startswith("#") or _site(href) not in ("", host):
@@ -209,9 +209,9 @@ def _is_menu(listing: Element, content: Element) -> bool:
     links = [link for link in listing.iter("a") if text_content(link).strip()]
     if len(links) < _MENU_LINKS or _inside_list(listing, content):
         return False
-    if sum(map(_visible_length, links)) != _visible_length(listing):
+    if sum(map(visible_length, links)) != visible_length(listing):
         return False
-    return sum(_words_in(link) for link in links) <= _MENU_LINK_WORDS * len(links)
+    return sum(words_in(link) for link in links) <= _MENU_LINK_WORDS * len(links)
 
 
 def _is_dateline(element: Element) -> bool:
@@ -240,7 +240,7 @@ def _last_with_text(content: Element) -> Element | None:
         if element.tail and element.tail.strip():
             parent = element.getparent()
             return parent if parent is not content else None
-        if (element.text and element.text.strip()) or element.tag in _MEDIA:
+        if (element.text and element.text.strip()) or element.tag in MEDIA:
             return element
     return None
 
@@ -271,7 +271,7 @@ def _drop_empty_end(content: Element) -> None:
     element = content
     while len(element):
         last = element[-1]
-        if last.tag in _WRAPPERS and _is_empty(last) and not (last.tail and last.tail.strip()):
+        if last.tag in WRAPPERS and is_empty(last) and not (last.tail and last.tail.strip()):
             remove(last)
         elif last.tail and last.tail.strip():
             return
@@ -293,11 +293,11 @@ def _drop_dangling_headings(content: Element) -> None:
     Readability.js removed (a comment form, a share bar, related posts)."""
     while True:
         heading = _heading_of(_last_with_text(content), content)
-        if heading is None or _visible_length(heading) == _visible_length(content):
+        if heading is None or visible_length(heading) == visible_length(content):
             return  # a heading alone is all the article has: it stays
         if len(text_content(heading).split()) > _MAX_TITLE_WORDS:
             return  # a sentence set as a heading is the article's own last word
-        _remove_with_empty_wrappers(heading, content)
+        remove_with_empty_wrappers(heading, content)
         _drop_empty_end(content)
 
 

@@ -13,13 +13,13 @@ from lxml import etree
 from ...html.dom import Element, text_content
 from ...html.urls import InvalidURL, resolve
 from .tree import (
-    _LISTS,
-    _MEDIA,
-    _WRAPPERS,
     HEADINGS,
-    _remove_with_empty_wrappers,
-    _visible_length,
+    LISTS,
+    MEDIA,
+    WRAPPERS,
     marked_elements,
+    remove_with_empty_wrappers,
+    visible_length,
 )
 
 # --- Furniture: what a page around the article puts in it --------------------------------------------
@@ -97,21 +97,21 @@ def _drop_furniture(content: Element, url: str) -> None:
     for element in _furniture_candidates(content):
         if element.getparent() is None or not _is_furniture(element, url):
             continue
-        size = _visible_length(element)
+        size = visible_length(element)
         if size > _MAX_FURNITURE and _hidden_by_class(element.get("class") or ""):
             if article_length is None:
-                article_length = _visible_length(content)
+                article_length = visible_length(content)
             if size * _HIDDEN_SHARE <= article_length:
-                _remove_with_empty_wrappers(element, content)  # a registration wall no reader sees
+                remove_with_empty_wrappers(element, content)  # a registration wall no reader sees
             continue
         if size <= _MAX_FURNITURE:
             parent = element.getparent()
-            _remove_with_empty_wrappers(element, content)
+            remove_with_empty_wrappers(element, content)
             if parent is not None and parent is not content and _is_tag_or_share(element):
                 emptied.append(parent)
     for holder in emptied:
         if holder.getparent() is not None and _holds_only_a_label(holder):
-            _remove_with_empty_wrappers(holder, content)
+            remove_with_empty_wrappers(holder, content)
     _drop_meta_lines(content)
 
 
@@ -141,14 +141,14 @@ def _drop_meta_lines(content: Element) -> None:
     boxes = marked_elements(content, ("class",), _says_meta_line)
     if not boxes:
         return
-    total = _visible_length(content)
+    total = visible_length(content)
     marked = set(boxes)
     for box in boxes:
         if any(ancestor in marked for ancestor in box.iterancestors()):
             continue  # an item of the meta line (``post-meta-item``) goes with it or stays with it
-        size = _visible_length(box)
+        size = visible_length(box)
         if size <= _MAX_FURNITURE and 2 * size < total:
-            _remove_with_empty_wrappers(box, content)
+            remove_with_empty_wrappers(box, content)
 
 
 def _says_meta_line(classes: str) -> bool:
@@ -159,8 +159,8 @@ def _holds_only_a_label(holder: Element) -> bool:
     """What held tags or share links and now holds only its label ("Tags: ,", "Share on")."""
     return (
         len(text_content(holder).split()) <= 2
-        and next(holder.iter("a", *_MEDIA), None) is None
-        and holder.tag in _WRAPPERS | {"ul", "ol"}
+        and next(holder.iter("a", *MEDIA), None) is None
+        and holder.tag in WRAPPERS | {"ul", "ol"}
     )
 
 
@@ -211,8 +211,8 @@ def _in_a_sentence(link: Element) -> bool:
     parent = link.getparent()
     if parent is None:
         return False
-    linked = sum(_visible_length(other) for other in parent.iter("a"))
-    return _visible_length(parent) > 2 * linked
+    linked = sum(visible_length(other) for other in parent.iter("a"))
+    return visible_length(parent) > 2 * linked
 
 
 def _is_furniture_link(link: Element, url: str) -> bool:
@@ -262,7 +262,7 @@ def _is_in_page_contents(listing: Element, ids: set[str], url: str) -> bool:
         fragment = _fragment((link.get("href") or "").strip(), url)
         if not fragment or unquote(fragment) not in ids:
             return False
-    return sum(map(_visible_length, links)) == _visible_length(listing)
+    return sum(map(visible_length, links)) == visible_length(listing)
 
 
 _CONTENTS_TITLE = 40
@@ -272,14 +272,14 @@ _CONTENTS_TITLE = 40
 def _contents_box(listing: Element, content: Element) -> list[Element]:
     """The list, or the box around it that holds nothing else but a title; and the title just above it."""
     box = listing
-    size = _visible_length(listing)
+    size = visible_length(listing)
     parent = listing.getparent()
-    while parent is not None and parent is not content and _visible_length(parent) - size <= _CONTENTS_TITLE:
+    while parent is not None and parent is not content and visible_length(parent) - size <= _CONTENTS_TITLE:
         box, parent = parent, parent.getparent()
     title = box.getprevious()
     if title is None or (title.tail or "").strip() or next(title.iter("a"), None) is not None:
         return [box]
-    if title.tag in (*HEADINGS, "p", "div", "strong", "b") and 0 < _visible_length(title) <= _CONTENTS_TITLE:
+    if title.tag in (*HEADINGS, "p", "div", "strong", "b") and 0 < visible_length(title) <= _CONTENTS_TITLE:
         return [title, box]
     return [box]
 
@@ -289,18 +289,18 @@ def _drop_in_page_contents(content: Element, url: str) -> None:
     ids = _ids(content)
     if not ids:
         return
-    for listing in list(content.iter(*_LISTS)):
+    for listing in list(content.iter(*LISTS)):
         if listing.getparent() is None or _inside_list(listing, content):
             continue
         if _is_in_page_contents(listing, ids, url):
             for element in _contents_box(listing, content):
-                _remove_with_empty_wrappers(element, content)
+                remove_with_empty_wrappers(element, content)
 
 
 def _inside_list(element: Element, content: Element) -> bool:
     parent = element.getparent()
     while parent is not None and parent is not content:
-        if parent.tag in _LISTS:
+        if parent.tag in LISTS:
             return True
         parent = parent.getparent()
     return False

@@ -6,13 +6,13 @@ import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-from .tree import _word_list
+from .tree import word_list
 
 _SEPARATOR = re.compile(r"\s+(?:[|\-–—:·»/]|::)\s+")
 
 
 def _words(text: str) -> str:
-    return " ".join(_word_list(text))
+    return " ".join(word_list(text))
 
 
 def _names_the_site(part: str, site_name: str | None, host: str) -> bool:

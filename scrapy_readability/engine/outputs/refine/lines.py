@@ -9,14 +9,14 @@ from ...html.dom import Element, text_content
 from .choice import _BODY_BLOCKS, innermost_text_blocks
 from .edges import _DATELINE_WORDS, _MAX_TITLE_WORDS, _PROSE_WORDS, _is_dateline, _is_timed_dateline
 from .tree import (
-    _MEDIA,
     HEADINGS,
-    _in_code,
-    _is_own_line,
-    _remove_with_empty_wrappers,
-    _visible_length,
-    _words_up_to,
+    MEDIA,
+    in_code,
+    is_own_line,
     marked_elements,
+    remove_with_empty_wrappers,
+    visible_length,
+    words_up_to,
 )
 
 # --- Captions: the text an image carries, which is not the article's ----------------------------------
@@ -46,12 +46,12 @@ def _drop_credited_figures(content: Element) -> None:
     text has not: the text beside the media of a ``<figure>`` that credits its picture goes (a caption an author
     writes about a figure, with no credit, stays)."""
     for figure in list(content.iter("figure")):
-        if figure.getparent() is None or next(figure.iter(*_MEDIA), None) is None:
+        if figure.getparent() is None or next(figure.iter(*MEDIA), None) is None:
             continue
-        blocks = [block for block in _beside_the_media(figure) if _visible_length(block) <= _MAX_CAPTION]
+        blocks = [block for block in _beside_the_media(figure) if visible_length(block) <= _MAX_CAPTION]
         if any(_CREDIT.search(text_content(block)) for block in blocks):
             for block in blocks:
-                _remove_with_empty_wrappers(block, content)
+                remove_with_empty_wrappers(block, content)
 
 
 def _is_marked_caption(element: Element, classes: str | None) -> bool:
@@ -59,9 +59,9 @@ def _is_marked_caption(element: Element, classes: str | None) -> bool:
     marked = (classes and _CAPTION_HINT.search(classes) and _CAPTION_MARKS.search(classes)) or (
         element.get("itemprop") in _CAPTION_PROPS
     )
-    if not marked or next(element.iter(*_MEDIA, *_NOT_CAPTIONS), None) is not None:
+    if not marked or next(element.iter(*MEDIA, *_NOT_CAPTIONS), None) is not None:
         return False
-    return 0 < _visible_length(element) <= _MAX_CAPTION
+    return 0 < visible_length(element) <= _MAX_CAPTION
 
 
 _MIN_ALT_WORDS = 4
@@ -80,7 +80,7 @@ def _alt_texts(content: Element) -> set[str]:
 def _is_alt_repeat(block: Element, text: str, alts: set[str]) -> bool:
     """A block that repeats a picture's ``alt`` text word for word and credits it is the picture's caption, set
     outside a ``<figure>``; an author's caption that credits no one stays."""
-    return text.casefold() in alts and _CREDIT.search(text) is not None and next(block.iter(*_MEDIA), None) is None
+    return text.casefold() in alts and _CREDIT.search(text) is not None and next(block.iter(*MEDIA), None) is None
 
 
 def _drop_lines(content: Element) -> list[Element]:
@@ -107,18 +107,18 @@ def _drop_lines(content: Element) -> list[Element]:
             continue
         text = " ".join(words if len(words) <= longest else raw.split())
         if _is_call_to_act(text, len(words)):
-            _remove_with_empty_wrappers(block, content)
+            remove_with_empty_wrappers(block, content)
         elif len(words) <= _MAX_RULES_WORDS and _is_comment_rules(text):
             rules.append(block)
         else:
             if len(words) >= _PROSE_WORDS:
                 rules.clear()  # a paragraph follows them: rules the article itself states
             if _is_other_furniture_line(block, text, len(words), content, alts):
-                _remove_with_empty_wrappers(block, content)
+                remove_with_empty_wrappers(block, content)
             elif len(words) <= _DATELINE_WORDS and _is_timed_dateline(block, text, content):
                 timed.append(block)
     for block in rules:
-        _remove_with_empty_wrappers(block, content)
+        remove_with_empty_wrappers(block, content)
     return timed
 
 
@@ -126,7 +126,7 @@ def _drop_timed_datelines(content: Element, timed: list[Element]) -> None:
     """The lines that are a date with its time of day, left after the datelines at the article's edges went."""
     for block in timed:
         if block.getparent() is not None and any(ancestor is content for ancestor in block.iterancestors()):
-            _remove_with_empty_wrappers(block, content)
+            remove_with_empty_wrappers(block, content)
 
 
 def _is_other_furniture_line(block: Element, text: str, words: int, content: Element, alts: set[str]) -> bool:
@@ -160,7 +160,7 @@ def _is_tool_label(block: Element, text: str, content: Element) -> bool:
     judged as one; not in code)."""
     if _TOOL_LABEL.match(text) is None or next(block.iter(*HEADINGS), None) is not None:
         return False
-    return _is_own_line(block, content) and not _in_code(block, content)
+    return is_own_line(block, content) and not in_code(block, content)
 
 
 _PAGER_LINE = re.compile(
@@ -178,7 +178,7 @@ def _is_pager_line(block: Element, text: str, content: Element) -> bool:
     in code)."""
     if _PAGER_LINE.match(text) is None or next(block.iter(*HEADINGS), None) is not None:
         return False
-    return _is_own_line(block, content) and not _in_code(block, content)
+    return is_own_line(block, content) and not in_code(block, content)
 
 
 _NOTICE_WORDS = 30
@@ -203,7 +203,7 @@ def _is_copyright_notice(block: Element, text: str, content: Element) -> bool:
         return False  # (a cheap look first: most lines have no sign)
     if _COPYRIGHT_OPENS.match(text) is None and _RIGHTS_RESERVED.search(text) is None:
         return False
-    return _is_own_line(block, content) and not _in_code(block, content)
+    return is_own_line(block, content) and not in_code(block, content)
 
 
 _CLOCK_WORDS = 6
@@ -229,7 +229,7 @@ def _is_clock_line(block: Element, text: str, content: Element) -> bool:
     ``<time>`` is a dateline's, judged with the line it may share with a byline (:func:`_drop_edge_datelines`)."""
     if _CLOCK_LINE.match(text) is None or next(block.iter("time"), None) is not None:
         return False
-    return _is_own_line(block, content) and not _in_code(block, content)
+    return is_own_line(block, content) and not in_code(block, content)
 
 
 _CREDIT_WORDS = 8
@@ -245,7 +245,7 @@ def _is_credit_line(element: Element, text: str, words: int, content: Element) -
         return False
     if not any(match.start() == 0 or match.end() == len(text) for match in _CREDIT.finditer(text)):
         return False  # (the text first: it is short, and most lines are no credit)
-    return next(element.iter("a", *_MEDIA), None) is None and _is_own_line(element, content)
+    return next(element.iter("a", *MEDIA), None) is None and is_own_line(element, content)
 
 
 def _beside_the_media(figure: Element) -> list[Element]:
@@ -257,7 +257,7 @@ def _beside_the_media(figure: Element) -> list[Element]:
     for child in figure:
         if not isinstance(child.tag, str):
             continue
-        if next(child.iter(*_MEDIA), None) is not None:
+        if next(child.iter(*MEDIA), None) is not None:
             found.extend(_beside_the_media(child))
         elif text_content(child).strip():
             found.append(child)
@@ -303,19 +303,19 @@ def _drop_marked_boxes(content: Element) -> None:
         if element.getparent() is None:
             continue
         if _is_marked_caption(element, classes) or _is_marked_dateline(element, classes, content):
-            _remove_with_empty_wrappers(element, content)
+            remove_with_empty_wrappers(element, content)
             continue
         if not (classes and _AUTHOR_HINT.search(classes) or name and _AUTHOR_HINT.search(name)):
             continue
         if not _AUTHOR_MARKS.search(f"{classes or ''} {name or ''}"):
             continue
-        size = _visible_length(element)
+        size = visible_length(element)
         if size > _MAX_AUTHOR_BOX:
             continue
         if total is None:
-            total = _visible_length(content)
+            total = visible_length(content)
         if 2 * size < total and next(element.iter("pre", "table"), None) is None:
-            _remove_with_empty_wrappers(element, content)
+            remove_with_empty_wrappers(element, content)
 
 
 def _is_marked_dateline(element: Element, classes: str | None, content: Element) -> bool:
@@ -323,9 +323,9 @@ def _is_marked_dateline(element: Element, classes: str | None, content: Element)
     dateline, or a teaser's, wherever it is set (the date is in the feed's fields)."""
     if not (classes and _DATE_HINT.search(classes) and _DATE_MARKS.search(classes)):
         return False
-    if not 0 < _words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or not _is_dateline(element):
+    if not 0 < words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or not _is_dateline(element):
         return False
-    return _is_own_line(element, content) and not _in_code(element, content)
+    return is_own_line(element, content) and not in_code(element, content)
 
 
 # --- Calls to act: subscribe, sign up, download, comment, report an error ---------------------------------
@@ -460,7 +460,7 @@ def _is_read_also(block: Element, text: str) -> bool:
     label = _READ_ALSO.match(text)
     if label is None or len(text.split()) > _MAX_TITLE_WORDS * 3:
         return False
-    rest = _visible_length(block) - sum(map(_visible_length, block.iter("a")))
+    rest = visible_length(block) - sum(map(visible_length, block.iter("a")))
     label_length = len("".join(label.group(0).split()))
     return rest <= label_length and (label_length < len("".join(text.split())) or _only_links_follow(block))
 
@@ -468,7 +468,7 @@ def _is_read_also(block: Element, text: str) -> bool:
 def _only_links_follow(block: Element) -> bool:
     """Whether the blocks after ``block`` (its siblings) hold links and nothing else, or nothing at all."""
     for sibling in block.itersiblings():
-        if _visible_length(sibling) > sum(map(_visible_length, sibling.iter("a"))):
+        if visible_length(sibling) > sum(map(visible_length, sibling.iter("a"))):
             return False
         if (sibling.tail or "").strip():
             return False
