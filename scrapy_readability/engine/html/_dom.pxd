@@ -38,3 +38,13 @@ cdef bint name_in(const unsigned char* name, TagNames* names) noexcept nogil
 cdef int holds_text(xmlNode* node) noexcept nogil
 cdef int attribute_value(xmlAttr* attribute, const unsigned char** value) noexcept nogil
 cdef xmlNode* following(xmlNode* node, bint* unread) noexcept nogil
+
+
+cdef struct Found:
+    # Nodes a kernel's walk keeps, in a buffer it grows (PyMem; the caller frees ``nodes``).
+    xmlNode** nodes
+    Py_ssize_t size
+    Py_ssize_t capacity
+
+
+cdef int keep(Found* found, xmlNode* node) noexcept nogil

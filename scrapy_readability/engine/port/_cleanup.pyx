@@ -4,7 +4,7 @@
 They find the elements ``_prepArticle`` changes; cleanup.py changes them, through lxml.
 """
 
-from cpython.mem cimport PyMem_Free, PyMem_Realloc
+from cpython.mem cimport PyMem_Free
 from lxml.includes.tree cimport (
     XML_CDATA_SECTION_NODE,
     XML_COMMENT_NODE,
@@ -18,17 +18,17 @@ from lxml.includes.tree cimport (
 cimport lxml.includes.etreepublic as cetree
 from libc.string cimport strcmp
 
-from scrapy_readability.engine.html._dom cimport TagNames, following, is_tag, name_in, tag_in, tag_names
+from scrapy_readability.engine.html._dom cimport Found, TagNames, following, is_tag, keep, name_in, tag_in, tag_names
 
 from scrapy_readability.engine.port.constants import DEPRECATED_SIZE_ATTRIBUTE_ELEMS, PRESENTATIONAL_ATTRIBUTES, SVG_TAGS
 
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "descendant_counts": "3a25283cc2559a4a",
-    "next_named": "dacef09901605d87",
+    "descendant_counts": "c3ef277bd50fbe85",
+    "next_named": "667dbcc743e6c5a0",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; cleanup.py's @kernel holds the same)
-    "styled_elements": "3c733fd54ac5ee44",
+    "styled_elements": "183ca22508eebb4e",
 }
 
 pure = {}
@@ -54,27 +54,6 @@ cdef bint styled(xmlNode* node) noexcept nogil:
             return True
         attribute = attribute.next
     return False
-
-
-cdef struct Found:
-    xmlNode** nodes
-    Py_ssize_t size
-    Py_ssize_t capacity
-
-
-cdef int keep(Found* found, xmlNode* node) noexcept nogil:
-    """Append ``node``; -1 when memory runs out."""
-    cdef xmlNode** grown
-    if found.size == found.capacity:
-        with gil:
-            grown = <xmlNode**>PyMem_Realloc(found.nodes, (found.capacity * 2 + 16) * sizeof(xmlNode*))
-        if grown == NULL:
-            return -1
-        found.nodes = grown
-        found.capacity = found.capacity * 2 + 16
-    found.nodes[found.size] = node
-    found.size += 1
-    return 0
 
 
 cdef int find_styled(xmlNode* top, Found* found) noexcept nogil:

@@ -41,11 +41,11 @@ from scrapy_readability.engine.port.constants import (
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "holds_phrasing_content": "472cd076d642abb2",
+    "holds_phrasing_content": "796d222dc7c7f895",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; scoring.py's @kernel holds the same)
-    "paragraph_measures": "721652844c47e2d9",
-    "wrap_phrasing_content": "efec0c1962c07942",
-    "prepare_step": "0b97e7b097051f76",
+    "paragraph_measures": "2c3c9034e5cc8c21",
+    "wrap_phrasing_content": "8d188e77021b496c",
+    "prepare_step": "1f0ca71cfd5caa3c",
 }
 
 pure = {}
@@ -218,17 +218,16 @@ cdef bint ascii(const unsigned char* text) noexcept nogil:
     return True
 
 
-cdef int passive(xmlNode* node, bint byline, bint unlikely) noexcept nogil:
-    """scoring._passive: 1 or 0; -1 on an attribute value the walk does not read."""
+cdef bint has_words(const unsigned char* class_, const unsigned char* id, Words* words) noexcept nogil:
+    """measures._Words' search of ``class_ + " " + id`` (no word has a blank in it: each is searched apart)."""
+    return (class_ != NULL and has_word(class_, words)) or (id != NULL and has_word(id, words))
+
+
+cdef int read_named(xmlNode* node, Named* named) noexcept nogil:
+    """The attributes of ``node`` the attribute tests read, into ``named``: 1; 0 when it has an attribute in a
+    namespace or one of ``ACTIVE_ATTRIBUTES`` (the walk does more with it); -1 on a value not one text node."""
     cdef xmlAttr* attribute = node.properties
-    cdef Named named
     cdef const unsigned char* name
-    cdef const unsigned char* value
-    cdef const unsigned char* class_
-    if node.type != XML_ELEMENT_NODE or node.ns != NULL or tag_in(node, &ACTIVE):
-        return 0
-    if attribute == NULL:
-        return 1
     named.class_ = named.id = named.role = named.rel = named.itemprop = NULL
     while attribute != NULL:
         name = attribute.name
@@ -250,6 +249,21 @@ cdef int passive(xmlNode* node, bint byline, bint unlikely) noexcept nogil:
             if attribute_value(attribute, &named.itemprop) < 0:
                 return -1
         attribute = attribute.next
+    return 1
+
+
+cdef int passive(xmlNode* node, bint byline, bint unlikely) noexcept nogil:
+    """scoring._passive: 1 or 0; -1 on an attribute value the walk does not read."""
+    cdef Named named
+    cdef const unsigned char* class_
+    cdef int read
+    if node.type != XML_ELEMENT_NODE or node.ns != NULL or tag_in(node, &ACTIVE):
+        return 0
+    if node.properties == NULL:
+        return 1
+    read = read_named(node, &named)
+    if read <= 0:
+        return read
     if unlikely and named.role != NULL and name_in(named.role, &ROLES):
         return 0
     class_ = NULL if tag_in(node, &SVG) else named.class_  # dom.class_string: an SVG element's is none
@@ -260,13 +274,10 @@ cdef int passive(xmlNode* node, bint byline, bint unlikely) noexcept nogil:
             return 0
         if named.itemprop != NULL and strstr(<const char*>named.itemprop, b"author") != NULL:
             return 0
-        if (class_ != NULL and has_word(class_, &BYLINE)) or (named.id != NULL and has_word(named.id, &BYLINE)):
+        if has_words(class_, named.id, &BYLINE):
             return 0
-    if unlikely:
-        # no word has a blank in it: the class and the id are searched apart, not joined by one
-        if (class_ != NULL and has_word(class_, &UNLIKELY)) or (named.id != NULL and has_word(named.id, &UNLIKELY)):
-            if not (class_ != NULL and has_word(class_, &MAYBE)) and not (named.id != NULL and has_word(named.id, &MAYBE)):
-                return 0
+    if unlikely and has_words(class_, named.id, &UNLIKELY) and not has_words(class_, named.id, &MAYBE):
+        return 0
     return 1
 
 
@@ -481,40 +492,18 @@ cdef bint has_ancestor(xmlNode* node, const char* tag) noexcept nogil:
     return False
 
 
-cdef bint has_words(const unsigned char* class_, const unsigned char* id, Words* words) noexcept nogil:
-    """measures._Words' search of ``class_ + " " + id`` (no word has a blank in it: each is searched apart)."""
-    return (class_ != NULL and has_word(class_, words)) or (id != NULL and has_word(id, words))
-
-
 cdef int attribute_verdict(xmlNode* node, bint byline, bint unlikely) noexcept nogil:
     """scoring._attribute_verdict, on an element; -1 on an attribute value the walk does not read."""
-    cdef xmlAttr* attribute = node.properties
     cdef Named named
-    cdef const unsigned char* name
     cdef const unsigned char* class_
+    cdef int read
     if node.ns != NULL or tag_in(node, &HEADED):
         return VERDICT_WALK
-    named.class_ = named.id = named.role = named.rel = named.itemprop = NULL
-    while attribute != NULL:
-        name = attribute.name
-        if attribute.ns != NULL or name == NULL or name_in(name, &ACTIVE_ATTRIBUTES):
-            return VERDICT_WALK
-        if strcmp(<const char*>name, b"class") == 0:
-            if attribute_value(attribute, &named.class_) < 0:
-                return -1
-        elif strcmp(<const char*>name, b"id") == 0:
-            if attribute_value(attribute, &named.id) < 0:
-                return -1
-        elif strcmp(<const char*>name, b"role") == 0:
-            if attribute_value(attribute, &named.role) < 0:
-                return -1
-        elif strcmp(<const char*>name, b"rel") == 0:
-            if attribute_value(attribute, &named.rel) < 0:
-                return -1
-        elif strcmp(<const char*>name, b"itemprop") == 0:
-            if attribute_value(attribute, &named.itemprop) < 0:
-                return -1
-        attribute = attribute.next
+    read = read_named(node, &named)
+    if read < 0:
+        return -1
+    if read == 0:
+        return VERDICT_WALK
     class_ = NULL if tag_in(node, &SVG) else named.class_  # dom.class_string: an SVG element's is none
     if not ascii(class_) or not ascii(named.id):
         return VERDICT_WALK

@@ -105,7 +105,7 @@ def clean_styles(root: Element) -> None:
             attrib.pop("height", None)
 
 
-@kernel("3c733fd54ac5ee44")
+@kernel("183ca22508eebb4e")
 def styled_elements(root: Element) -> list[Element]:
     """The elements ``_cleanStyles`` changes, in document order: a presentational attribute, or a size on an
     element that used to take one; none inside an ``<svg>``, nor the ``<svg>`` (most elements have neither)."""
@@ -277,7 +277,7 @@ class _Signals:
     text_density: float
 
 
-@kernel("3a25283cc2559a4a")
+@kernel("c3ef277bd50fbe85")
 def descendant_counts(node: Element) -> tuple[int, int, int, int]:
     """The ``<p>``s, ``<img>``s, ``<li>``s and ``<input>``s below ``node``, which ``_cleanConditionally`` counts:
     one walk, and no element object made for each."""
@@ -447,7 +447,7 @@ def clean_matched_nodes(root: Element, predicate: Callable[[Element, str], bool]
             nxt = get_next_node(nxt)
 
 
-@kernel("dacef09901605d87")
+@kernel("667dbcc743e6c5a0")
 def next_named(node: Element, end: Element | None) -> Element | None:
     """``node``, or the first element after it in document order (``_getNextNode``'s), whose class or id makes
     its ``match_string`` more than ``" "``; ``end`` (or None) when there is none before ``end``."""

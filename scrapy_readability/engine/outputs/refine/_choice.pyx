@@ -14,39 +14,18 @@ from lxml.includes.tree cimport XML_CDATA_SECTION_NODE, XML_ELEMENT_NODE, XML_TE
 
 cimport lxml.includes.etreepublic as cetree
 
-from ...html._dom cimport TagNames, holds_text, is_tag, tag_in, tag_names
+from ...html._dom cimport Found, TagNames, holds_text, is_tag, keep, tag_in, tag_names
 
 cetree.import_lxml__etree()
 
 MIRRORS = {
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; choice.py's @kernel holds the same)
-    "texts_holding": "c786906a6377637a",
-    "innermost_text_blocks": "38ecc63341204354",
+    "texts_holding": "ffd931198a5ae709",
+    "innermost_text_blocks": "678f942f5111095d",
 }
 
 pure = {}
 """choice.py's functions by name, set as choice.py picks these: for a tree the walk cannot read."""
-
-
-cdef struct Found:
-    xmlNode** nodes
-    Py_ssize_t size
-    Py_ssize_t capacity
-
-
-cdef int keep(Found* found, xmlNode* node) noexcept nogil:
-    """Append ``node``; -1 when memory runs out."""
-    cdef xmlNode** grown
-    if found.size == found.capacity:
-        with gil:
-            grown = <xmlNode**>PyMem_Realloc(found.nodes, (found.capacity * 2 + 16) * sizeof(xmlNode*))
-        if grown == NULL:
-            return -1
-        found.nodes = grown
-        found.capacity = found.capacity * 2 + 16
-    found.nodes[found.size] = node
-    found.size += 1
-    return 0
 
 
 cdef int search(xmlNode* top, const char* words, Found* found) noexcept nogil:

@@ -111,18 +111,25 @@ def _drop_edge_menus(content: Element) -> None:
     menus = [listing for listing in content.iter(*LISTS, "nav", "menu") if _is_menu(listing, content)]
     if not menus:
         return
-    order = {element: index for index, element in enumerate(content.iter())}
-    prose = [
-        order[el]
-        for el in content.iter("p", "li", "blockquote", "pre", "td")
-        if words_in(el) >= _PROSE_WORDS and 2 * sum(map(visible_length, el.iter("a"))) < visible_length(el)
-    ]  # a menu's entry that holds its submenu is no prose
+    order, prose = _prose_positions(content)
     if not prose:
         return
     first = min(prose)
     for listing in menus:
         if listing.getparent() is not None and order[listing] < first:
             remove_with_empty_wrappers(listing, content)
+
+
+def _prose_positions(content: Element) -> tuple[dict[Element, int], list[int]]:
+    """Each element's position in document order, and those of the paragraphs of prose: the bounds of what sits
+    above or below the article (a menu's entry that holds its submenu, mostly links, is no prose)."""
+    order = {element: index for index, element in enumerate(content.iter())}
+    prose = [
+        order[el]
+        for el in content.iter(*_PROSE_TAGS)
+        if words_in(el) >= _PROSE_WORDS and 2 * sum(map(visible_length, el.iter("a"))) < visible_length(el)
+    ]
+    return order, prose
 
 
 _TEASER_LINKS = 2
@@ -136,12 +143,7 @@ def _drop_edge_link_lists(content: Element, url: str) -> None:
     listings = [listing for listing in content.iter(*LISTS) if _is_link_list(listing, content, host)]
     if not listings:
         return
-    order = {element: index for index, element in enumerate(content.iter())}
-    prose = [
-        order[el]
-        for el in content.iter("p", "li", "blockquote", "pre", "td")
-        if words_in(el) >= _PROSE_WORDS and 2 * sum(map(visible_length, el.iter("a"))) < visible_length(el)
-    ]
+    order, prose = _prose_positions(content)
     if not prose:
         return
     last = max(prose)
