@@ -58,7 +58,7 @@ from scrapy_readability.spiders.options import POLITE_DEFAULTS, SpiderOptions, s
 from scrapy_readability.spiders.report import nothing_found, summary
 from scrapy_readability.spiders.robots import RobotsTxtOnce
 from scrapy_readability.spiders.state import KnownArticles
-from scrapy_readability.spiders.urls import DIRECTORY_INDEX, url_key
+from scrapy_readability.spiders.urls import DIRECTORY_INDEX, SUBJECT_INDEX, path_and_query, url_key
 from scrapy_readability.spiders.verdicts import (
     TEMPLATE_ARTICLES,
     Evidence,
@@ -127,12 +127,14 @@ class ArticleSpider(scrapy.Spider):
         self._warned_no_verdict = False
         self._verdicts: dict[str, Verdict] = {}  # URL -> the verdict of the page being parsed
         self._templates: Counter[str] = Counter()  # articles by their page template (verdicts.page_template)
+        self._feed_templates: Counter[str] = Counter()  # ... those the site's feed lists
         self._short_pages: dict[str, list[tuple[str, str]]] = {}  # template -> (page, first reason) judged before
         self._again: list[tuple[str, str]] = []  # (page, first reason) to judge again: its template has articles now
         self._judged_again: dict[str, str] = {}  # ... fetched again: their first verdict (its reason) is taken back
         self._front_pages: set[str] = set()  # the sites' front pages (and languages'), judged again as such
         self._fetched_again: set[str] = set()  # pages fetched a second time: never a third
         self._not_readerable: dict[str, str] = {}  # url_key -> URL of a page the preflight turned down
+        self._unlisted: dict[str, str] = {}  # url_key -> URL of a short page turned down as no post the feed lists
         self._started = time.monotonic()
 
     @classmethod
@@ -338,13 +340,13 @@ class ArticleSpider(scrapy.Spider):
     def _entries(self, entries: list[Entry], source: str) -> Iterator[Request]:
         """Requests for the pages a sitemap or feed lists (no links followed from them but in ``full``).
 
-        A page the preflight turned down before its feed arrived is judged again: the feed says it is a post.
+        A page turned down before its feed arrived is judged again: the feed says it is a post.
         """
         for index, entry in enumerate(entries):
             self.frontier.note_listed(entry.url, source)
-            turned_down = self._not_readerable.pop(url_key(entry.url), None) if source == "feed" else None
-            if turned_down is not None:
-                self._again.append((turned_down, "not_readerable"))
+            if source == "feed":
+                self._judge_again_when_listed(entry.url, "not_readerable", self._not_readerable)
+                self._judge_again_when_listed(entry.url, "unlisted", self._unlisted)
             if self.frontier.exhausted:
                 self._count("skipped/max_pages", len(entries) - index)
                 return
@@ -352,6 +354,12 @@ class ArticleSpider(scrapy.Spider):
             if url is not None:
                 yield self._page_request(url, self.parse_page, ENTRY_PRIORITY)
         yield from self._judge_again()
+
+    def _judge_again_when_listed(self, url: str, reason: str, turned_down: dict[str, str]) -> None:
+        """A page turned down for ``reason`` before a list named it is judged again (``turned_down``: by URL key)."""
+        page = turned_down.pop(url_key(url), None)
+        if page is not None:
+            self._again.append((page, reason))
 
     def _old(self, moment: Any) -> bool:
         since = self.options.since
@@ -449,6 +457,8 @@ class ArticleSpider(scrapy.Spider):
         self._count(f"verdict/{verdict.reason}")
         if verdict.reason == "not_readerable":
             self._not_readerable[url_key(response.url)] = response.url
+        elif verdict.reason == "unlisted":
+            self._unlisted[url_key(response.url)] = response.url
         if not article and _readerable(response):
             self._count(f"readerable_not_taken/{verdict.reason}")
         logger.debug("%s (%s): %s", "Article" if article else "Navigation", verdict.reason, response.url)
@@ -514,6 +524,7 @@ class ArticleSpider(scrapy.Spider):
             if not verdict.article and evidence.shape.is_listing:
                 for href in evidence.shape.items:  # its items: a short one is still an article
                     self.frontier.note_listed(urljoin(response.url, href), "listing")
+                    self._judge_again_when_listed(urljoin(response.url, href), "unlisted", self._unlisted)
             self._learn_template(response.url, evidence, verdict)
         self._verdicts[response.url] = verdict
         return verdict
@@ -525,6 +536,8 @@ class ArticleSpider(scrapy.Spider):
             return
         if verdict.article and verdict.reason in TEMPLATE_TEACHERS:
             self._templates[template] += 1
+            if verdict.reason == "listed_feed":
+                self._feed_templates[template] += 1
             if self._templates[template] == TEMPLATE_ARTICLES:
                 self._again.extend(self._short_pages.pop(template, ()))
         elif _may_be_built_like_articles(evidence, verdict):
@@ -554,8 +567,9 @@ class ArticleSpider(scrapy.Spider):
         front = (front or _is_language_home(response)) and self.frontier.listed(response.url) != "feed"
         if front:
             self._front_pages.add(response.url)
+        readerable = _readerable(response)
         return Evidence(
-            readerable=_readerable(response),
+            readerable=readerable,
             not_article_url=not front and not self.frontier.is_article_url(response.url),
             front=front,
             landing=front and is_landing_page(response.selector.root),
@@ -563,6 +577,9 @@ class ArticleSpider(scrapy.Spider):
             shape=shape,
             listed=self.frontier.listed(response.url),
             like_articles=self._templates[shape.template] if shape.template is not None else 0,
+            like_feed_articles=self._feed_templates[shape.template] if shape.template is not None else 0,
+            in_listing=self.frontier.in_listing(response.url),
+            about_subject=readerable and _is_subject_index(response.url) and shape.unlinked * 2 >= shape.text,
         )
 
     def article_item(self, response: HtmlResponse) -> ArticleItem | None:
@@ -750,6 +767,11 @@ def _reads(adapter: ItemAdapter, text: str) -> bool:
 def _same_page(url: str) -> str:
     """``url`` without its fragment, trailing slash and directory index file: a link to the page itself is one."""
     return DIRECTORY_INDEX.sub("", urldefrag(url)[0]).rstrip("/")
+
+
+def _is_subject_index(url: str) -> bool:
+    """At the index of a site's tags or topics (``/tags/``): a listing, or in a documentation a page about tags."""
+    return SUBJECT_INDEX.search(path_and_query(url)) is not None
 
 
 def _is_front_page(url: str) -> bool:

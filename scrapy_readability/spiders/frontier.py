@@ -77,6 +77,7 @@ class Frontier:
         self.requested = 0
         self.spent: Counter[str] = Counter()  # requests made, by kind: start, robots, sitemap, feed, guess, page
         self._listed: dict[str, str] = {}  # key -> "feed" or "sitemap": the site's own lists name the page
+        self._in_listings: set[str] = set()  # keys of the pages a listing page lists among its items
         self._texts: dict[str, str] = {}  # fingerprint of an article's text -> its URL
         self._decided: dict[str, str] = {}  # key -> the URL requested for it ("" when refused)
         self._variants: set[str] = set()  # other URLs of decided pages, each counted once
@@ -236,12 +237,18 @@ class Frontier:
     def note_listed(self, url: str, source: str) -> None:
         """The site's own feed, sitemap or a listing page (``source``) lists ``url``; the strongest word is kept."""
         key = url_key(clean_url(url).url)
+        if source == "listing":
+            self._in_listings.add(key)
         if LISTS.index(source) < LISTS.index(self._listed.get(key, "none")):
             self._listed[key] = source
 
     def listed(self, url: str) -> str | None:
         """``"feed"``, ``"sitemap"`` or ``"listing"`` when the site's own lists name the page, else ``None``."""
         return self._listed.get(url_key(clean_url(url).url))
+
+    def in_listing(self, url: str) -> bool:
+        """Whether one of the site's listing pages lists ``url`` among its items (whatever else lists it)."""
+        return url_key(clean_url(url).url) in self._in_listings
 
     def claim_text(self, url: str, text: str) -> str | None:
         """``None`` for an article whose text no earlier article had, else the URL of the one that had it."""

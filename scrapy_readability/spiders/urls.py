@@ -34,6 +34,7 @@ from w3lib.url import canonicalize_url
 
 __all__ = [
     "NOT_ARTICLE_URLS",
+    "SUBJECT_INDEX",
     "Cleaned",
     "Site",
     "clean_url",
@@ -139,6 +140,12 @@ _LISTINGS = "|".join(
     )
 )
 
+# The index of a site's tags, categories, topics: words that in a documentation also name its subjects (`/tags/` on
+# a page about a program's tags, `/keywords/` on a language's).
+_SUBJECT_INDEXES = r"/(?:tags|categories|authors|topics|labels|keywords|" + _LISTINGS + r")/?(?:\?|$)"
+SUBJECT_INDEX = re.compile(_SUBJECT_INDEXES)
+"""A URL (:func:`path_and_query`) of an index of tags, categories, topics: a listing, or a page about that subject."""
+
 NOT_ARTICLE_URLS = (
     # The front page (but WordPress's articles by number, /?p=123).
     r"^/(?:index\.[a-z]+)?(?:\?(?!(?:p|page_id)=\d)|$)",
@@ -156,6 +163,8 @@ NOT_ARTICLE_URLS = (
     r"(?:\.[a-z]+)?/?(?:\?|$)",
     # A portfolio and its entries: a person's or a studio's work, not articles; so are the pages of an about section.
     r"/portfolio(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
+    # ... as are a person's projects at the site's top (posts about them live among the posts: /post/projects/x).
+    r"^/projects(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
     r"/(?:about|about-us)/[^/?]+/?(?:\?|$)",
     # A project's own pages at its top (or its project page's): who makes it, where to get it, what it offers;
     # deeper, /docs/features/ is documentation. And a person's: the indie web's /now, /uses, /colophon...
@@ -165,7 +174,7 @@ NOT_ARTICLE_URLS = (
     # Listings: a tag, a category, an author, a topic, a section (and their pages).
     r"/(?:tags?|category|categories|authors?|topics?|sections?|labels?|keywords?|" + _LISTINGS + r")"
     r"/[^/?]+/?(?:page/\d+/?)?(?:\?|$)",
-    r"/(?:tags|categories|authors|topics|labels|keywords|" + _LISTINGS + r")/?(?:\?|$)",  # ... and their indexes
+    _SUBJECT_INDEXES,  # ... and their indexes
     # Pagination.
     r"/page/\d+/?(?:\?|$)",
     r"[?&](?:page|paged|pg)=\d+",

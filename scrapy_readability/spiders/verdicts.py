@@ -4,7 +4,8 @@ The evidence, each piece a rule a user can switch off (``ignore_rules``):
 
 - ``url``: the page's address says it is never an article (``not_articles``:
   the front page, about, contact, tag and author listings, pagination); but a
-  front page built like the site's articles (``template``) is its introduction;
+  front page built like the site's articles (``template``) is its introduction,
+  and a readerable page of prose at a tags or topics index is about its subject;
 - ``declared``: its JSON-LD says it is a listing, a search, a profile, an about
   page (and names no article type);
 - ``listing``: its shape says it is a listing: most of its text sits in
@@ -13,7 +14,9 @@ The evidence, each piece a rule a user can switch off (``ignore_rules``):
 - ``listed``: the site's own feed lists it, or one of its listing pages
   lists it among its items, or its sitemap (which lists everything: figure
   pages too) and it is built like one of the site's articles, so a short
-  post (a few lines between pictures) is still an article;
+  post (a few lines between pictures) is still an article; but a short page
+  built like the posts the feed lists, that neither the feed nor a listing
+  lists, is none (the feed says which of those pages are posts);
 - ``template``: it is built like the site's articles (the same blocks around
   its text, :func:`page_template`) and holds some text: a documentation
   site's short reference page beside its long ones;
@@ -80,6 +83,7 @@ REASONS = {
     "url": "its URL is one of not_articles",
     "declared": "its JSON-LD declares another kind of page",
     "listing": "a listing (its text is mostly links to other pages)",
+    "unlisted": "short, built like the posts the site's feed lists, and neither the feed nor a listing lists it",
     "not_readerable": "not readerable, and not listed by the site's feed or sitemap",
     "empty": "no text",
 }
@@ -179,6 +183,9 @@ class Evidence:
     shape: Shape
     listed: str | None  # "feed", "sitemap", "listing" or None
     like_articles: int = 0  # articles of the site built on the page's template (page_template)
+    like_feed_articles: int = 0  # ... of them, those the site's feed lists
+    in_listing: bool = False  # a listing page of the site lists it among its items (``listed`` may say "sitemap")
+    about_subject: bool = False  # at a tags or topics index (urls.SUBJECT_INDEX), yet readerable prose: about tags
     front: bool = False  # the site's front page, or a language's (``not_article_url`` by that alone)
     landing: bool = False  # ... that presents the site rather than opens its text (:func:`is_landing_page`)
 
@@ -186,6 +193,13 @@ class Evidence:
     def built_like_articles(self) -> bool:
         """Built on the template of :data:`TEMPLATE_ARTICLES` or more of the site's articles."""
         return self.like_articles >= TEMPLATE_ARTICLES
+
+    @property
+    def unlisted_post(self) -> bool:
+        """Built like :data:`TEMPLATE_ARTICLES` or more of the posts the site's feed lists, yet listed by neither
+        the feed nor a listing page: what the feed leaves out of those pages is no post (an old copy of the
+        front page, a figure's page), whatever the sitemap, which lists every page, says."""
+        return self.like_feed_articles >= TEMPLATE_ARTICLES and self.listed != "feed" and not self.in_listing
 
 
 @dataclass(frozen=True)
@@ -203,7 +217,7 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
         return name not in ignored
 
     front_page = rule("url") and evidence.front
-    if rule("url") and evidence.not_article_url:
+    if rule("url") and evidence.not_article_url and not evidence.about_subject:
         return Verdict(False, "url")
     if front_page and (evidence.landing or not (rule("template") and evidence.built_like_articles)):
         return Verdict(False, "url")
@@ -221,10 +235,13 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
         return Verdict(True, "readerable")
     if not evidence.shape.has_content:
         return Verdict(False, "empty")
-    if listed == "listing" or (listed == "sitemap" and evidence.like_articles):
+    unlisted = rule("listed") and evidence.unlisted_post
+    if listed == "listing" or (listed == "sitemap" and evidence.like_articles and not unlisted):
         return Verdict(True, f"listed_{listed}")
     if rule("declared") and declared_article:
         return Verdict(True, "declared_article")
+    if unlisted:
+        return Verdict(False, "unlisted")
     if rule("template") and evidence.built_like_articles:
         return Verdict(True, "template")
     if not rule("preflight"):
