@@ -369,3 +369,77 @@ def test_a_page_with_nothing_to_read_beyond_its_title_is_not_written(tmp_path: P
     assert "1 nothing to read beyond the title" in result.log  # the summary
     assert "/maps/harbour/" in _paths(kept.items, site.url)
     assert "readability/spider/skipped/no_text" not in kept.stats
+
+
+def _blog_with_other_pages(base: str) -> dict[str, PageLike]:
+    """``_blog`` with what real blogs publish beside their posts, all in the sitemap: an old copy of the front page
+    built like the posts (short: "Hello there!"), a person's project page, and an old short post that only a
+    listing lists (the feed lists the newest posts only)."""
+    pages = _blog(base)
+    hello = "<h1>Hello there!</h1><p>I am a student of the sea, and here I write now and then about the harbour.</p>"
+    pages["/main/"] = _page("Hello", hello)
+    pages["/projects/harbour-bot/"] = _page("Harbour bot", "<h1>Harbour bot</h1>" + PROSE * 6)
+    note = '<h1>old-note</h1><img src="/img/old.jpg"><p>The first dusk I saw from the west pier, years ago.</p>'
+    pages["/posts/old-note/"] = _page("old-note", note)
+    teaser = f'<article class="teaser"><h2><a href="/posts/old-note/">old-note</a></h2>{PROSE}</article>'
+    pages["/page/2/"] = str(pages["/page/2/"]).replace("</main>", teaser + "</main>")
+    listed = [f"/posts/{slug}/" for slug in [*LONG, *SHORT, "old-note"]] + ["/main/", "/projects/harbour-bot/"]
+    entries = "".join(f"<url><loc>{base}{path}</loc></url>" for path in listed)
+    pages["/sitemap.xml"] = Page(
+        f'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{entries}</urlset>',
+        "application/xml",
+    )
+    pages["/robots.txt"] = Page(f"User-agent: *\nSitemap: {base}/sitemap.xml\n", "text/plain")
+    return pages
+
+
+def test_what_a_blog_publishes_beside_its_posts_is_not_written(tmp_path: Path) -> None:
+    """The old copy of the front page, built like the posts but left out of the feed that lists them and of every
+    listing, is no post (``unlisted``), whatever the sitemap says; a project page at the site's top is none
+    (``url``); the old short post a listing lists is one."""
+    pages: dict[str, PageLike] = {}
+    with serve(pages) as site:
+        pages.update(_blog_with_other_pages(site.url))
+        old_home = Page(str(pages["/main/"]))
+        posts = [f"/posts/{slug}/" for slug in LONG + SHORT]
+
+        def old_home_after_the_posts() -> Page:
+            """Answered once the feed's posts are (a verdict reads what is known when the page is judged)."""
+            deadline = time.monotonic() + 60
+            while not all(post in site.requests or post + "index.html" in site.requests for post in posts):
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+            time.sleep(1)
+            return old_home
+
+        pages["/main/"] = old_home_after_the_posts
+        result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
+        asked = list(site.requests)
+    assert result.returncode == 0, result.log[-3000:]
+    assert "/main/" in asked and "/projects/harbour-bot/" in asked
+    assert _paths(result.items, site.url) == sorted(f"/posts/{slug}/" for slug in [*LONG, *SHORT, "old-note"])
+    assert result.stats["readability/spider/verdict/unlisted"] == 1
+    assert "Navigation (unlisted): " + site.url + "/main/" in result.log
+    assert "Navigation (url): " + site.url + "/projects/harbour-bot/" in result.log
+
+
+def test_a_documentations_page_about_tags_is_an_article(tmp_path: Path) -> None:
+    """``/tags/`` is a tags index on a blog; in a documentation it may be the page about a program's tags: prose,
+    readerable, no listing. A page of links there stays navigation."""
+    pages = _docs()
+    about_tags = str(pages["/guide/0/"]).replace("/guide/0/", "Interface tags")
+    pages["/tags/"] = about_tags
+    pages["/keywords/"] = str(pages["/ref/0/"]).replace(
+        "</article>",
+        "".join(f'<div class="kw"><a href="/guide/{n}/">guide {n}</a></div>' for n in range(4)) + "</article>",
+    )
+    pages["/"] = str(pages["/"]).replace(
+        "</ul>", '<li><a href="/tags/">Tags</a></li><li><a href="/keywords/">Keywords</a></li></ul>', 1
+    )
+    with serve(pages) as site:
+        result = crawl_command(tmp_path, [site.url + "/"], settings=QUICK)
+    assert result.returncode == 0, result.log[-3000:]
+    written = _paths(result.items, site.url)
+    assert "/tags/" in written and "/keywords/" not in written
+    assert len(written) == 9

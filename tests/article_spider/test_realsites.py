@@ -28,7 +28,16 @@ from testkit.crawling import CrawlResult, article_project, crawl, crawl_command
 pytestmark = pytest.mark.slow  # real crawls in subprocesses
 
 QUICK = {"AUTOTHROTTLE_ENABLED": False}
-SITES = ("silocitylabs-blog", "0x7df", "oda-docs", "mehdix-fa", "ddaa-zhtw", "trpl-zh-cn")
+SITES = (
+    "silocitylabs-blog",
+    "0x7df",
+    "oda-docs",
+    "mehdix-fa",
+    "ddaa-zhtw",
+    "trpl-zh-cn",
+    "barotsis-zola",
+    "sfall-wiki",
+)
 
 
 @contextmanager

@@ -6,6 +6,7 @@ import pytest
 
 from scrapy_readability.spiders.urls import (
     NOT_ARTICLE_URLS,
+    SUBJECT_INDEX,
     Site,
     clean_url,
     compile_patterns,
@@ -121,6 +122,10 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/posts/about-me-and-my-bike/", False),
         ("/about/Education.html", True),  # the pages of an about section
         ("/post/projects/harbour-bot/", False),  # a blog's posts about its projects
+        ("/projects/harbour-bot.html", True),  # ... a person's projects, at the top of the site
+        ("/projects/", True),
+        ("/docs/projects/", False),  # ... deeper, a documentation's page about projects
+        ("/projects-i-loved-in-2024/", False),
         ("/contact.html", True),
         ("/login", True),
         ("/tag/climate/", True),
@@ -160,6 +165,16 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
 def test_pages_that_are_never_articles(path: str, navigation: bool) -> None:
     patterns = compile_patterns(NOT_ARTICLE_URLS)
     assert matches_any(patterns, path_and_query("https://news.example" + path)) is navigation
+
+
+@pytest.mark.parametrize(
+    ("path", "index"),
+    [("/tags/", True), ("/docs/keywords", True), ("/etiquetas/", True), ("/tags/sea/", False), ("/tagsoup/", False)],
+)
+def test_an_index_of_tags_or_topics(path: str, index: bool) -> None:
+    """A listing of tags, or in a documentation a page about tags: the page's shape tells (verdicts.py)."""
+    assert (SUBJECT_INDEX.search(path_and_query("https://docs.example" + path)) is not None) is index
+    assert any(pattern == SUBJECT_INDEX.pattern for pattern in NOT_ARTICLE_URLS)  # one list
 
 
 def test_a_directory_and_its_index_file_are_one_page() -> None:

@@ -54,6 +54,8 @@ def is_site_page(href: str) -> bool:
         ({"readerable": False, "shape": SHORT_SHAPE, "listed": "listing"}, True, "listed_listing"),
         ({"readerable": False, "shape": EMPTY_SHAPE, "listed": "feed"}, False, "empty"),
         ({"readerable": False, "shape": SHORT_SHAPE, "types": frozenset({"blogposting"})}, True, "declared_article"),
+        ({"not_article_url": True, "about_subject": True}, True, "readerable"),  # /tags/ in a documentation
+        ({"not_article_url": True, "about_subject": True, "shape": LISTING_SHAPE}, False, "listing"),
     ],
 )
 def test_the_rules_in_order(given: dict[str, object], article: bool, reason: str) -> None:
@@ -167,6 +169,28 @@ def test_a_short_page_built_like_the_articles_is_one() -> None:
     assert (judge(short).article, judge(short).reason) == (True, "template")
     assert not judge(evidence(readerable=False, shape=SHORT_SHAPE, like_articles=2)).article
     assert not judge(short, frozenset({"template"})).article
+
+
+POST_TEMPLATE = {"readerable": False, "shape": SHORT_SHAPE, "like_articles": 9, "like_feed_articles": 3}
+
+
+@pytest.mark.parametrize(
+    ("given", "article", "reason"),
+    [
+        ({}, False, "unlisted"),  # built like the feed's posts, listed by neither the feed nor a listing
+        ({"listed": "sitemap"}, False, "unlisted"),  # the sitemap lists every page
+        ({"listed": "feed"}, True, "listed_feed"),
+        ({"listed": "sitemap", "in_listing": True}, True, "listed_sitemap"),  # a listing of the site lists it
+        ({"listed": "listing", "in_listing": True}, True, "listed_listing"),
+        ({"types": frozenset({"blogposting"})}, True, "declared_article"),  # the page says it is a post
+        ({"readerable": True}, True, "readerable"),  # the feed's silence is no evidence against a readerable page
+        ({"like_feed_articles": 2}, True, "template"),  # the feed has not said what its posts are built like
+    ],
+)
+def test_a_short_page_the_feed_leaves_out_of_its_posts(given: dict[str, object], article: bool, reason: str) -> None:
+    verdict = judge(evidence(**{**POST_TEMPLATE, **given}))
+    assert (verdict.article, verdict.reason) == (article, reason)
+    assert judge(evidence(**POST_TEMPLATE), frozenset({"listed"})).reason == "template"
 
 
 def test_a_front_page_built_like_the_articles_is_the_sites_introduction() -> None:
