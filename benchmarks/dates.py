@@ -99,11 +99,11 @@ METASCRAPER_FIXES: dict[str, str | None] = {
     # page declares another publication date: the publication date the reader sees (or, where no dateline is
     # shown, the page's datePublished, which its URL does not contradict), each checked by hand
     "atlasobscura": "2017-06-21",  # datePublished 2017-06-21T09:51:00-04:00; dateModified 2025
-    "bfi": "2021-01-14",  # datePublished; the snapshot's 2021-02-12 is article:modified_time
+    "bfi": "2021-01-13",  # the dateline "Jan 13, 2021" above the headline (datePublished: 2021-01-14T02:58 UTC)
     "engadget": "2019-01-07",  # "Mon, Jan 7 2019 15:37:00 EST", the URL's 2019/01/07; the 2021 update
     "fortune": "2015-10-05",  # datePublished 2015-10-05T20:52:17+00:00, the URL's 2015/10/05
     "marketing-land": "2016-02-23",  # datePublished, article:published_time; the 24th is the modification
-    "mashable": "2021-10-22",  # datePublished 2021-10-22T00:44:09+00:00
+    "mashable": "2021-10-21",  # the dateline <time datetime="Fri, 22 Oct 2021 00:44:09 +0000">October 21, 2021
     "medium": "2017-06-19",  # the dateline "Jun 19, 2017 · 3 min read", datePublished
     "nytimes-opinion": "2020-11-19",  # the URL's 2020/11/19; the snapshot's 2021-06-08 is dateModified
     "postplanner": "2020-12-18",  # datePublished, and the dateline's "Dec 18, 2020"
