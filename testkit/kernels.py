@@ -11,7 +11,7 @@ from lxml import etree
 from scrapy_readability.engine import _kernels
 from scrapy_readability.engine.html.dom import get_next_node
 from scrapy_readability.engine.html.parsing import build_tree, remove_comments
-from scrapy_readability.engine.outputs.refine.choice import _BODY_BLOCKS
+from scrapy_readability.engine.outputs.refine.choice import BODY_BLOCKS
 from scrapy_readability.engine.outputs.refine.furniture import _may_mark_furniture
 from scrapy_readability.engine.outputs.refine.lines import _may_mark_a_box
 
@@ -33,7 +33,7 @@ def calls(el: etree._Element) -> dict[str, list[tuple[Any, ...]]]:
         "prepare_step": [],  # it adds to a list: tests/engine/test_kernels.py compares the lists too
         "wrap_phrasing_content": [],  # it edits the tree: tests/engine/test_kernels.py compares the trees it leaves
         "texts_holding": [(el, "the"), (el, "e "), (el, "😀"), (el, "\ufeff")],
-        "innermost_text_blocks": [(el, _BODY_BLOCKS), (el, ("p", "li")), (el, ("span", "div", "pre"))],
+        "innermost_text_blocks": [(el, BODY_BLOCKS), (el, ("p", "li")), (el, ("span", "div", "pre"))],
         "marked_elements": [
             (el, ("class", "id", "aria-label", "itemtype"), _may_mark_furniture, ("a", "label")),
             (el, ("class", "id", "itemprop"), _may_mark_a_box),

@@ -627,7 +627,17 @@ RULES = (
 )
 
 
-@pytest.mark.parametrize("tail", ["<p>12 Comments</p>", "<div><a href='#c'>Join the Conversation</a></div>", RULES])
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "<p>12 Comments</p>",
+        "<div><a href='#c'>Join the Conversation</a></div>",
+        RULES,
+        "<p>Comments are moderated.</p>",
+        "<p>Comments and pings are currently closed.</p>",
+        "<p>You must be logged in to post a comment.</p>",
+    ],
+)
 def test_the_comments_label_and_their_rules_at_the_end_go(tail: str) -> None:
     """What a comment section leaves behind when Readability.js drops it: its link, its count, its rules."""
     assert refined(FIRST + SECOND + tail) == FIRST + SECOND
@@ -637,6 +647,7 @@ def test_the_comments_label_and_their_rules_at_the_end_go(tail: str) -> None:
     "html",
     [
         f"{FIRST}{RULES}{SECOND}",  # a terms page states the rules, and goes on
+        f"{FIRST}<p>Comments are moderated.</p>{SECOND}",  # ... or a post about running a forum
         f"{FIRST}<h2>Comments</h2>{SECOND}",  # a section of a tutorial on code comments
         f"{FIRST}{SECOND}<p>Tell me what you think in the comments below.</p>",  # the author's last word
     ],

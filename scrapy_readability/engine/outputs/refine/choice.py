@@ -177,7 +177,7 @@ _WHOLE_BODY = 0.6
 _FOREIGN_BLOCK = 0.25
 """A block of the article whose words are this rarely in the declared body is not the article's."""
 _MIN_BLOCK_WORDS = 4
-_BODY_BLOCKS = ("p", "li", "figcaption", "blockquote", "dd", "div", "section", "aside", "table", "span")
+BODY_BLOCKS = ("p", "li", "figcaption", "blockquote", "dd", "div", "section", "aside", "table", "span")
 
 
 def declared_body(scripts: list[Any] | None) -> str | None:
@@ -245,7 +245,7 @@ def _keep_the_declared_body(content: Element, body: str, shown: bool = False) ->
         return
     if len(body_words) < _WHOLE_BODY * len(words):
         return  # a teaser or the first paragraphs only: it cannot say what the rest of the article is
-    for block in innermost_text_blocks(content, _BODY_BLOCKS):
+    for block in innermost_text_blocks(content, BODY_BLOCKS):
         words = word_list(text_content(block))
         if len(words) >= _MIN_BLOCK_WORDS and sum(word in declared for word in words) < _FOREIGN_BLOCK * len(words):
             if block.getparent() is not None:

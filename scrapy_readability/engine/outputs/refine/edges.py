@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from ...html.dom import Element, remove, text_content
 from ..feed.dates import find_text_date
-from .furniture import _inside_list
+from .furniture import inside_list
 from .tree import (
     HEADINGS,
     LISTS,
@@ -27,10 +27,10 @@ from .tree import (
 
 # --- Datelines: the date a page prints above or below the article, which the feed's fields carry -----
 
-_DATELINE_WORDS = 10
+DATELINE_WORDS = 10
 _LABEL_WORDS = 4
 """Words without a digit a dateline holds beside its date: a label, a month, "Uhr", "min read"."""
-_PROSE_WORDS = 15
+PROSE_WORDS = 15
 _PROSE_TAGS = ("p", "li", "blockquote", "pre", "td")
 _DATELINE_TAGS = ("p", "div", "span", "time", "small", "li", "header", "footer", "address", "dd", "em", "strong")
 
@@ -47,9 +47,9 @@ def _drop_edge_datelines(content: Element) -> None:
     for element in chain(_before(paragraphs[first], content), _after(paragraphs[last], content)):
         if element.tag not in _DATELINE_TAGS or element.getparent() is None:
             continue
-        if not 0 < words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or in_code(element, content):
+        if not 0 < words_up_to(element, DATELINE_WORDS) <= DATELINE_WORDS or in_code(element, content):
             continue
-        if is_own_line(element, content) and _is_dateline(element):
+        if is_own_line(element, content) and is_dateline(element):
             remove_with_empty_wrappers(element, content)
 
 
@@ -80,7 +80,7 @@ def _first_prose(elements: Sequence[Element], indices: Iterable[int]) -> int | N
     prose bound the datelines, so the paragraphs between them are never counted."""
     for index in indices:
         element = elements[index]
-        if element.tag in _PROSE_TAGS and words_up_to(element, _PROSE_WORDS) >= _PROSE_WORDS:
+        if element.tag in _PROSE_TAGS and words_up_to(element, PROSE_WORDS) >= PROSE_WORDS:
             return index
     return None
 
@@ -91,11 +91,11 @@ _CLOCK_TIME = re.compile(r"\b\d{1,2}[:.]\d\d\b(?![.:]\d)|\buhr\b", re.IGNORECASE
 """A time of day ("19:25", "7.57 Uhr"): what a dateline inside the article adds to its date (the publication's)."""
 
 
-def _is_timed_dateline(block: Element, text: str, content: Element) -> bool:
+def is_timed_dateline(block: Element, text: str, content: Element) -> bool:
     """A line of its own that is a date with its time of day ("Freitag, 28.04.2023, 19:25", "Publiziert heute um
     12:19 Uhr"): the publication's dateline, wherever the page set it (often below the lead); a date without a
     time inside the article may be the article's own (a changelog's entry), and stays."""
-    if len(text) > _DATELINE_LENGTH or _CLOCK_TIME.search(text) is None or not _is_dateline(block):
+    if len(text) > _DATELINE_LENGTH or _CLOCK_TIME.search(text) is None or not is_dateline(block):
         return False
     return is_own_line(block, content) and not in_code(block, content)
 
@@ -127,7 +127,7 @@ def _prose_positions(content: Element) -> tuple[dict[Element, int], list[int]]:
     prose = [
         order[el]
         for el in content.iter(*_PROSE_TAGS)
-        if words_in(el) >= _PROSE_WORDS and 2 * sum(map(visible_length, el.iter("a"))) < visible_length(el)
+        if words_in(el) >= PROSE_WORDS and 2 * sum(map(visible_length, el.iter("a"))) < visible_length(el)
     ]
     return order, prose
 
@@ -155,7 +155,7 @@ def _drop_edge_link_lists(content: Element, url: str) -> None:
 def _is_link_list(listing: Element, content: Element, host: str) -> bool:
     """Two links or more to the site's own pages and nothing else (not a list inside a list)."""
     links = [link for link in listing.iter("a") if text_content(link).strip()]
-    if len(links) < _TEASER_LINKS or _inside_list(listing, content):
+    if len(links) < _TEASER_LINKS or inside_list(listing, content):
         return False
     if any(_site(link.get("href") or "") not in ("", host) for link in links):
         return False
@@ -179,7 +179,7 @@ def _drop_teaser_lists(content: Element, url: str) -> None:
 def _is_teaser_list(listing: Element, content: Element, host: str) -> bool:
     """Two items or more, each a teaser (not a list inside a list)."""
     items = [item for item in listing if item.tag == "li"]
-    if len(items) < _TEASER_LINKS or len(items) != len(listing) or _inside_list(listing, content):
+    if len(items) < _TEASER_LINKS or len(items) != len(listing) or inside_list(listing, content):
         return False
     return all(_is_teaser(item, host) for item in items)
 
@@ -209,14 +209,14 @@ def _site(url: str) -> str:
 def _is_menu(listing: Element, content: Element) -> bool:
     """Three links or more, of a few words each, and nothing else (not a list inside a list)."""
     links = [link for link in listing.iter("a") if text_content(link).strip()]
-    if len(links) < _MENU_LINKS or _inside_list(listing, content):
+    if len(links) < _MENU_LINKS or inside_list(listing, content):
         return False
     if sum(map(visible_length, links)) != visible_length(listing):
         return False
     return sum(words_in(link) for link in links) <= _MENU_LINK_WORDS * len(links)
 
 
-def _is_dateline(element: Element) -> bool:
+def is_dateline(element: Element) -> bool:
     """A ``<time>``, or a line whose date is in its words: not a link's ("Update: https://x/2017/12/01/")."""
     if next(element.iter("a", "pre", "code"), None) is not None:
         return False
@@ -297,13 +297,13 @@ def _drop_dangling_headings(content: Element) -> None:
         heading = _heading_of(_last_with_text(content), content)
         if heading is None or visible_length(heading) == visible_length(content):
             return  # a heading alone is all the article has: it stays
-        if len(text_content(heading).split()) > _MAX_TITLE_WORDS:
+        if len(text_content(heading).split()) > MAX_TITLE_WORDS:
             return  # a sentence set as a heading is the article's own last word
         remove_with_empty_wrappers(heading, content)
         _drop_empty_end(content)
 
 
-_MAX_TITLE_WORDS = 8
+MAX_TITLE_WORDS = 8
 """Words of a heading that titles furniture ("Add comment", "Join the conversation"): more, and it is a sentence."""
 
 # --- The headline --------------------------------------------------------------------------------

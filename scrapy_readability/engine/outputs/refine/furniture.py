@@ -290,14 +290,14 @@ def _drop_in_page_contents(content: Element, url: str) -> None:
     if not ids:
         return
     for listing in list(content.iter(*LISTS)):
-        if listing.getparent() is None or _inside_list(listing, content):
+        if listing.getparent() is None or inside_list(listing, content):
             continue
         if _is_in_page_contents(listing, ids, url):
             for element in _contents_box(listing, content):
                 remove_with_empty_wrappers(element, content)
 
 
-def _inside_list(element: Element, content: Element) -> bool:
+def inside_list(element: Element, content: Element) -> bool:
     parent = element.getparent()
     while parent is not None and parent is not content:
         if parent.tag in LISTS:

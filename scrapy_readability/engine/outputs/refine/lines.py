@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from ...html.dom import Element, text_content
-from .choice import _BODY_BLOCKS, innermost_text_blocks
-from .edges import _DATELINE_WORDS, _MAX_TITLE_WORDS, _PROSE_WORDS, _is_dateline, _is_timed_dateline
+from .choice import BODY_BLOCKS, innermost_text_blocks
+from .edges import DATELINE_WORDS, MAX_TITLE_WORDS, PROSE_WORDS, is_dateline, is_timed_dateline
 from .tree import (
     HEADINGS,
     MEDIA,
@@ -91,10 +91,10 @@ def _drop_lines(content: Element) -> list[Element]:
     with the byline they may share a box with)."""
     alts = _alt_texts(content)
     # the most words a line test can say yes to: a call to act's, a teaser's, a credit's, an alt's
-    longest = max([_MAX_CALL_WORDS, _MAX_TITLE_WORDS * 3, _CREDIT_WORDS, *(len(alt.split()) for alt in alts)])
+    longest = max([_MAX_CALL_WORDS, MAX_TITLE_WORDS * 3, _CREDIT_WORDS, *(len(alt.split()) for alt in alts)])
     rules: list[Element] = []  # the comments' rules, if no paragraph follows them
     timed: list[Element] = []
-    for block in innermost_text_blocks(content, _BODY_BLOCKS):
+    for block in innermost_text_blocks(content, BODY_BLOCKS):
         if block.getparent() is None:
             continue  # removed: what this pass removes holds no other block of the list
         raw = text_content(block)
@@ -111,11 +111,11 @@ def _drop_lines(content: Element) -> list[Element]:
         elif len(words) <= _MAX_RULES_WORDS and _is_comment_rules(text):
             rules.append(block)
         else:
-            if len(words) >= _PROSE_WORDS:
+            if len(words) >= PROSE_WORDS:
                 rules.clear()  # a paragraph follows them: rules the article itself states
             if _is_other_furniture_line(block, text, len(words), content, alts):
                 remove_with_empty_wrappers(block, content)
-            elif len(words) <= _DATELINE_WORDS and _is_timed_dateline(block, text, content):
+            elif len(words) <= DATELINE_WORDS and is_timed_dateline(block, text, content):
                 timed.append(block)
     for block in rules:
         remove_with_empty_wrappers(block, content)
@@ -323,7 +323,7 @@ def _is_marked_dateline(element: Element, classes: str | None, content: Element)
     dateline, or a teaser's, wherever it is set (the date is in the feed's fields)."""
     if not (classes and _DATE_HINT.search(classes) and _DATE_MARKS.search(classes)):
         return False
-    if not 0 < words_up_to(element, _DATELINE_WORDS) <= _DATELINE_WORDS or not _is_dateline(element):
+    if not 0 < words_up_to(element, DATELINE_WORDS) <= DATELINE_WORDS or not is_dateline(element):
         return False
     return is_own_line(element, content) and not in_code(element, content)
 
@@ -337,7 +337,7 @@ _CALLS_TO_ACT = re.compile(
     r"sign(?:ing)? up (?:for|to) [^.]{0,40}?newsletter|(?:get|receive) (?:our|the) (?:\w+ )?newsletter|"
     r"newsletter promotion|download (?:our|the) (?:\w+ )?app|on google news|as a preferred source|"
     r"making a contribution|like this (?:post|article) on|"
-    r"to post a comment|comments? (?:are|is) (?:moderated|closed)|support (?:local|independent) journalism|"
+    r"support (?:local|independent) journalism|"
     r"got a story\?|while an ad ?blocker is (?:enabled|active|on)|"
     # German
     r"newsletter abonnieren|jetzt abonnieren|abonniere (?:den|unseren)|zum newsletter|newsletter informiert|"
@@ -405,7 +405,7 @@ _LABEL_LINE = re.compile(
 """A clock line, the comments' label, a tool's or a pager's, in one look (most lines are none)."""
 _COMMENT_RULES = re.compile(
     r"to post a comment|your comments are subject to|community (?:rules|guidelines|standards) apply|"
-    r"comments (?:and pings )?are (?:currently )?closed|"
+    r"comments? (?:and pings )?(?:are|is) (?:currently )?(?:closed|moderated)|"
     r"kommentare im forum|dass ihre kommentare|kommentare (?:und pings )?sind (?:derzeit )?geschlossen|"
     r"les commentaires sont modérés|charte de modération|normas de (?:participación|la comunidad)|"
     r"مراجعة التعليقات"
@@ -458,7 +458,7 @@ def _is_read_also(block: Element, text: str) -> bool:
     """A line that is such a label and a link to another story ("Read more: <a>The next thing</a>"), or the label
     alone with nothing after it but links: a teaser the page set in the article, not the article's text."""
     label = _READ_ALSO.match(text)
-    if label is None or len(text.split()) > _MAX_TITLE_WORDS * 3:
+    if label is None or len(text.split()) > MAX_TITLE_WORDS * 3:
         return False
     rest = visible_length(block) - sum(map(visible_length, block.iter("a")))
     label_length = len("".join(label.group(0).split()))
