@@ -280,6 +280,26 @@ def body_of(html: str) -> etree._Element:
     return engine_tree(html).find("body")
 
 
+def pure_measures(root: etree._Element) -> list[tuple[int, int]]:
+    """Each element's ``_getInnerText`` length and commas, measured afresh by the pure functions."""
+    mirrors = _kernels.MIRRORED
+    length, count = mirrors["html.dom.inner_text_length"].pure, mirrors["html.dom.text_count"].pure
+    return [(length(el), count(el, ",")) for el in root.iter() if isinstance(el.tag, str)]
+
+
+@compiled_only
+def test_the_cleanings_lengths_joined_from_the_childrens_are_the_fresh_ones():
+    measures_below = _kernels.LOADED["port._cleanup"].measures_below
+    trees = [engine_tree(path.read_text(encoding="utf-8")) for path in sorted(MOZILLA_PAGES.glob("*/source.html"))]
+    for root in [*trees, hostile_tree(), cleaned_tree(), wraps_tree()]:
+        assert measures_below(root) == pure_measures(root)
+    spaced = etree.fromstring(
+        "<div> <b> </b><i>a</i> <u> <s>\u00a0</s></u><b/>b<i>c </i><i> d</i><b>\u2003</b>,<i>e</i> , </div>"
+    )
+    assert measures_below(spaced) == pure_measures(spaced)
+    assert measures_below(etree.fromstring("<div><!--x--><?p x?></div>")) == [(0, 0)]
+
+
 @compiled_only
 def test_the_conditional_cleaning_leaves_the_pure_trees_on_every_vendored_page():
     for path in sorted(MOZILLA_PAGES.glob("*/source.html")):

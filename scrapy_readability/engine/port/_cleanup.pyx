@@ -6,7 +6,7 @@ Most find the elements ``_prepArticle`` changes, and cleanup.py changes them, th
 """
 
 from cpython.mem cimport PyMem_Free
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, realloc
 from lxml.includes.tree cimport (
     XML_CDATA_SECTION_NODE,
     XML_COMMENT_NODE,
@@ -30,11 +30,10 @@ from scrapy_readability.engine.html._dom cimport (
     is_tag,
     keep,
     name_in,
+    read_utf8,
     scan_start,
-    scan_text,
     tag_in,
     tag_names,
-    text_length,
 )
 from scrapy_readability.engine.port._measures cimport link_length
 
@@ -50,11 +49,11 @@ from scrapy_readability.engine.port.constants import (
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "clean_conditionally": "417845f6c88cc32b",
-    "descendant_counts": "9f61722282da08af",
-    "next_named": "942ba743ac203c9c",
+    "clean_conditionally": "780dd33ab7078b0f",
+    "descendant_counts": "13a7c45eba47ed53",
+    "next_named": "0a4e00b25a93ec1f",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; cleanup.py's @kernel holds the same)
-    "styled_elements": "b528764de72cd4dd",
+    "styled_elements": "33b5b2e69387d462",
 }
 
 pure = {}
@@ -231,11 +230,21 @@ def descendant_counts(cetree._Element node not None) -> tuple:
 # --- _cleanConditionally: its decisions in C, its removals by cleanup.py's remove ------------------------------
 
 
+cdef struct Summary:
+    # An element's text as _getInnerText measures it, kept so that an ancestor's is read off its children's.
+    Py_ssize_t length  # UTF-16 units, trimmed, each whitespace run counted one
+    Py_ssize_t commas  # "," characters (TextLengths.count(node, ","))
+    bint seen  # a character that is not whitespace
+    bint lead  # whitespace before the first such character (with none: any whitespace)
+    bint trail  # whitespace after the last such character (with none: as lead)
+
+
 cdef struct Lengths:
-    # TextLengths in C: each element's _getInnerText length, measured once while the phase runs (an open
-    # addressing table, keyed by the node; the same entries TextLengths keeps, true for the same reason).
+    # TextLengths in C: each element's measure, taken once while the phase runs (an open addressing table keyed by
+    # the node). It holds more entries than TextLengths (every element below one measured), true for the same
+    # reason: all start after the node the phase tests, none an ancestor of a node it removes later.
     xmlNode** keys
-    Py_ssize_t* values
+    Summary* values
     Py_ssize_t used
     Py_ssize_t capacity  # a power of two, or 0
 
@@ -250,7 +259,7 @@ cdef int grow(Lengths* lengths) noexcept nogil:
     """Twice the room, every entry kept; -1 when memory runs out."""
     cdef Py_ssize_t capacity = lengths.capacity * 2 if lengths.capacity else 256
     cdef xmlNode** keys = <xmlNode**>calloc(capacity, sizeof(xmlNode*))
-    cdef Py_ssize_t* values = <Py_ssize_t*>calloc(capacity, sizeof(Py_ssize_t))
+    cdef Summary* values = <Summary*>calloc(capacity, sizeof(Summary))
     cdef Py_ssize_t i
     cdef size_t j
     if keys == NULL or values == NULL:
@@ -272,18 +281,7 @@ cdef int grow(Lengths* lengths) noexcept nogil:
     return 0
 
 
-cdef Py_ssize_t measured(Lengths* lengths, xmlNode* node) noexcept nogil:
-    """``TextLengths(node)``: the length measured before, else measured now and kept; -1 when unread."""
-    cdef Py_ssize_t length = -1
-    if find(lengths, node, &length):
-        return length
-    length = text_length(node)
-    if length >= 0 and remember(lengths, node, length) < 0:
-        return length  # no room to keep it: measured again next time, the same value
-    return length
-
-
-cdef bint find(Lengths* table, xmlNode* node, Py_ssize_t* value) noexcept nogil:
+cdef bint find(Lengths* table, xmlNode* node, Summary* value) noexcept nogil:
     """Whether ``node`` is a key of ``table``, its value in ``value``."""
     cdef size_t j
     if table.capacity == 0:
@@ -297,7 +295,7 @@ cdef bint find(Lengths* table, xmlNode* node, Py_ssize_t* value) noexcept nogil:
     return False
 
 
-cdef int remember(Lengths* table, xmlNode* node, Py_ssize_t value) noexcept nogil:
+cdef int remember(Lengths* table, xmlNode* node, Summary* value) noexcept nogil:
     """Keep ``value`` for ``node``; -1 when memory runs out."""
     cdef size_t j
     if (table.used + 1) * 2 > table.capacity and grow(table) < 0:
@@ -308,13 +306,111 @@ cdef int remember(Lengths* table, xmlNode* node, Py_ssize_t value) noexcept nogi
     if table.keys[j] == NULL:
         table.used += 1
     table.keys[j] = node
-    table.values[j] = value
+    table.values[j] = value[0]
     return 0
+
+
+cdef void join(Summary* into, Summary* part) noexcept nogil:
+    """``into`` followed by ``part``: a whitespace run between two characters counts one."""
+    into.commas += part.commas
+    if not part.seen:
+        if into.seen:
+            into.trail = into.trail or part.lead
+        else:
+            into.lead = into.trail = into.lead or part.lead
+        return
+    if into.seen:
+        into.length += part.length + (1 if into.trail or part.lead else 0)
+    else:
+        into.length = part.length
+        into.lead = into.lead or part.lead
+        into.seen = True
+    into.trail = part.trail
+
+
+cdef int read_text_node(xmlNode* text, Summary* part) noexcept nogil:
+    """One text node's measure; -1 on bytes that are not UTF-8."""
+    cdef TextScan scan
+    scan_start(&scan, text)
+    scan.target = 0x2C
+    if text.content != NULL and read_utf8(&scan, text.content) < 0:
+        return -1
+    part.length = scan.length
+    part.commas = scan.count
+    part.seen = scan.seen
+    part.lead = scan.lead
+    part.trail = scan.pending if scan.seen else scan.lead
+    return 0
+
+
+cdef struct Open:
+    # An element whose measure summarize is taking: what its children gave so far.
+    xmlNode* node
+    Summary text
+
+
+cdef int summarize(Lengths* lengths, xmlNode* top, Summary* out) noexcept nogil:
+    """``top``'s measure, and every element's below it, kept: an element's is its children's joined, each text node
+    read once, an element measured before not read again; -1 on a node kind the walk does not read (as
+    ``text_length``), bytes that are not UTF-8, or memory run out. No recursion: a deep nest is a long array."""
+    cdef Open* open = NULL
+    cdef Open* grown
+    cdef Py_ssize_t depth = 0, capacity = 0
+    cdef xmlNode* node = top
+    cdef Summary part
+    cdef int kind
+    if find(lengths, top, out):
+        return 0
+    while True:
+        if node != NULL and node != top and node.type == XML_ELEMENT_NODE and find(lengths, node, &part):
+            join(&open[depth - 1].text, &part)
+            node = node.next
+        elif node != NULL and node.type == XML_ELEMENT_NODE:
+            if depth == capacity:
+                capacity = capacity * 2 + 32
+                grown = <Open*>realloc(open, capacity * sizeof(Open))
+                if grown == NULL:
+                    free(open)
+                    return -1
+                open = grown
+            open[depth].node = node
+            open[depth].text.length = open[depth].text.commas = 0
+            open[depth].text.seen = open[depth].text.lead = open[depth].text.trail = False
+            depth += 1
+            node = node.children
+        elif node != NULL:
+            kind = node.type
+            if kind == XML_TEXT_NODE or kind == XML_CDATA_SECTION_NODE:
+                if read_text_node(node, &part) < 0:
+                    free(open)
+                    return -1
+                join(&open[depth - 1].text, &part)
+            elif kind != XML_COMMENT_NODE and kind != XML_PI_NODE:
+                free(open)
+                return -1
+            node = node.next
+        else:  # the last open element's children are over
+            depth -= 1
+            remember(lengths, open[depth].node, &open[depth].text)  # not kept when memory runs out: read again
+            if depth == 0:
+                out[0] = open[0].text
+                free(open)
+                return 0
+            join(&open[depth - 1].text, &open[depth].text)
+            node = open[depth].node.next
+
+
+cdef Py_ssize_t measured(Lengths* lengths, xmlNode* node) noexcept nogil:
+    """``TextLengths(node)``: the length measured before, else measured now and kept; -1 when unread."""
+    cdef Summary text
+    if summarize(lengths, node, &text) < 0:
+        return -1
+    return text.length
 
 
 cdef inline bint known(Lengths* table, xmlNode* node) noexcept nogil:
     """Whether ``node`` is one of the data tables (kept in a table of the same kind)."""
-    cdef Py_ssize_t ignored
+    cdef Summary ignored
     return find(table, node, &ignored)
 
 
@@ -398,16 +494,12 @@ cdef int ancestors_read(xmlNode* node, Lengths* data_tables, bint* in_data_table
 
 
 cdef int length_and_commas(Lengths* lengths, xmlNode* node, Py_ssize_t* length, Py_ssize_t* commas) noexcept nogil:
-    """``TextLengths(node)`` and ``TextLengths.count(node, ",")`` (the commas of ``textContent``) in one walk, the
-    length kept; -1 when unread. (A node the phase tests is never measured before: it holds none it tested.)"""
-    cdef TextScan scan
-    scan_start(&scan, node)
-    scan.target = 0x2C
-    if scan_text(&scan, -1) < 0:
+    """``TextLengths(node)`` and ``TextLengths.count(node, ",")`` (the commas of ``textContent``); -1 when unread."""
+    cdef Summary text
+    if summarize(lengths, node, &text) < 0:
         return -1
-    length[0] = scan.length
-    commas[0] = scan.count
-    remember(lengths, node, scan.length)
+    length[0] = text.length
+    commas[0] = text.commas
     return 0
 
 
@@ -622,6 +714,7 @@ def clean_conditionally(state, cetree._Element root not None, str tag not None):
     global _helpers
     cdef _Cleaner cleaner
     cdef xmlNode* node
+    cdef Summary marked
     cdef xmlNode* top = root._c_node
     options = state.options
     modifier = options.link_density_modifier
@@ -637,10 +730,32 @@ def clean_conditionally(state, cetree._Element root not None, str tag not None):
     cleaner.table_tag = tag == "table"
     cleaner.flags = state.flags
     cleaner.modifier = modifier
+    marked.length = marked.commas = 0
+    marked.seen = marked.lead = marked.trail = False
     for table, is_data in state.data_tables.items():
         node = (<cetree._Element?>table)._c_node
-        if is_data and node != NULL and remember(&cleaner.data_tables, node, 1) < 0:
+        if is_data and node != NULL and remember(&cleaner.data_tables, node, &marked) < 0:
             raise MemoryError()
     if not cleaner.run(tag):
         return pure["clean_conditionally"](state, root, tag)
     return None
+
+
+def measures_below(cetree._Element root not None) -> list:
+    """(length, commas) of ``root`` and of every element below it in document order, each read off the measures
+    of its children as clean_conditionally reads them (root first, so every other one comes from the table):
+    what tests/engine/test_kernels.py compares with ``inner_text_length`` and ``text_count``. None when unread."""
+    cdef _Cleaner cleaner = _Cleaner()
+    cdef Summary text
+    cdef xmlNode* node = root._c_node
+    if node == NULL or node.type != XML_ELEMENT_NODE or summarize(&cleaner.lengths, node, &text) < 0:
+        return None
+    found = []
+    for el in root.iter():
+        node = (<cetree._Element>el)._c_node
+        if node.type != XML_ELEMENT_NODE:
+            continue
+        if not find(&cleaner.lengths, node, &text):
+            return None
+        found.append((text.length, text.commas))
+    return found
