@@ -11,7 +11,6 @@ cdef struct TextScan:
     long target  # a code point to count, or -1
     bint pending  # whitespace since the last character counted, after one
     bint seen  # a character that is not whitespace
-    bint lead  # whitespace before the first such character (or any whitespace, with none)
     bint commas_wanted
     bint stop_at_text  # stop at the first character that is not whitespace (has_text)
     bint done
@@ -23,7 +22,6 @@ cdef struct TextScan:
 cdef void scan_start(TextScan* scan, xmlNode* top) noexcept nogil
 cdef int scan_text(TextScan* scan, Py_ssize_t budget) noexcept nogil
 cdef int scan_all(TextScan* scan) noexcept
-cdef int read_utf8(TextScan* scan, const unsigned char* p) noexcept nogil
 cdef Py_ssize_t text_length(xmlNode* top) noexcept nogil
 cdef bint is_tag(xmlNode* node, const char* name) noexcept nogil
 cdef bint has_ancestor(xmlNode* node, const char* tag) noexcept nogil

@@ -30,8 +30,8 @@ from scrapy_readability.engine.html._dom cimport (
     is_tag,
     keep,
     name_in,
-    read_utf8,
     scan_start,
+    scan_text,
     tag_in,
     tag_names,
 )
@@ -49,11 +49,11 @@ from scrapy_readability.engine.port.constants import (
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "clean_conditionally": "780dd33ab7078b0f",
-    "descendant_counts": "13a7c45eba47ed53",
-    "next_named": "0a4e00b25a93ec1f",
+    "clean_conditionally": "b308a87dba7b8ab2",
+    "descendant_counts": "4c8d25e3e9ce4240",
+    "next_named": "0fffc001a4de7097",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; cleanup.py's @kernel holds the same)
-    "styled_elements": "33b5b2e69387d462",
+    "styled_elements": "06f98bb895d184f5",
 }
 
 pure = {}
@@ -328,19 +328,46 @@ cdef void join(Summary* into, Summary* part) noexcept nogil:
     into.trail = part.trail
 
 
+cdef int read_one(TextScan* scan, xmlNode* text) noexcept nogil:
+    """Read the one text node into ``scan`` (``scan_text`` with one node's budget); -1 on bytes that are not UTF-8."""
+    scan.top = text.parent
+    scan.node = text
+    return -1 if scan_text(scan, 1) < 0 else 0
+
+
 cdef int read_text_node(xmlNode* text, Summary* part) noexcept nogil:
     """One text node's measure; -1 on bytes that are not UTF-8."""
     cdef TextScan scan
     scan_start(&scan, text)
     scan.target = 0x2C
-    if text.content != NULL and read_utf8(&scan, text.content) < 0:
+    if read_one(&scan, text) < 0:
         return -1
     part.length = scan.length
     part.commas = scan.count
     part.seen = scan.seen
-    part.lead = scan.lead
-    part.trail = scan.pending if scan.seen else scan.lead
+    # with no character but whitespace, lead and trail say whether it holds any
+    part.trail = scan.pending if scan.seen else text.content != NULL and text.content[0] != 0
+    part.lead = leading_space(text) if scan.seen else part.trail
     return 0
+
+
+cdef bint leading_space(xmlNode* text) noexcept nogil:
+    """Whether the text node (which holds a character that is not whitespace) starts with whitespace: in ASCII,
+    read off the first byte; else the first such character's length read twice as far as it, once as if text
+    came before (a leading run then counts one), once not."""
+    cdef TextScan scan
+    cdef Py_ssize_t alone
+    cdef unsigned char first = text.content[0]
+    if first < 0x80:
+        return first == 0x20 or 0x09 <= first <= 0x0D
+    scan_start(&scan, text)
+    scan.stop_at_text = True
+    read_one(&scan, text)
+    alone = scan.length
+    scan_start(&scan, text)
+    scan.stop_at_text = scan.seen = True
+    read_one(&scan, text)
+    return scan.length > alone
 
 
 cdef struct Open:
