@@ -32,6 +32,7 @@ def calls(el: etree._Element) -> dict[str, list[tuple[Any, ...]]]:
         "next_named": [(el, None), (el, get_next_node(el, True))],
         "prepare_step": [],  # it adds to a list: tests/engine/test_kernels.py compares the lists too
         "wrap_phrasing_content": [],  # it edits the tree: tests/engine/test_kernels.py compares the trees it leaves
+        "clean_conditionally": [],  # the same
         "texts_holding": [(el, "the"), (el, "e "), (el, "😀"), (el, "\ufeff")],
         "innermost_text_blocks": [(el, BODY_BLOCKS), (el, ("p", "li")), (el, ("span", "div", "pre"))],
         "marked_elements": [

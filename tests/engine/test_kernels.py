@@ -248,6 +248,136 @@ def test_a_dropped_br_is_freed_with_its_last_proxy():
     assert held.getparent() is None and etree.tostring(div) == b"<div><p>a</p></div>"
 
 
+CLEANED_TAGS = ("form", "fieldset", "table", "ul", "div")
+"""The tags ``_prepArticle`` cleans conditionally, in its order."""
+
+
+def cleaned_both_ways(make_tree, flags=None, notes=None, big_page=False, **options) -> tuple[list, list]:
+    """Two copies of a tree, each cleaned conditionally of every tag ``_prepArticle`` cleans (data tables marked
+    first), one by the pure function and one by the kernel, while parse() keeps text nodes apart (``notes`` notes
+    some on each copy): each tree's markup and the text nodes of each element's text and tail, after."""
+    dom = importlib.import_module("scrapy_readability.engine.html.dom")
+    cleanup = importlib.import_module("scrapy_readability.engine.port.cleanup")
+    helpers = importlib.import_module("tests.engine.engine_helpers")
+    mirror = _kernels.MIRRORED["port.cleanup.clean_conditionally"]
+    results = []
+    with dom.keeping_text_nodes():
+        for clean in (mirror.pure, _kernels.LOADED[mirror.kernel_module].clean_conditionally):
+            root = make_tree()
+            if notes:
+                notes(root)
+            state = helpers.state(helpers.ALL if flags is None else flags, **options)
+            state.big_page = big_page  # the big elements' lengths streamed
+            cleanup.mark_data_tables(state, root)
+            for tag in CLEANED_TAGS:
+                clean(state, root, tag)
+            slots = [(dom.text_nodes(el, False), dom.text_nodes(el, True)) for el in root.iter()]
+            results.append([etree.tostring(root, encoding="unicode"), slots])
+    return results[0], results[1]
+
+
+def body_of(html: str) -> etree._Element:
+    return engine_tree(html).find("body")
+
+
+def pure_measures(root: etree._Element) -> list[tuple[int, int]]:
+    """Each element's ``_getInnerText`` length and commas, measured afresh by the pure functions."""
+    mirrors = _kernels.MIRRORED
+    length, count = mirrors["html.dom.inner_text_length"].pure, mirrors["html.dom.text_count"].pure
+    return [(length(el), count(el, ",")) for el in root.iter() if isinstance(el.tag, str)]
+
+
+@compiled_only
+def test_the_cleanings_lengths_joined_from_the_childrens_are_the_fresh_ones():
+    measures_below = _kernels.LOADED["port._cleanup"].measures_below
+    trees = [engine_tree(path.read_text(encoding="utf-8")) for path in sorted(MOZILLA_PAGES.glob("*/source.html"))]
+    for root in [*trees, hostile_tree(), cleaned_tree(), wraps_tree()]:
+        assert measures_below(root) == pure_measures(root)
+    spaced = etree.fromstring(
+        "<div> <b> </b><i>a</i> <u> <s>\u00a0</s></u><b/>b<i>c </i><i> d</i><b>\u2003</b>,<i>e</i> , </div>"
+    )
+    assert measures_below(spaced) == pure_measures(spaced)
+    assert measures_below(etree.fromstring("<div><!--x--><?p x?></div>")) == [(0, 0)]
+
+
+@compiled_only
+def test_the_conditional_cleaning_leaves_the_pure_trees_on_every_vendored_page():
+    for path in sorted(MOZILLA_PAGES.glob("*/source.html")):
+        html = path.read_text(encoding="utf-8")
+        pure, compiled = cleaned_both_ways(lambda html=html: body_of(html))
+        assert compiled == pure, path.parent.name
+
+
+@compiled_only
+@pytest.mark.parametrize(
+    "flags,big_page,options",
+    [
+        (None, True, {"link_density_modifier": 0.3}),
+        (None, False, {"link_density_modifier": -1}),
+        (1, False, {}),
+        (5, True, {"debug": True}),
+    ],
+)
+def test_the_conditional_cleaning_leaves_the_pure_trees_whatever_the_options(flags, big_page, options):
+    for name in ("wikipedia", "nytimes-1", "keep-tabular-data", "hukumusume", "videos-2", "links-in-tables"):
+        html = (MOZILLA_PAGES / name / "source.html").read_text(encoding="utf-8")
+        pure, compiled = cleaned_both_ways(lambda html=html: body_of(html), flags, None, big_page, **options)
+        assert compiled == pure, name
+
+
+CLEANED = (
+    "<div><table summary='data'><tr><td><div class='sidebar'>in a data table</div><ul><li><a href='/'>l</a></li>"
+    "</ul></td></tr></table></div><table><tr><td>layout<table><tr><td>x</td></tr></table></td></tr></table>"
+    "<div><code><span><div class='ad'>under code</div></span></code></div>"
+    "<div><p><i><b><div class='comment'>four deep</div></b></i></p></div>"
+    "<figure><div><img src='a.png'/><img src='b.png'/><a href='/x'>c</a></div></figure>"
+    "<div>Advertisement</div><div> Loading… </div><div>chargement...</div><div class='article'>advertisement</div>"
+    "<div><iframe src='https://www.youtube.com/embed/x'></iframe>video</div><div><embed src='a.swf'/>an embed</div>"
+    "<div><object data='x'/><object data='y'/>two embeds, and text long enough to be more than seventy-five units</div>"
+    "<ul><li><img src='1.png'/></li><li><img src='2.png'/></li></ul><ul><li><img src='1.png'/><i>x</i></li></ul>"
+    "<div><ul><li>a list that is almost all of the text, with links</li></ul>x</div>"
+    "<div>commas, , , , , , , , , , eleven of them, here</div><div>، ， are not commas here, , , </div>"
+    "<div><p>p</p><li>1</li><li>2</li><input/><input/></div><div><h2>A heading alone</h2><a href='#'>#</a></div>"
+    "<div><a href='#x'>hash links count a third</a> and more text around them</div>"
+    "<div>😀 astral <a href='/'>😀😀</a></div><div>    <a href='/'> </a></div>"
+    "<div><div><div><span>nested</span> <a href='/'>links</a></div> <p>p</p></div> more text, words</div>"
+    "<div>text<!-- a comment --> and <![CDATA[ cdata ]]> <a href='/'>a link</a></div><div/><ul/><table/>"
+    "<div xmlns:n='urn:n'><n:a href='/'>a namespaced link</n:a> beside</div>"
+    "<div><a href='/'>a link in</a><svg><a href='/'>svg</a></svg></div>"
+)
+
+
+def cleaned_tree() -> etree._Element:
+    """Each test of ``_cleanConditionally`` on either side: data and layout tables, ``<code>`` and ``<figure>``
+    at each depth, ad and loading labels, videos and embeds, image lists, lists and commas, hash links, astral
+    characters, comments, CDATA, empty elements and a namespaced element (the pure test decides that one)."""
+    return etree.fromstring(f"<body>{CLEANED}</body>", etree.XMLParser(strip_cdata=False))
+
+
+def note_cleaned(root: etree._Element) -> None:
+    """Text nodes kept apart on the tails of elements the cleaning removes."""
+    dom = importlib.import_module("scrapy_readability.engine.html.dom")
+    for index, div in enumerate(root.iter("div")):
+        dom.set_text_nodes(div, True, [" tail ", "kept", " apart"][: index % 3 + 1])
+
+
+@compiled_only
+def test_the_conditional_cleaning_leaves_the_pure_trees_on_hostile_trees():
+    cleanup = importlib.import_module("scrapy_readability.engine.port.cleanup")
+    assert core_constant("LONGEST_AD_OR_LOADING_WORD") == cleanup._LONGEST_AD_OR_LOADING_WORD
+    for notes in (None, note_cleaned):
+        pure, compiled = cleaned_both_ways(cleaned_tree, notes=notes)
+        assert compiled == pure
+    pure, compiled = cleaned_both_ways(hostile_tree)
+    assert compiled == pure
+    pure, compiled = cleaned_both_ways(wraps_tree)
+    assert compiled == pure
+
+
+def core_constant(name: str) -> object:
+    return getattr(_kernels.LOADED["port._cleanup"], name)
+
+
 @compiled_only
 @pytest.mark.parametrize("byline,unlikely", [(True, True), (False, True), (True, False), (False, False)])
 def test_the_walks_steps_are_the_pure_ones_whatever_the_walk_still_tests(byline, unlikely):

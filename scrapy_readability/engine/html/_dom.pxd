@@ -24,6 +24,7 @@ cdef int scan_text(TextScan* scan, Py_ssize_t budget) noexcept nogil
 cdef int scan_all(TextScan* scan) noexcept
 cdef Py_ssize_t text_length(xmlNode* top) noexcept nogil
 cdef bint is_tag(xmlNode* node, const char* name) noexcept nogil
+cdef bint has_ancestor(xmlNode* node, const char* tag) noexcept nogil
 
 
 cdef struct TagNames:

@@ -28,12 +28,12 @@ cetree.import_lxml__etree()
 
 MIRRORS = {
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; dom.py's @kernel holds the same)
-    "has_child_block_element": "18438431a1468cd5",
-    "has_text": "c82ff3986545a08f",
-    "inner_text_length": "ae3e9a1ddf3da142",
-    "streamed_length": "2398f1b96a3f8bb0",
-    "text_count": "34c3852be2950036",
-    "text_holder": "27a66c5d1930d4fa",
+    "has_child_block_element": "ae6fa142e69d3652",
+    "has_text": "be04b6096bfe2bd8",
+    "inner_text_length": "651e21ec3ed0d2a1",
+    "streamed_length": "0abc5fc176bd6ba5",
+    "text_count": "afc0baa0b5d39753",
+    "text_holder": "7b27d7fae29a2d51",
 }
 
 pure = {}
@@ -228,6 +228,21 @@ cdef bint is_tag(xmlNode* node, const char* name) noexcept nogil:
             return False
         i += 1
     return own[i] == 0
+
+
+cdef bint has_ancestor(xmlNode* node, const char* tag) noexcept nogil:
+    """dom.has_ancestor_tag(node, tag): the parent and three more ancestors at most, elements only (the
+    kernels of _scoring and _cleanup share it: _dom.pxd)."""
+    cdef xmlNode* parent = node.parent
+    cdef int depth = 0
+    while parent != NULL and parent.type == XML_ELEMENT_NODE:
+        if depth > 3:
+            return False
+        if is_tag(parent, tag):
+            return True
+        parent = parent.parent
+        depth += 1
+    return False
 
 
 cdef int tag_names(TagNames* found, object tags, list keep) except -1:

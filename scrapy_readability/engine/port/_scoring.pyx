@@ -21,6 +21,7 @@ from scrapy_readability.engine.html._dom cimport (
     name_in,
     TextScan,
     following,
+    has_ancestor,
     holds_text,
     is_tag,
     scan_all,
@@ -41,11 +42,11 @@ from scrapy_readability.engine.port.constants import (
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "holds_phrasing_content": "796d222dc7c7f895",
+    "holds_phrasing_content": "ec620968584401c7",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; scoring.py's @kernel holds the same)
-    "paragraph_measures": "2c3c9034e5cc8c21",
-    "wrap_phrasing_content": "8d188e77021b496c",
-    "prepare_step": "1f0ca71cfd5caa3c",
+    "paragraph_measures": "edc45f9eacd8c5a7",
+    "wrap_phrasing_content": "3877283878fa3f0a",
+    "prepare_step": "4bc2077e949dfcc2",
 }
 
 pure = {}
@@ -476,20 +477,6 @@ VERDICTS = {"WALK": VERDICT_WALK, "PLAIN": VERDICT_PLAIN, "UNLIKELY": VERDICT_UN
 """scoring.WALK and the rest, by name (tests/engine/test_kernels.py holds them equal)."""
 cdef TagNames HEADED
 tag_names(&HEADED, ("h1", "h2", "html"), _active)
-
-
-cdef bint has_ancestor(xmlNode* node, const char* tag) noexcept nogil:
-    """dom.has_ancestor_tag(node, tag): the parent and three more ancestors at most, elements only."""
-    cdef xmlNode* parent = node.parent
-    cdef int depth = 0
-    while parent != NULL and parent.type == XML_ELEMENT_NODE:
-        if depth > 3:
-            return False
-        if is_tag(parent, tag):
-            return True
-        parent = parent.parent
-        depth += 1
-    return False
 
 
 cdef int attribute_verdict(xmlNode* node, bint byline, bint unlikely) noexcept nogil:

@@ -105,7 +105,7 @@ def clean_styles(root: Element) -> None:
             attrib.pop("height", None)
 
 
-@kernel("183ca22508eebb4e")
+@kernel("06f98bb895d184f5")
 def styled_elements(root: Element) -> list[Element]:
     """The elements ``_cleanStyles`` changes, in document order: a presentational attribute, or a size on an
     element that used to take one; none inside an ``<svg>``, nor the ``<svg>`` (most elements have neither)."""
@@ -277,7 +277,7 @@ class _Signals:
     text_density: float
 
 
-@kernel("c3ef277bd50fbe85")
+@kernel("4c8d25e3e9ce4240")
 def descendant_counts(node: Element) -> tuple[int, int, int, int]:
     """The ``<p>``s, ``<img>``s, ``<li>``s and ``<input>``s below ``node``, which ``_cleanConditionally`` counts:
     one walk, and no element object made for each."""
@@ -334,10 +334,8 @@ def _should_clean_conditionally(
 
     # Nothing but an ad label or a loading indicator (a short text: the regexes match whole words).
     content_length = lengths(node)
-    if content_length <= _LONGEST_AD_OR_LOADING_WORD:
-        inner = inner_text(node)
-        if REGEXPS.adWords.search(inner) or REGEXPS.loadingWords.search(inner):
-            return True
+    if content_length <= _LONGEST_AD_OR_LOADING_WORD and _ad_or_loading_label(node):
+        return True
 
     signals = _Signals(
         is_list=is_list,
@@ -359,6 +357,13 @@ def _should_clean_conditionally(
     state.trace("Checks failed: %s", reasons)
     # Simple lists of images may stay.
     return not (is_list and _is_image_list(node, img))
+
+
+def _ad_or_loading_label(node: Element) -> bool:
+    """Whether ``node``'s text is an ad label or a loading indicator (``_cleanConditionally``'s
+    ``REGEXPS.adWords`` and ``loadingWords``, which match a whole short text)."""
+    inner = inner_text(node)
+    return bool(REGEXPS.adWords.search(inner) or REGEXPS.loadingWords.search(inner))
 
 
 def _should_remove_node(s: _Signals, modifier: float) -> list[str]:
@@ -399,6 +404,14 @@ def _is_image_list(node: Element, img: int) -> bool:
     return img == sum(1 for _ in node.iterdescendants("li"))
 
 
+@kernel(
+    "b308a87dba7b8ab2",
+    "_should_clean_conditionally",
+    "_ad_or_loading_label",
+    "_should_remove_node",
+    "_is_image_list",
+    "_has_video",
+)
 def clean_conditionally(state: GrabState, root: Element, tag: str) -> None:
     """Port of ``_cleanConditionally``: remove ``tag`` elements that look fishy.
 
@@ -447,7 +460,7 @@ def clean_matched_nodes(root: Element, predicate: Callable[[Element, str], bool]
             nxt = get_next_node(nxt)
 
 
-@kernel("667dbcc743e6c5a0")
+@kernel("0fffc001a4de7097")
 def next_named(node: Element, end: Element | None) -> Element | None:
     """``node``, or the first element after it in document order (``_getNextNode``'s), whose class or id makes
     its ``match_string`` more than ``" "``; ``end`` (or None) when there is none before ``end``."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
+from scrapy_readability.engine import _kernels
 from scrapy_readability.engine.html.dom import (
     append_child,
     child_nodes,
@@ -345,6 +346,9 @@ def test_memoised_text_tests_and_lengths_answer_as_a_fresh_reading_would(monkeyp
     monkeypatch.setattr(scoring, "TextFinder", CheckedFinder)
     monkeypatch.setattr(postprocess, "TextFinder", CheckedFinder)
     monkeypatch.setattr(cleanup, "TextLengths", CheckedLengths)
+    # The compiled core keeps _cleanConditionally's lengths in C, the same entries: the pure phase is checked here
+    # (tests/engine/test_kernels.py checks that both leave the same trees).
+    monkeypatch.setattr(cleanup, "clean_conditionally", _kernels.MIRRORED["port.cleanup.clean_conditionally"].pure)
     for html, url in _memo_pages():
         Readability(html, url).parse()
     assert asked["text"] > 10_000 and asked["length"] > 10_000  # the checks ran
