@@ -37,6 +37,7 @@ from scrapy.http import HtmlResponse, Request, Response, TextResponse
 from scrapy.linkextractors import LinkExtractor
 from scrapy.utils.defer import maybe_deferred_to_future
 
+from scrapy_readability.engine.outputs.feed.dates import machine_date, url_date
 from scrapy_readability.items import ArticleItem
 from scrapy_readability.pipeline import PIPELINE_PRIORITY
 from scrapy_readability.settings import META_KEY
@@ -71,6 +72,8 @@ from scrapy_readability.spiders.verdicts import (
 )
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from scrapy.crawler import Crawler
     from scrapy.settings import BaseSettings
     from twisted.python.failure import Failure
@@ -133,8 +136,13 @@ class ArticleSpider(scrapy.Spider):
         self._judged_again: dict[str, str] = {}  # ... fetched again: their first verdict (its reason) is taken back
         self._front_pages: set[str] = set()  # the sites' front pages (and languages'), judged again as such
         self._fetched_again: set[str] = set()  # pages fetched a second time: never a third
-        self._not_readerable: dict[str, str] = {}  # url_key -> URL of a page the preflight turned down
-        self._unlisted: dict[str, str] = {}  # url_key -> URL of a short page turned down as no post the feed lists
+        # url_key -> (URL, reason) of a page turned down that a feed (or, unlisted, a listing) may yet name: by the
+        # preflight (not_readerable), or as no post of those the feed lists (unlisted, site_page)
+        self._not_readerable: dict[str, tuple[str, str]] = {}
+        self._unlisted: dict[str, tuple[str, str]] = {}
+        self._feed_oldest: str | None = None  # the day of the oldest post the feeds list (ISO): they say nothing before
+        self._feed_posts = 0  # entries of the feeds, and the fewest folders below the start any of them is at
+        self._feed_depth: int | None = None
         self._started = time.monotonic()
 
     @classmethod
@@ -345,8 +353,10 @@ class ArticleSpider(scrapy.Spider):
         for index, entry in enumerate(entries):
             self.frontier.note_listed(entry.url, source)
             if source == "feed":
-                self._judge_again_when_listed(entry.url, "not_readerable", self._not_readerable)
-                self._judge_again_when_listed(entry.url, "unlisted", self._unlisted)
+                self._note_feed_post(entry.url)
+                self._note_feed_day(entry.date)
+                self._judge_again_when_listed(entry.url, self._not_readerable)
+                self._judge_again_when_listed(entry.url, self._unlisted)
             if self.frontier.exhausted:
                 self._count("skipped/max_pages", len(entries) - index)
                 return
@@ -355,11 +365,53 @@ class ArticleSpider(scrapy.Spider):
                 yield self._page_request(url, self.parse_page, ENTRY_PRIORITY)
         yield from self._judge_again()
 
-    def _judge_again_when_listed(self, url: str, reason: str, turned_down: dict[str, str]) -> None:
-        """A page turned down for ``reason`` before a list named it is judged again (``turned_down``: by URL key)."""
+    def _note_feed_post(self, url: str) -> None:
+        """Count a post the feed lists, and how deep below the site's start it lives."""
+        depth = self._depth(url)
+        if depth is not None:
+            self._feed_posts += 1
+            self._feed_depth = depth if self._feed_depth is None else min(depth, self._feed_depth)
+
+    def _at_top_beside_posts(self, url: str) -> bool:
+        """Whether ``url`` is at the site's top (one folder below its start) while the three or more posts its
+        feeds list all live deeper."""
+        if self._feed_posts < TEMPLATE_ARTICLES or self._feed_depth is None or self._feed_depth < 2:
+            return False
+        return self._depth(url) == 1
+
+    def _depth(self, url: str) -> int | None:
+        """How many folders ``url``'s path goes below its start URL's folder (``/name/`` for a project's site;
+        ``/x/index.html`` is ``/x/``), or ``None`` for a page outside it."""
+        path = DIRECTORY_INDEX.sub("/", urlsplit(url).path)
+        root = _site_root(url)
+        for start in self.start_url_list():
+            folder = urlsplit(start).path.rsplit("/", 1)[0] + "/"
+            if _site_root(start) == root and path.startswith(folder):
+                return len([segment for segment in path[len(folder) :].split("/") if segment])
+        return None
+
+    def _note_feed_day(self, moment: datetime | None) -> None:
+        """Keep the day of the oldest post a feed lists: a page dated before it is older than the feed's window."""
+        if moment is not None:
+            day = moment.date().isoformat()
+            self._feed_oldest = day if self._feed_oldest is None else min(day, self._feed_oldest)
+
+    def _before_feed(self, response: HtmlResponse) -> bool:
+        """Whether the page says it was published before the oldest post the feeds list (its URL's day, else its
+        ``article:published_time``, else its first ``<time datetime>``)."""
+        if self._feed_oldest is None:
+            return False
+        day = url_date(response.url) or next(
+            (day for value in response.xpath(_PUBLISHED).getall()[:2] if (day := machine_date(value))), None
+        )
+        return day is not None and day[:10] < self._feed_oldest
+
+    def _judge_again_when_listed(self, url: str, turned_down: dict[str, tuple[str, str]]) -> None:
+        """A page turned down before a list named it is judged again (``turned_down``: its URL and first reason, by
+        URL key)."""
         page = turned_down.pop(url_key(url), None)
         if page is not None:
-            self._again.append((page, reason))
+            self._again.append(page)
 
     def _old(self, moment: Any) -> bool:
         since = self.options.since
@@ -456,9 +508,9 @@ class ArticleSpider(scrapy.Spider):
             verdict = Verdict(article, "is_article")  # a subclass's own decision
         self._count(f"verdict/{verdict.reason}")
         if verdict.reason == "not_readerable":
-            self._not_readerable[url_key(response.url)] = response.url
-        elif verdict.reason == "unlisted":
-            self._unlisted[url_key(response.url)] = response.url
+            self._not_readerable[url_key(response.url)] = (response.url, verdict.reason)
+        elif verdict.reason in ("unlisted", "site_page"):
+            self._unlisted[url_key(response.url)] = (response.url, verdict.reason)
         if not article and _readerable(response):
             self._count(f"readerable_not_taken/{verdict.reason}")
         logger.debug("%s (%s): %s", "Article" if article else "Navigation", verdict.reason, response.url)
@@ -524,7 +576,7 @@ class ArticleSpider(scrapy.Spider):
             if not verdict.article and evidence.shape.is_listing:
                 for href in evidence.shape.items:  # its items: a short one is still an article
                     self.frontier.note_listed(urljoin(response.url, href), "listing")
-                    self._judge_again_when_listed(urljoin(response.url, href), "unlisted", self._unlisted)
+                    self._judge_again_when_listed(urljoin(response.url, href), self._unlisted)
             self._learn_template(response.url, evidence, verdict)
         self._verdicts[response.url] = verdict
         return verdict
@@ -568,6 +620,7 @@ class ArticleSpider(scrapy.Spider):
         if front:
             self._front_pages.add(response.url)
         readerable = _readerable(response)
+        top = not front and self._at_top_beside_posts(response.url)
         return Evidence(
             readerable=readerable,
             not_article_url=not front and not self.frontier.is_article_url(response.url),
@@ -580,6 +633,8 @@ class ArticleSpider(scrapy.Spider):
             like_feed_articles=self._feed_templates[shape.template] if shape.template is not None else 0,
             in_listing=self.frontier.in_listing(response.url),
             about_subject=readerable and _is_subject_index(response.url) and shape.unlinked * 2 >= shape.text,
+            before_feed=(not readerable or top) and self._before_feed(response),
+            top_beside_posts=top,
         )
 
     def article_item(self, response: HtmlResponse) -> ArticleItem | None:
@@ -700,6 +755,7 @@ class ArticleSpiderPipeline:
 
 
 _CANONICAL = "//link[contains(concat(' ', normalize-space(@rel), ' '), ' canonical ')]/@href"
+_PUBLISHED = "//meta[@property='article:published_time']/@content | //time/@datetime"
 _SITEMAP_LINK = "//link[contains(concat(' ', normalize-space(@rel), ' '), ' sitemap ')]/@href"
 
 _LINKS = LinkExtractor(unique=True)  # web links only, each once a page; not to images, PDFs, archives...

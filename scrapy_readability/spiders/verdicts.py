@@ -84,6 +84,7 @@ REASONS = {
     "declared": "its JSON-LD declares another kind of page",
     "listing": "a listing (its text is mostly links to other pages)",
     "unlisted": "short, built like the posts the site's feed lists, and neither the feed nor a listing lists it",
+    "site_page": "at the site's top, where none of the posts its feed lists are, and no feed or listing lists it",
     "not_readerable": "not readerable, and not listed by the site's feed or sitemap",
     "empty": "no text",
 }
@@ -186,6 +187,8 @@ class Evidence:
     like_feed_articles: int = 0  # ... of them, those the site's feed lists
     in_listing: bool = False  # a listing page of the site lists it among its items (``listed`` may say "sitemap")
     about_subject: bool = False  # at a tags or topics index (urls.SUBJECT_INDEX), yet readerable prose: about tags
+    before_feed: bool = False  # dated before the oldest post the feed lists: a feed of the newest posts is silent on it
+    top_beside_posts: bool = False  # at the site's top (a folder below its start) where none of the feed's posts are
     front: bool = False  # the site's front page, or a language's (``not_article_url`` by that alone)
     landing: bool = False  # ... that presents the site rather than opens its text (:func:`is_landing_page`)
 
@@ -198,8 +201,18 @@ class Evidence:
     def unlisted_post(self) -> bool:
         """Built like :data:`TEMPLATE_ARTICLES` or more of the posts the site's feed lists, yet listed by neither
         the feed nor a listing page: what the feed leaves out of those pages is no post (an old copy of the
-        front page, a figure's page), whatever the sitemap, which lists every page, says."""
-        return self.like_feed_articles >= TEMPLATE_ARTICLES and self.listed != "feed" and not self.in_listing
+        front page, a figure's page), whatever the sitemap, which lists every page, says. A page dated before the
+        oldest post the feed lists is none of those: a feed holds the newest posts only (jekyll-feed's ten)."""
+        listed = self.listed == "feed" or self.in_listing
+        return self.like_feed_articles >= TEMPLATE_ARTICLES and not listed and not self.before_feed
+
+    @property
+    def site_page(self) -> bool:
+        """At the site's top while the posts its feed lists all live deeper (``/posts/x/``, ``/2024/05/x``), and
+        listed by neither the feed nor a listing: the site's own page (consulting, a project, a book club), however
+        readerable, not a post; unless it is dated before the feed's oldest post."""
+        listed = self.listed == "feed" or self.in_listing
+        return self.top_beside_posts and not listed and not self.before_feed
 
 
 @dataclass(frozen=True)
@@ -231,6 +244,8 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
     listed = evidence.listed if rule("listed") else None
     if listed == "feed":
         return Verdict(True, "listed_feed") if evidence.shape.has_content else Verdict(False, "empty")
+    if rule("listed") and evidence.site_page:
+        return Verdict(False, "site_page")
     if evidence.readerable:
         return Verdict(True, "readerable")
     if not evidence.shape.has_content:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -379,11 +379,22 @@ def _blog_with_other_pages(base: str) -> dict[str, PageLike]:
     hello = "<h1>Hello there!</h1><p>I am a student of the sea, and here I write now and then about the harbour.</p>"
     pages["/main/"] = _page("Hello", hello)
     pages["/projects/harbour-bot/"] = _page("Harbour bot", "<h1>Harbour bot</h1>" + PROSE * 6)
+    pages["/consulting/"] = _page("Consulting", "<h1>Work with me</h1>" + PROSE * 6)  # readerable, at the top
+    figure = '<h1>Storm map</h1><img src="/img/map.png"><p>Figure 3: the storm track over the harbour, 2025.</p>'
+    pages["/figures/storm-map/"] = _page("Storm map", figure)  # a figure's page, built like the posts
     note = '<h1>old-note</h1><img src="/img/old.jpg"><p>The first dusk I saw from the west pier, years ago.</p>'
     pages["/posts/old-note/"] = _page("old-note", note)
     teaser = f'<article class="teaser"><h2><a href="/posts/old-note/">old-note</a></h2>{PROSE}</article>'
     pages["/page/2/"] = str(pages["/page/2/"]).replace("</main>", teaser + "</main>")
+    old = '<h1>old-photo</h1><img src="/img/2019.jpg"><p>The west pier in the spring of 2019, before the storms.</p>'
+    pages["/2019/05/04/old-photo/"] = _page("old-photo", old)  # older than the feed's window, in no listing
+    feed = as_page(pages["/index.xml"]).payload.decode()
+    pages["/index.xml"] = Page(
+        feed.replace("</link></item>", "</link><pubDate>Mon, 03 Mar 2025 10:00:00 GMT</pubDate></item>"),
+        "application/rss+xml",
+    )
     listed = [f"/posts/{slug}/" for slug in [*LONG, *SHORT, "old-note"]] + ["/main/", "/projects/harbour-bot/"]
+    listed += ["/2019/05/04/old-photo/", "/consulting/", "/figures/storm-map/"]
     entries = "".join(f"<url><loc>{base}{path}</loc></url>" for path in listed)
     pages["/sitemap.xml"] = Page(
         f'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{entries}</urlset>',
@@ -394,33 +405,43 @@ def _blog_with_other_pages(base: str) -> dict[str, PageLike]:
 
 
 def test_what_a_blog_publishes_beside_its_posts_is_not_written(tmp_path: Path) -> None:
-    """The old copy of the front page, built like the posts but left out of the feed that lists them and of every
-    listing, is no post (``unlisted``), whatever the sitemap says; a project page at the site's top is none
-    (``url``); the old short post a listing lists is one."""
+    """A figure's page, built like the posts but left out of the feed that lists them and of every listing, is no
+    post (``unlisted``), whatever the sitemap says; the old copy of the front page and a consulting page, at the
+    site's top where none of the feed's posts are, are the site's own pages (``site_page``), however readerable;
+    a person's project page is none (``url``); the old short post a listing lists is one, and so is the one dated
+    before the oldest post of the feed (a feed of the newest posts says nothing of older ones), which nothing but
+    the sitemap lists."""
     pages: dict[str, PageLike] = {}
     with serve(pages) as site:
         pages.update(_blog_with_other_pages(site.url))
-        old_home = Page(str(pages["/main/"]))
         posts = [f"/posts/{slug}/" for slug in LONG + SHORT]
 
-        def old_home_after_the_posts() -> Page:
-            """Answered once the feed's posts are (a verdict reads what is known when the page is judged)."""
-            deadline = time.monotonic() + 60
-            while not all(post in site.requests or post + "index.html" in site.requests for post in posts):
-                if time.monotonic() > deadline:
-                    break
-                time.sleep(0.05)
-            time.sleep(1)
-            return old_home
+        def after_the_posts(page: PageLike) -> Callable[[], Page]:
+            """``page``, answered once the feed's posts are (a verdict reads what is known when it is given)."""
 
-        pages["/main/"] = old_home_after_the_posts
+            def answer() -> Page:
+                deadline = time.monotonic() + 60
+                while not all(post in site.requests or post + "index.html" in site.requests for post in posts):
+                    if time.monotonic() > deadline:
+                        break
+                    time.sleep(0.05)
+                time.sleep(1)
+                return as_page(page)
+
+            return answer
+
+        for path in ("/main/", "/consulting/"):
+            pages[path] = after_the_posts(pages[path])
         result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
         asked = list(site.requests)
     assert result.returncode == 0, result.log[-3000:]
     assert "/main/" in asked and "/projects/harbour-bot/" in asked
-    assert _paths(result.items, site.url) == sorted(f"/posts/{slug}/" for slug in [*LONG, *SHORT, "old-note"])
+    posts = [f"/posts/{slug}/" for slug in [*LONG, *SHORT, "old-note"]]
+    assert _paths(result.items, site.url) == sorted([*posts, "/2019/05/04/old-photo/"])
     assert result.stats["readability/spider/verdict/unlisted"] == 1
-    assert "Navigation (unlisted): " + site.url + "/main/" in result.log
+    assert result.stats["readability/spider/verdict/site_page"] == 2
+    assert "Navigation (unlisted): " + site.url + "/figures/storm-map/" in result.log
+    assert "Navigation (site_page): " + site.url + "/main/" in result.log
     assert "Navigation (url): " + site.url + "/projects/harbour-bot/" in result.log
 
 

@@ -185,12 +185,30 @@ POST_TEMPLATE = {"readerable": False, "shape": SHORT_SHAPE, "like_articles": 9, 
         ({"types": frozenset({"blogposting"})}, True, "declared_article"),  # the page says it is a post
         ({"readerable": True}, True, "readerable"),  # the feed's silence is no evidence against a readerable page
         ({"like_feed_articles": 2}, True, "template"),  # the feed has not said what its posts are built like
+        ({"before_feed": True, "listed": "sitemap"}, True, "listed_sitemap"),  # older than the feed's newest posts
     ],
 )
 def test_a_short_page_the_feed_leaves_out_of_its_posts(given: dict[str, object], article: bool, reason: str) -> None:
+    """Built like the posts the feed lists (three or more), and listed by neither the feed nor a listing."""
     verdict = judge(evidence(**{**POST_TEMPLATE, **given}))
     assert (verdict.article, verdict.reason) == (article, reason)
     assert judge(evidence(**POST_TEMPLATE), frozenset({"listed"})).reason == "template"
+
+
+@pytest.mark.parametrize(
+    ("given", "article", "reason"),
+    [
+        ({}, False, "site_page"),  # readerable, at the top, where none of the feed's posts are
+        ({"in_listing": True}, True, "readerable"),  # a listing lists it: a post
+        ({"listed": "feed"}, True, "listed_feed"),
+        ({"before_feed": True}, True, "readerable"),  # older than the feed's window
+        ({"top_beside_posts": False}, True, "readerable"),
+    ],
+)
+def test_a_page_at_the_top_beside_the_feeds_posts(given: dict[str, object], article: bool, reason: str) -> None:
+    verdict = judge(evidence(**{"top_beside_posts": True, **given}))
+    assert (verdict.article, verdict.reason) == (article, reason)
+    assert judge(evidence(top_beside_posts=True), frozenset({"listed"})).reason == "readerable"
 
 
 def test_a_front_page_built_like_the_articles_is_the_sites_introduction() -> None:
