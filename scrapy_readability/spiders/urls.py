@@ -165,6 +165,8 @@ NOT_ARTICLE_URLS = (
     r"/portfolio(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
     # ... as are a person's projects at the site's top (posts about them live among the posts: /post/projects/x).
     r"^/projects(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
+    # ... and what a freelancer offers, at the site's top (deeper, /blog/consulting/ may be a post's slug)
+    r"^/(?:consult|consulting|consultancy|hire-me|work-with-me)(?:\.[a-z]+)?/?(?:\?|$)",
     r"/(?:about|about-us)/[^/?]+/?(?:\?|$)",
     # A project's own pages at its top (or its project page's): who makes it, where to get it, what it offers;
     # deeper, /docs/features/ is documentation. And a person's: the indie web's /now, /uses, /colophon...

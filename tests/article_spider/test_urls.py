@@ -126,6 +126,9 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/projects/", True),
         ("/docs/projects/", False),  # ... deeper, a documentation's page about projects
         ("/projects-i-loved-in-2024/", False),
+        ("/consultancy/", True),  # a freelancer's offer, at the top
+        ("/consult.html", True),
+        ("/blog/consulting/", False),
         ("/contact.html", True),
         ("/login", True),
         ("/tag/climate/", True),
