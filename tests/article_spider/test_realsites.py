@@ -37,6 +37,7 @@ SITES = (
     "trpl-zh-cn",
     "barotsis-zola",
     "sfall-wiki",
+    "kevinguo-jekyll-zh",  # a feed of the ten newest posts: older short posts are posts still
 )
 
 
