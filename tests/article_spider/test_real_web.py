@@ -379,7 +379,7 @@ def _blog_with_other_pages(base: str) -> dict[str, PageLike]:
     hello = "<h1>Hello there!</h1><p>I am a student of the sea, and here I write now and then about the harbour.</p>"
     pages["/main/"] = _page("Hello", hello)
     pages["/projects/harbour-bot/"] = _page("Harbour bot", "<h1>Harbour bot</h1>" + PROSE * 6)
-    pages["/consulting/"] = _page("Consulting", "<h1>Work with me</h1>" + PROSE * 6)  # readerable, at the top
+    pages["/bookclub/"] = _page("Book club", "<h1>Our book club</h1>" + PROSE * 6)  # readerable, at the top
     figure = '<h1>Storm map</h1><img src="/img/map.png"><p>Figure 3: the storm track over the harbour, 2025.</p>'
     pages["/figures/storm-map/"] = _page("Storm map", figure)  # a figure's page, built like the posts
     note = '<h1>old-note</h1><img src="/img/old.jpg"><p>The first dusk I saw from the west pier, years ago.</p>'
@@ -394,7 +394,7 @@ def _blog_with_other_pages(base: str) -> dict[str, PageLike]:
         "application/rss+xml",
     )
     listed = [f"/posts/{slug}/" for slug in [*LONG, *SHORT, "old-note"]] + ["/main/", "/projects/harbour-bot/"]
-    listed += ["/2019/05/04/old-photo/", "/consulting/", "/figures/storm-map/"]
+    listed += ["/2019/05/04/old-photo/", "/bookclub/", "/figures/storm-map/"]
     entries = "".join(f"<url><loc>{base}{path}</loc></url>" for path in listed)
     pages["/sitemap.xml"] = Page(
         f'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{entries}</urlset>',
@@ -406,7 +406,7 @@ def _blog_with_other_pages(base: str) -> dict[str, PageLike]:
 
 def test_what_a_blog_publishes_beside_its_posts_is_not_written(tmp_path: Path) -> None:
     """A figure's page, built like the posts but left out of the feed that lists them and of every listing, is no
-    post (``unlisted``), whatever the sitemap says; the old copy of the front page and a consulting page, at the
+    post (``unlisted``), whatever the sitemap says; the old copy of the front page and a book club's page, at the
     site's top where none of the feed's posts are, are the site's own pages (``site_page``), however readerable;
     a person's project page is none (``url``); the old short post a listing lists is one, and so is the one dated
     before the oldest post of the feed (a feed of the newest posts says nothing of older ones), which nothing but
@@ -415,22 +415,23 @@ def test_what_a_blog_publishes_beside_its_posts_is_not_written(tmp_path: Path) -
     with serve(pages) as site:
         pages.update(_blog_with_other_pages(site.url))
         posts = [f"/posts/{slug}/" for slug in LONG + SHORT]
+        asked_for = ["/index.xml", *posts]  # the feed, and the posts it lists
 
         def after_the_posts(page: PageLike) -> Callable[[], Page]:
             """``page``, answered once the feed's posts are (a verdict reads what is known when it is given)."""
 
             def answer() -> Page:
                 deadline = time.monotonic() + 60
-                while not all(post in site.requests or post + "index.html" in site.requests for post in posts):
+                while not all(path in site.requests or path + "index.html" in site.requests for path in asked_for):
                     if time.monotonic() > deadline:
                         break
                     time.sleep(0.05)
-                time.sleep(1)
+                time.sleep(2)  # ... and read, and judged
                 return as_page(page)
 
             return answer
 
-        for path in ("/main/", "/consulting/"):
+        for path in ("/main/", "/bookclub/", "/figures/storm-map/"):
             pages[path] = after_the_posts(pages[path])
         result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
         asked = list(site.requests)
