@@ -93,6 +93,7 @@ ENTRY_PRIORITY = 50
 ARTICLE_LINKS_PENALTY = 10
 LISTING_LINKS_PENALTY = 5  # links to pages never articles (not_articles: tags, pagination) after the others
 
+MAX_JUDGED_AGAIN = 2  # a page turned down, judged again once its template has articles, then once a list names it
 MAX_SHORT_PAGES = 500  # short pages a template may keep waiting for its articles (verdicts.TEMPLATE_ARTICLES)
 TEMPLATE_TEACHERS = frozenset({"readerable", "listed_feed", "listed_sitemap", "listed_listing", "declared_article"})
 """Verdicts that teach a template: an article by evidence of its own, not by its template."""
@@ -130,12 +131,13 @@ class ArticleSpider(scrapy.Spider):
         self._warned_no_verdict = False
         self._verdicts: dict[str, Verdict] = {}  # URL -> the verdict of the page being parsed
         self._templates: Counter[str] = Counter()  # articles by their page template (verdicts.page_template)
-        self._feed_templates: Counter[str] = Counter()  # ... those the site's feed lists
+        self._feed_templates: Counter[str] = Counter()  # ... those the site's feed lists, whenever it is read
+        self._article_templates: dict[str, str | None] = {}  # url_key -> its template, for each article judged
         self._short_pages: dict[str, list[tuple[str, str]]] = {}  # template -> (page, first reason) judged before
         self._again: list[tuple[str, str]] = []  # (page, first reason) to judge again: its template has articles now
         self._judged_again: dict[str, str] = {}  # ... fetched again: their first verdict (its reason) is taken back
         self._front_pages: set[str] = set()  # the sites' front pages (and languages'), judged again as such
-        self._fetched_again: set[str] = set()  # pages fetched a second time: never a third
+        self._fetched_again: Counter[str] = Counter()  # pages fetched again, how often: at most MAX_JUDGED_AGAIN
         # url_key -> (URL, reason) of a page turned down that a feed (or, unlisted, a listing) may yet name: by the
         # preflight (not_readerable), or as no post of those the feed lists (unlisted, site_page)
         self._not_readerable: dict[str, tuple[str, str]] = {}
@@ -354,6 +356,7 @@ class ArticleSpider(scrapy.Spider):
             self.frontier.note_listed(entry.url, source)
             if source == "feed":
                 self._note_feed_post(entry.url)
+                self._count_feed_post(url_key(entry.url))
                 self._note_feed_day(entry.date)
                 self._judge_again_when_listed(entry.url, self._not_readerable)
                 self._judge_again_when_listed(entry.url, self._unlisted)
@@ -389,6 +392,14 @@ class ArticleSpider(scrapy.Spider):
             if _site_root(start) == root and path.startswith(folder):
                 return len([segment for segment in path[len(folder) :].split("/") if segment])
         return None
+
+    def _count_feed_post(self, key: str) -> None:
+        """An article the feed lists counts for its template once, whether the feed was read before it was judged
+        (``listed_feed``) or after (``readerable``)."""
+        template = self._article_templates.get(key)
+        if template is not None:
+            self._article_templates[key] = None  # counted
+            self._feed_templates[template] += 1
 
     def _note_feed_day(self, moment: datetime | None) -> None:
         """Keep the day of the oldest post a feed lists: a page dated before it is older than the feed's window."""
@@ -529,14 +540,15 @@ class ArticleSpider(scrapy.Spider):
         yield from self._judge_again()
 
     def _judge_again(self) -> Iterator[Request]:
-        """Short pages fetched before their template had articles, or before the feed that lists them, fetched
-        once more to be judged again (once: a page is never fetched a third time)."""
+        """Short pages fetched before their template had articles, or before the feed or the listing that lists
+        them, fetched once more to be judged again (each event comes once; a page is fetched again at most
+        ``MAX_JUDGED_AGAIN`` times: its template's articles, then a list that names it)."""
         again, self._again = self._again, []
         for url, first in again:
-            if url in self._fetched_again:
+            if self._fetched_again[url] >= MAX_JUDGED_AGAIN:
                 continue
             if self.frontier.spend_again():
-                self._fetched_again.add(url)
+                self._fetched_again[url] += 1
                 self._count("verdict_again")
                 self._judged_again[url] = first
                 yield self._page_request(url, self.parse_page, ENTRY_PRIORITY).replace(dont_filter=True)
@@ -588,8 +600,11 @@ class ArticleSpider(scrapy.Spider):
             return
         if verdict.article and verdict.reason in TEMPLATE_TEACHERS:
             self._templates[template] += 1
-            if verdict.reason == "listed_feed":
-                self._feed_templates[template] += 1
+            key = url_key(url)
+            if key not in self._article_templates:
+                self._article_templates[key] = template
+                if self.frontier.listed(url) == "feed":
+                    self._count_feed_post(key)
             if self._templates[template] == TEMPLATE_ARTICLES:
                 self._again.extend(self._short_pages.pop(template, ()))
         elif _may_be_built_like_articles(evidence, verdict):
