@@ -41,6 +41,16 @@ cdef int attribute_value(xmlAttr* attribute, const unsigned char** value) noexce
 cdef xmlNode* following(xmlNode* node, bint* unread) noexcept nogil
 
 
+cdef inline xmlNode* after_within(xmlNode* node, xmlNode* top) noexcept nogil:
+    # The node after ``node`` and its descendants in document order, below ``top``; NULL past ``top``'s last
+    # descendant. Inline: every kernel's walk steps with it.
+    while node.next == NULL:
+        node = node.parent
+        if node == top or node == NULL:
+            return NULL
+    return node.next
+
+
 cdef struct Found:
     # Nodes a kernel's walk keeps, in a buffer it grows (PyMem; the caller frees ``nodes``).
     xmlNode** nodes

@@ -78,7 +78,7 @@ def inner_text(el: Element, normalize_spaces: bool = True) -> str:
     return text
 
 
-@kernel("651e21ec3ed0d2a1", "normalized_length", "_collapsed_length", "js_length", "js_trim")
+@kernel("4f494fdd8ae1f6f1", "normalized_length", "_collapsed_length", "js_length", "js_trim")
 def inner_text_length(el: Element) -> int:
     """``_getInnerText(el).length``, without building the normalised string."""
     return normalized_length(_string_value(el))
@@ -121,7 +121,7 @@ def _collapsed_length(text: str) -> int:
     return chars + count - 1 if count else 0
 
 
-@kernel("0abc5fc176bd6ba5", "normalized_length", "_collapsed_length", "js_length", "js_trim", "_pieces")
+@kernel("00c90dfb786f515d", "normalized_length", "_collapsed_length", "js_length", "js_trim", "_pieces")
 def streamed_length(el: Element) -> int:
     """:func:`inner_text_length`, read a piece at a time: a huge element's text is never built whole.
 
@@ -170,7 +170,7 @@ def _pieces(el: Element) -> Iterator[str]:
 _MANY_CHILDREN = 64
 
 
-@kernel("afc0baa0b5d39753", "_pieces")
+@kernel("1d5f00164a165624", "_pieces")
 def text_count(el: Element, char: str, pieces: bool = False) -> int:
     """How many times ``char`` occurs in ``el.textContent`` (read ``pieces`` at a time: :func:`_pieces`)."""
     if pieces:
@@ -553,7 +553,7 @@ def _holds_content(owner: Element, tail: bool) -> bool:
     return bool(has_content(text)) or any(has_content(node) for node in text_nodes(owner, tail))
 
 
-@kernel("be04b6096bfe2bd8")
+@kernel("8c7ed7b38d399c82")
 def has_text(el: Element) -> bool:
     """``el.textContent.trim() !== ""``, read only as far as the first text that is not whitespace.
 
@@ -566,7 +566,7 @@ def has_text(el: Element) -> bool:
     return False
 
 
-@kernel("7b27d7fae29a2d51")
+@kernel("44672fcc9fabdae4")
 def text_holder(el: Element) -> Element | None:
     """The element (``el`` or a descendant) whose own text nodes hold the first text of
     ``el.textContent`` found that is not whitespace, or None when there is none."""
@@ -628,7 +628,7 @@ def is_element_without_content(node: Element, has_text: Callable[[Element], bool
     return len(children) == sum(1 for _ in node.iterdescendants("br", "hr"))
 
 
-@kernel("ae6fa142e69d3652")
+@kernel("6e2b1b034ae7daba")
 def has_child_block_element(el: Element) -> bool:
     """Port of ``_hasChildBlockElement``: any descendant in ``DIV_TO_P_ELEMS``."""
     for _ in el.iterdescendants(*DIV_TO_P_ELEMS):

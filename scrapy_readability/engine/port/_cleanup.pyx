@@ -25,6 +25,7 @@ from scrapy_readability.engine.html._dom cimport (
     Found,
     TagNames,
     TextScan,
+    after_within,
     following,
     has_ancestor,
     is_tag,
@@ -49,11 +50,11 @@ from scrapy_readability.engine.port.constants import (
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "clean_conditionally": "b308a87dba7b8ab2",
-    "descendant_counts": "4c8d25e3e9ce4240",
-    "next_named": "0fffc001a4de7097",
+    "clean_conditionally": "5c37e95ac6c39b74",
+    "descendant_counts": "2cc648e0db0a5627",
+    "next_named": "6aa7a31fbcdd22ba",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; cleanup.py's @kernel holds the same)
-    "styled_elements": "06f98bb895d184f5",
+    "styled_elements": "575f5cc19dbba29f",
 }
 
 pure = {}
@@ -99,11 +100,7 @@ cdef int find_styled(xmlNode* top, Found* found) noexcept nogil:
             return -1
         if node == top:
             return 0
-        while node.next == NULL:
-            node = node.parent
-            if node == top or node == NULL:
-                return 0
-        node = node.next
+        node = after_within(node, top)
     return 0
 
 
@@ -184,6 +181,18 @@ def next_named(cetree._Element node not None, cetree._Element end):
     return cetree.elementFactory(node._doc, current)
 
 
+cdef inline void count_tag(xmlNode* node, Py_ssize_t* counts) noexcept nogil:
+    """Count ``node`` in ``counts`` if it is a ``<p>``, ``<img>``, ``<li>`` or ``<input>`` (in that order)."""
+    if is_tag(node, "p"):
+        counts[0] += 1
+    elif is_tag(node, "img"):
+        counts[1] += 1
+    elif is_tag(node, "li"):
+        counts[2] += 1
+    elif is_tag(node, "input"):
+        counts[3] += 1
+
+
 cdef int count_below(xmlNode* top, Py_ssize_t* counts) noexcept nogil:
     """Count the ``<p>``, ``<img>``, ``<li>`` and ``<input>`` elements below ``top``; -1 on a node the walk does
     not read."""
@@ -191,25 +200,14 @@ cdef int count_below(xmlNode* top, Py_ssize_t* counts) noexcept nogil:
     while node != NULL:
         kind = node.type
         if kind == XML_ELEMENT_NODE:
-            if is_tag(node, "p"):
-                counts[0] += 1
-            elif is_tag(node, "img"):
-                counts[1] += 1
-            elif is_tag(node, "li"):
-                counts[2] += 1
-            elif is_tag(node, "input"):
-                counts[3] += 1
+            count_tag(node, counts)
             if node.children != NULL:
                 node = node.children
                 continue
         elif kind != XML_TEXT_NODE and kind != XML_CDATA_SECTION_NODE and kind != XML_COMMENT_NODE \
                 and kind != XML_PI_NODE:
             return -1
-        while node.next == NULL:
-            node = node.parent
-            if node == top or node == NULL:
-                return 0
-        node = node.next
+        node = after_within(node, top)
     return 0
 
 
@@ -485,25 +483,14 @@ cdef int read_below(xmlNode* top, Lengths* lengths, Lengths* data_tables, Below*
                 below.data_table = True
             if tag_in(node, &EMBEDS) and keep(&below.embeds, node) < 0:
                 return -1
-            if is_tag(node, "p"):
-                below.counts[0] += 1
-            elif is_tag(node, "img"):
-                below.counts[1] += 1
-            elif is_tag(node, "li"):
-                below.counts[2] += 1
-            elif is_tag(node, "input"):
-                below.counts[3] += 1
+            count_tag(node, below.counts)
             if node.children != NULL:
                 node = node.children
                 continue
         elif kind != XML_TEXT_NODE and kind != XML_CDATA_SECTION_NODE and kind != XML_COMMENT_NODE \
                 and kind != XML_PI_NODE:
             return -1
-        while node.next == NULL:
-            node = node.parent
-            if node == top or node == NULL:
-                return 0
-        node = node.next
+        node = after_within(node, top)
     return 0
 
 
@@ -717,11 +704,7 @@ cdef int find_tagged(xmlNode* top, TagNames* wanted, Found* found) noexcept nogi
         elif kind != XML_TEXT_NODE and kind != XML_CDATA_SECTION_NODE and kind != XML_COMMENT_NODE \
                 and kind != XML_PI_NODE:
             return -1
-        while node.next == NULL:
-            node = node.parent
-            if node == top or node == NULL:
-                return 0
-        node = node.next
+        node = after_within(node, top)
     return 0
 
 

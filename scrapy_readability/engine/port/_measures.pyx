@@ -11,7 +11,7 @@ from lxml.includes.tree cimport XML_ELEMENT_NODE, xmlAttr, xmlNode
 cimport lxml.includes.etreepublic as cetree
 from libc.string cimport strcmp
 
-from scrapy_readability.engine.html._dom cimport attribute_value, is_tag, text_length
+from scrapy_readability.engine.html._dom cimport after_within, attribute_value, is_tag, text_length
 
 from scrapy_readability.engine.html import _dom
 
@@ -19,7 +19,7 @@ cetree.import_lxml__etree()
 
 MIRRORS = {
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; measures.py's @kernel holds the same)
-    "get_link_density": "3beb09d5edbffd60",
+    "get_link_density": "e44553af494f2aea",
 }
 
 pure = {}
@@ -65,11 +65,7 @@ cdef int link_length(xmlNode* top, double* total) noexcept nogil:
             if node.children != NULL:
                 node = node.children
                 continue
-        while node.next == NULL:
-            node = node.parent
-            if node == top or node == NULL:
-                return 0
-        node = node.next
+        node = after_within(node, top)
     return 0
 
 

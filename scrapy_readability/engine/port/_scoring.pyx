@@ -17,13 +17,14 @@ from libc.string cimport strcmp, strstr
 
 from scrapy_readability.engine.html._dom cimport (
     TagNames,
-    attribute_value,
-    name_in,
     TextScan,
+    after_within,
+    attribute_value,
     following,
     has_ancestor,
     holds_text,
     is_tag,
+    name_in,
     scan_all,
     scan_start,
     tag_in,
@@ -42,11 +43,11 @@ from scrapy_readability.engine.port.constants import (
 cetree.import_lxml__etree()
 
 MIRRORS = {
-    "holds_phrasing_content": "ec620968584401c7",
+    "holds_phrasing_content": "08e5ec83ac3432a2",
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; scoring.py's @kernel holds the same)
-    "paragraph_measures": "edc45f9eacd8c5a7",
-    "wrap_phrasing_content": "3877283878fa3f0a",
-    "prepare_step": "4bc2077e949dfcc2",
+    "paragraph_measures": "c9371a88167a1739",
+    "wrap_phrasing_content": "c5e40ea4746c6e01",
+    "prepare_step": "04263b2b1bd68a6d",
 }
 
 pure = {}
@@ -99,11 +100,7 @@ cdef int phrasing(xmlNode* top) noexcept nogil:
             return 0
         elif kind != XML_TEXT_NODE and kind != XML_CDATA_SECTION_NODE:
             return -1
-        while node.next == NULL:
-            node = node.parent
-            if node == top or node == NULL:
-                return 1
-        node = node.next
+        node = after_within(node, top)
     return 1
 
 

@@ -105,7 +105,7 @@ def clean_styles(root: Element) -> None:
             attrib.pop("height", None)
 
 
-@kernel("06f98bb895d184f5")
+@kernel("575f5cc19dbba29f")
 def styled_elements(root: Element) -> list[Element]:
     """The elements ``_cleanStyles`` changes, in document order: a presentational attribute, or a size on an
     element that used to take one; none inside an ``<svg>``, nor the ``<svg>`` (most elements have neither)."""
@@ -277,7 +277,7 @@ class _Signals:
     text_density: float
 
 
-@kernel("4c8d25e3e9ce4240")
+@kernel("2cc648e0db0a5627")
 def descendant_counts(node: Element) -> tuple[int, int, int, int]:
     """The ``<p>``s, ``<img>``s, ``<li>``s and ``<input>``s below ``node``, which ``_cleanConditionally`` counts:
     one walk, and no element object made for each."""
@@ -405,7 +405,7 @@ def _is_image_list(node: Element, img: int) -> bool:
 
 
 @kernel(
-    "b308a87dba7b8ab2",
+    "5c37e95ac6c39b74",
     "_should_clean_conditionally",
     "_ad_or_loading_label",
     "_should_remove_node",
@@ -460,7 +460,7 @@ def clean_matched_nodes(root: Element, predicate: Callable[[Element, str], bool]
             nxt = get_next_node(nxt)
 
 
-@kernel("0fffc001a4de7097")
+@kernel("6aa7a31fbcdd22ba")
 def next_named(node: Element, end: Element | None) -> Element | None:
     """``node``, or the first element after it in document order (``_getNextNode``'s), whose class or id makes
     its ``match_string`` more than ``" "``; ``end`` (or None) when there is none before ``end``."""

@@ -72,7 +72,7 @@ def _name_weight(value: str | None) -> int:
 # --- Densities ----------------------------------------------------------------------
 
 
-@kernel("3beb09d5edbffd60")
+@kernel("e44553af494f2aea")
 def get_link_density(
     el: Element,
     link_lengths: dict[Element, float] | None = None,

@@ -110,7 +110,7 @@ def _is_unlikely_candidate(node: Element, match: str) -> bool:
     )
 
 
-@kernel("ec620968584401c7")
+@kernel("08e5ec83ac3432a2")
 def holds_phrasing_content(div: Element) -> bool:
     """Whether a ``<div>`` has a run of phrasing content for ``_grabArticle`` to wrap: text that is not blank, or
     a child that is phrasing content (without either, its blank text is all there is to clear)."""
@@ -120,7 +120,7 @@ def holds_phrasing_content(div: Element) -> bool:
     return any(map(is_phrasing_content, children)) or any(js_trim(child.tail or "") for child in children)
 
 
-@kernel("3877283878fa3f0a", "holds_phrasing_content")
+@kernel("c5e40ea4746c6e01", "holds_phrasing_content")
 def wrap_phrasing_content(div: Element) -> None:
     """``_grabArticle``'s wrapping of a ``<div>``'s runs of phrasing content (text, inline elements) in ``<p>``s.
 
@@ -209,7 +209,7 @@ _SCORED_ONLY = DEFAULT_TAGS_TO_SCORE - EMPTY_CONTAINER_TAGS - {"html", "div", "h
 """Tags the walk only adds to the elements to score when none of its attribute tests acts (``p``, ``td``, ``pre``)."""
 
 
-@kernel("4bc2077e949dfcc2", "_passive", "_attribute_verdict", "_is_unlikely_candidate")
+@kernel("04263b2b1bd68a6d", "_passive", "_attribute_verdict", "_is_unlikely_candidate")
 def prepare_step(
     node: Element | None, to_score: list[Element], byline: bool = True, unlikely: bool = True
 ) -> tuple[Element | None, int]:
@@ -346,7 +346,7 @@ def prepare_nodes(state: GrabState, root: Element) -> list[Element]:
 # --- Phase 2: scoring ---------------------------------------------------------
 
 
-@kernel("edc45f9eacd8c5a7")
+@kernel("c9371a88167a1739")
 def paragraph_measures(element: Element) -> tuple[int, int]:
     """What a paragraph's score reads of its text: ``_getInnerText``'s length, and how many pieces its commas
     split it into (neither needs the normalised text)."""

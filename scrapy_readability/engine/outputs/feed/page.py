@@ -607,14 +607,14 @@ def _datelines_in(body: Element | None, title: str | None) -> Iterator[Dateline]
             yield value, _short_text(value)
 
 
-@kernel("35c0cbfad8116efa", "_dateline_candidates", "_holds_label")
+@kernel("7207da9e54bf71a6", "_dateline_candidates", "_holds_label")
 def classed_datelines(body: Element) -> list[Element]:
     """The first elements below ``body`` whose class or id says date, or with a text node that has a label which
     says a date follows ("Published", "Stand:"), ``body`` itself by its text: those :func:`_datelines_in` reads."""
     return _dateline_candidates(body, _ANY_LABEL)
 
 
-@kernel("a41c31d64b672085", "_dateline_candidates", "_holds_label")
+@kernel("26c7ee2bdc3c883b", "_dateline_candidates", "_holds_label")
 def labelled_datelines(body: Element) -> list[Element]:
     """:func:`classed_datelines`, the labels of a page in Chinese or Japanese too ("发布时间", "日期")."""
     return _dateline_candidates(body, _HAN_LABEL)

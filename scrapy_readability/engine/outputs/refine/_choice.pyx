@@ -14,14 +14,14 @@ from lxml.includes.tree cimport XML_CDATA_SECTION_NODE, XML_ELEMENT_NODE, XML_TE
 
 cimport lxml.includes.etreepublic as cetree
 
-from ...html._dom cimport Found, TagNames, holds_text, is_tag, keep, tag_in, tag_names
+from ...html._dom cimport Found, TagNames, after_within, holds_text, is_tag, keep, tag_in, tag_names
 
 cetree.import_lxml__etree()
 
 MIRRORS = {
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; choice.py's @kernel holds the same)
-    "texts_holding": "ffd931198a5ae709",
-    "innermost_text_blocks": "678f942f5111095d",
+    "texts_holding": "7a6e25d3f48af4f4",
+    "innermost_text_blocks": "2cae8e5dc6b011ed",
 }
 
 pure = {}
@@ -43,11 +43,7 @@ cdef int search(xmlNode* top, const char* words, Found* found) noexcept nogil:
                 return -1
         else:
             return -1
-        while node.next == NULL:
-            node = node.parent
-            if node == top or node == NULL:
-                return 0
-        node = node.next
+        node = after_within(node, top)
     return 0
 
 

@@ -12,13 +12,13 @@ from lxml.includes.tree cimport XML_ELEMENT_NODE, xmlAttr, xmlNode
 
 cimport lxml.includes.etreepublic as cetree
 
-from ...html._dom cimport TagNames, attribute_value, name_in, tag_in, tag_names
+from ...html._dom cimport TagNames, after_within, attribute_value, name_in, tag_in, tag_names
 
 cetree.import_lxml__etree()
 
 MIRRORS = {
     # kernel: the record of its pair (tests/engine/test_kernels.py computes it; tree.py's @kernel holds the same)
-    "marked_elements": "d04807ba2b7b171b",
+    "marked_elements": "0a0c3713b5700abd",
 }
 
 pure = {}
@@ -65,9 +65,5 @@ def marked_elements(cetree._Element content not None, tuple attributes not None,
             if node.children != NULL:
                 node = node.children
                 continue
-        while node.next == NULL:
-            node = node.parent
-            if node == top or node == NULL:
-                return found
-        node = node.next
+        node = after_within(node, top)
     return found

@@ -264,7 +264,7 @@ def _replace_with_text(content: Element, body: str) -> None:
             content.append(paragraph)
 
 
-@kernel("678f942f5111095d", "_inside_code", "_mark_holding")
+@kernel("2cae8e5dc6b011ed", "_inside_code", "_mark_holding")
 def innermost_text_blocks(content: Element, blocks: tuple[str, ...]) -> list[Element]:
     """The ``blocks`` below ``content`` that hold text and no block that holds text, but those inside code (which
     is data, not the page's furniture): the ones judged, in one pass (descendants before ancestors, each
@@ -408,7 +408,7 @@ def shown_lead(root: Element, description: str | None) -> str | None:
     return None
 
 
-@kernel("ffd931198a5ae709")
+@kernel("7a6e25d3f48af4f4")
 def texts_holding(body: Element, words: str) -> list[tuple[str, Element]]:
     """The texts below ``body`` that hold ``words``, in document order, each with the element lxml gives as its
     parent: the one it is the text of, or the one it follows (a tail). The page-wide search the lead needs: the

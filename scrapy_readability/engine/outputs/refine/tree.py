@@ -104,7 +104,7 @@ _SEPARATOR = "\ue000"
 XPath's strings take no control character)."""
 
 
-@kernel("d04807ba2b7b171b")
+@kernel("0a0c3713b5700abd")
 def marked_elements(
     content: Element, attributes: tuple[str, ...], says: Callable[[str], bool], also: tuple[str, ...] = ()
 ) -> list[Element]:
