@@ -32,7 +32,7 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 import scrapy
 from itemadapter import ItemAdapter
 from scrapy import signals
-from scrapy.exceptions import CloseSpider, DropItem
+from scrapy.exceptions import CloseSpider, DontCloseSpider, DropItem
 from scrapy.http import HtmlResponse, Request, Response, TextResponse
 from scrapy.linkextractors import LinkExtractor
 from scrapy.utils.defer import maybe_deferred_to_future
@@ -61,6 +61,7 @@ from scrapy_readability.spiders.robots import RobotsTxtOnce
 from scrapy_readability.spiders.state import KnownArticles
 from scrapy_readability.spiders.urls import DIRECTORY_INDEX, SUBJECT_INDEX, path_and_query, url_key
 from scrapy_readability.spiders.verdicts import (
+    MEDIA_TAGS,
     TEMPLATE_ARTICLES,
     Evidence,
     Verdict,
@@ -95,6 +96,7 @@ LISTING_LINKS_PENALTY = 5  # links to pages never articles (not_articles: tags, 
 
 MAX_JUDGED_AGAIN = 2  # a page turned down, judged again once its template has articles, then once a list names it
 MAX_SHORT_PAGES = 500  # short pages a template may keep waiting for its articles (verdicts.TEMPLATE_ARTICLES)
+MAX_HELD = 200  # pages held until the site's feeds are read (their responses kept): beyond, judged at once
 TEMPLATE_TEACHERS = frozenset({"readerable", "listed_feed", "listed_sitemap", "listed_listing", "declared_article"})
 """Verdicts that teach a template: an article by evidence of its own, not by its template."""
 
@@ -145,6 +147,8 @@ class ArticleSpider(scrapy.Spider):
         self._feed_oldest: str | None = None  # the day of the oldest post the feeds list (ISO): they say nothing before
         self._feed_posts = 0  # entries of the feeds, and the fewest folders below the start any of them is at
         self._feed_depth: int | None = None
+        self._feeds_pending = 0  # feeds requested and not yet read (or failed)
+        self._held: list[HtmlResponse] = []  # pages whose verdict waits for those feeds (_waits_for_feeds)
         self._started = time.monotonic()
 
     @classmethod
@@ -170,6 +174,7 @@ class ArticleSpider(scrapy.Spider):
         crawler.signals.connect(spider._item_scraped, signal=signals.item_scraped)
         crawler.signals.connect(spider._item_dropped, signal=signals.item_dropped)
         crawler.signals.connect(spider._closed, signal=signals.spider_closed)
+        crawler.signals.connect(spider._idle, signal=signals.spider_idle)
         _say_if_slowed(crawler.settings)
         return spider
 
@@ -233,6 +238,8 @@ class ArticleSpider(scrapy.Spider):
         if admitted is None:
             return
         self._count(f"documents/{kind}")
+        if kind == "feed":
+            self._feeds_pending += 1
         yield Request(
             admitted,
             callback=callback or self.parse_document,
@@ -269,7 +276,7 @@ class ArticleSpider(scrapy.Spider):
             for path in paths:
                 yield from self._document(base + path, kind, guessed=True)
 
-    def _document_failed(self, failure: Failure) -> Iterator[Request]:
+    def _document_failed(self, failure: Failure) -> Iterator[Any]:
         """A document that could not be fetched: a missing robots.txt sends the spider to the usual places."""
         request = failure.request  # type: ignore[attr-defined]
         about = request.meta.get(SPIDER_META, {})
@@ -290,11 +297,35 @@ class ArticleSpider(scrapy.Spider):
         else:
             self._count("documents/failed")
             logger.warning("Could not read the %s %s: %s", kind, request.url, _reason(failure))
+        if kind == "feed":
+            self._feed_done()
+            yield from self._release_held()
 
     async def parse_document(self, response: Response) -> AsyncIterator[Any]:
-        """A sitemap (index) or a feed, by what its bytes are rather than what it was expected to be."""
-        async for request in self._read_document(response, await _read_in_thread(response)):
-            yield request
+        """A sitemap (index) or a feed, by what its bytes are rather than what it was expected to be; once the
+        last feed asked for is read, the pages held for it are judged."""
+        try:
+            async for request in self._read_document(response, await _read_in_thread(response)):
+                yield request
+        finally:
+            if response.meta.get(SPIDER_META, {}).get("kind") == "feed":
+                self._feed_done()
+        for output in self._release_held():
+            yield output
+
+    def _feed_done(self) -> None:
+        self._feeds_pending = max(0, self._feeds_pending - 1)
+
+    def _release_held(self) -> Iterator[Any]:
+        """Once no feed is left to read, the pages held for them are judged with what they said."""
+        if self._feeds_pending == 0 and self._held:
+            held, self._held = self._held, []
+            logger.debug("The feeds are read: judging the %d pages held for them", len(held))
+            for response in held:
+                for output in self._judge_page(response):
+                    if isinstance(output, ArticleItem):  # yielded with the feed's response: it takes the page's options
+                        output[META_KEY] = response.meta.get(META_KEY)
+                    yield output
 
     async def _read_document(self, response: Response, document: Document) -> AsyncIterator[Request]:
         """The requests for what a document lists, admitted a batch at a time, the reactor running between
@@ -500,13 +531,45 @@ class ArticleSpider(scrapy.Spider):
     def parse_page(self, response: Response) -> Iterator[Any]:
         """An article becomes an item; in ``full``, the page's links are followed (an article's after navigation's)."""
         self._check_limits()
-        about = response.meta.get(SPIDER_META, {})
         if not isinstance(response, HtmlResponse):
             self._count("not_html")
             return
         if not self.frontier.in_scope(response.url):
             self._count("skipped/offsite_redirect")
             return
+        if self._waits_for_feeds(response):
+            self._held.append(response)
+            logger.debug("Held until the site's feeds are read: %s", response.url)
+            return
+        yield from self._judge_page(response)
+
+    def _waits_for_feeds(self, response: HtmlResponse) -> bool:
+        """Whether the page's verdict waits for the feeds being fetched: what they list says whether a page at
+        the site's top is the site's own (``site_page``) and whether a short page is a post (``unlisted``), so
+        that the verdict does not depend on which response came first. The start page and the pages the feeds
+        list already do not wait; nor does anything once :data:`MAX_HELD` pages wait."""
+        if not self._feeds_pending or len(self._held) >= MAX_HELD or response.meta.get(SPIDER_META, {}).get("start"):
+            return False
+        if self.frontier.listed(response.url) == "feed":
+            return False
+        return self._depth(response.url) == 1 or not _readerable(response)
+
+    def _idle(self, spider: scrapy.Spider) -> None:
+        """Pages still held when the crawl has nothing left to do (a feed whose answer never came back to the
+        spider) are judged all the same: fetched once more, the feeds no longer awaited."""
+        if spider is not self or not self._held:
+            return
+        self._feeds_pending = 0
+        held, self._held = self._held, []
+        engine = self.crawler.engine
+        assert engine is not None
+        for response in held:
+            engine.crawl(self._page_request(response.url, self.parse_page, ENTRY_PRIORITY).replace(dont_filter=True))
+        raise DontCloseSpider
+
+    def _judge_page(self, response: HtmlResponse) -> Iterator[Any]:
+        """Judge the page; an article's item; in ``full``, its links followed."""
+        about = response.meta.get(SPIDER_META, {})
         first = self._judged_again.pop(response.url, None)
         if first is not None:  # the first verdict, navigation, is replaced by this one
             self._count("navigation", -1)
@@ -724,7 +787,8 @@ class ArticleSpider(scrapy.Spider):
         if spider is not self:
             return
         url = ItemAdapter(item).get("url")
-        self.known.add(*(u for u in (url, response.url) if isinstance(u, str)))  # the canonical URL first
+        fetched = None if "kind" in response.meta.get(SPIDER_META, {}) else response.url  # a held page's: a feed's
+        self.known.add(*(u for u in (url, fetched) if isinstance(u, str)))  # the canonical URL first
 
     def _item_dropped(self, item: Any, response: Response, exception: BaseException, spider: scrapy.Spider) -> None:
         if isinstance(response, Response):
@@ -830,7 +894,7 @@ def _say_if_slowed(settings: BaseSettings) -> None:
 def _reads(adapter: ItemAdapter, text: str) -> bool:
     """Whether the extracted article holds text to read beyond its title (:func:`reads_beyond_title`)."""
     content = adapter.get("content")
-    pictures = isinstance(content, str) and "<img" in content
+    pictures = isinstance(content, str) and any(f"<{tag}" in content for tag in MEDIA_TAGS)
     titles = (value for value in (adapter.get("title"), adapter.get("headline")) if isinstance(value, str))
     return reads_beyond_title(text, titles, pictures)
 

@@ -45,6 +45,7 @@ from lxml import etree
 
 __all__ = [
     "ARTICLE_TYPES",
+    "MEDIA_TAGS",
     "OTHER_TYPES",
     "REASONS",
     "RULES",
@@ -132,7 +133,8 @@ MIN_TEXT = 80
 """Characters of text (outside links and boilerplate) below which a page holds nothing to read, images aside."""
 
 MIN_CAPTION = 20
-"""... and with pictures, a line (a photo post's caption; a page of icons and a title has less)."""
+"""... and with pictures or an embedded video, a line (a photo post's caption; a page of icons and a title has
+less)."""
 
 # Subtrees that are the site's, not the page's: their text and links are neither article nor listing.
 BOILERPLATE_TAGS = frozenset({"nav", "aside", "script", "style", "noscript", "template", "form"})
@@ -147,6 +149,9 @@ _DIGIT = re.compile(r"\d")
 _SENTENCE_END = re.compile(r"[.!?…。！？؟।]\W*$")
 TEMPLATE_DEPTH = 3
 TEXT_BLOCKS = ("li", "dd", "pre", "blockquote", "td")
+HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+MEDIA_TAGS = ("img", "video", "audio", "iframe", "embed", "object")  # a picture, or a video a post embeds
+_PRECEDING_HEADINGS = etree.XPath("preceding::*[" + " or ".join(f"self::{tag}" for tag in sorted(HEADINGS)) + "]")
 
 
 @dataclass(frozen=True)
@@ -160,6 +165,7 @@ class Shape:
     images: int
     items: tuple[str, ...] = ()  # each link block's first link elsewhere: the pages a listing lists
     template: str | None = None  # page_template: what the page's text sits in
+    teasers: int = 0  # of the blocks, teasers counted alone (:func:`_is_teaser`): a year's archive of one post
 
     @property
     def share(self) -> float:
@@ -167,7 +173,7 @@ class Shape:
 
     @property
     def is_listing(self) -> bool:
-        return self.blocks >= LISTING_BLOCKS and self.share >= LISTING_SHARE
+        return (self.blocks >= LISTING_BLOCKS or self.teasers > 0) and self.share >= LISTING_SHARE
 
     @property
     def has_content(self) -> bool:
@@ -302,10 +308,11 @@ def listing_shape(root: etree._Element, links_elsewhere: Callable[[str], bool]) 
     lengths: dict[etree._Element, int] = {}
     unlinked = _measure(body, lengths)
     items: list[str] = []
-    in_blocks = _link_blocks(body, lengths, links_elsewhere, items)
-    images = sum(1 for image in body.iter("img") if image in lengths)
+    teasers: list[str] = []
+    in_blocks = _link_blocks(body, lengths, links_elsewhere, items, teasers)
+    images = sum(1 for image in body.iter(*MEDIA_TAGS) if image in lengths)
     template = page_template(root, lengths)
-    return Shape(lengths.get(body, 0), in_blocks, len(items), unlinked, images, tuple(items), template)
+    return Shape(lengths.get(body, 0), in_blocks, len(items), unlinked, images, tuple(items), template, len(teasers))
 
 
 def _measure(body: etree._Element, lengths: dict[etree._Element, int]) -> int:
@@ -351,9 +358,14 @@ def _measure(body: etree._Element, lengths: dict[etree._Element, int]) -> int:
 
 
 def _link_blocks(
-    body: etree._Element, lengths: dict[etree._Element, int], links_elsewhere: Callable[[str], bool], items: list[str]
+    body: etree._Element,
+    lengths: dict[etree._Element, int],
+    links_elsewhere: Callable[[str], bool],
+    items: list[str],
+    teasers: list[str],
 ) -> int:
-    """Text in link blocks; each block's link in ``items``. Nothing inside a counted block is counted again."""
+    """Text in link blocks; each block's link in ``items`` (and in ``teasers`` for a teaser counted alone, in a
+    group of fewer than :data:`LISTING_BLOCKS`). Nothing inside a counted block is counted again."""
     text = 0
     stack = [body]
     while stack:
@@ -364,16 +376,31 @@ def _link_blocks(
                 groups.setdefault((str(child.tag), _class_words(child)), []).append(child)
         counted: set[etree._Element] = set()
         for members in groups.values():
-            if len(members) < LISTING_BLOCKS:
-                continue
             linking = [(member, _link_elsewhere(member, links_elsewhere)) for member in members]
             linked = [(member, href) for member, href in linking if href is not None]
-            if len(linked) >= LISTING_BLOCKS:
-                counted.update(member for member, _ in linked)
-                text += sum(lengths[member] for member, _ in linked)
-                items.extend(href for _, href in linked if href)
+            if len(linked) < LISTING_BLOCKS:
+                linked = [(member, href) for member, href in linked if _is_teaser(member, href, lengths)]
+                teasers.extend(href for _, href in linked)
+            counted.update(member for member, _ in linked)
+            text += sum(lengths[member] for member, _ in linked)
+            items.extend(href for _, href in linked)
         stack.extend(child for child in element if child in lengths and child not in counted)
     return text
+
+
+def _is_teaser(element: etree._Element, href: str, lengths: Container[etree._Element]) -> bool:
+    """Whether ``element``, which opens with a link to ``href`` (:func:`_link_elsewhere`), is a teaser of that
+    page under the page's own heading: the link in a heading (the teaser's title), the page linked again further
+    on ("Read more ..."), and a heading of the page's before ``element`` (a year's archive of one post: "Posted in
+    2017", then the post's teaser). A post's own heading links to no other page; a link it repeats (a tag, a
+    breadcrumb, the site's name in a heading at the top) is not in a heading below one of the page's."""
+    links = [link for link in element.iter("a") if (link.get("href") or "").strip() == href]
+    if len(links) < 2:
+        return False
+    heading = next((node for node in links[0].iterancestors() if node.tag in HEADINGS or node is element), None)
+    if heading is None or heading is element:
+        return False
+    return any(node in lengths for node in _PRECEDING_HEADINGS(element))
 
 
 def _link_elsewhere(element: etree._Element, links_elsewhere: Callable[[str], bool]) -> str | None:

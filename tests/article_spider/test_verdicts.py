@@ -149,6 +149,46 @@ def test_a_teaser_may_open_with_its_date() -> None:
     assert shape.blocks == 5 and shape.is_listing
 
 
+def teaser(n: int) -> str:
+    return (
+        f'<div class="section post"><h2><a href="/posts/{n}/">Post {n}</a></h2><ul><li>2017-09-0{n}</li>'
+        f'<li><a href="/tag/noise/">noise</a></li></ul><p>{PROSE[:200]}</p>'
+        f'<p><a href="/posts/{n}/"><em>Read more ...</em></a></p></div>'
+    )
+
+
+@pytest.mark.parametrize("posts", [1, 2])
+def test_a_years_archive_of_one_or_two_teasers_is_a_listing(posts: int) -> None:
+    """ABlog's "Posted in 2017": the page's heading, then a post's teaser (its title, a line, "Read more")."""
+    teasers = "".join(teaser(n) for n in range(1, posts + 1))
+    page = html.fromstring(f'<html><body><div role="main"><h1>Posted in 2017</h1>{teasers}</div></body></html>')
+    shape = listing_shape(page, is_site_page)
+    assert shape.is_listing and shape.teasers == posts
+    assert shape.items == tuple(f"/posts/{n}/" for n in range(1, posts + 1))
+
+
+def test_a_short_post_that_links_the_site_twice_is_not_a_teaser() -> None:
+    """The site's name in a heading at the top and again at the bottom, a tag above and below: a post's page."""
+    post = (
+        '<div id="page"><div id="top"><h1><a href="/">Notes</a></h1></div>'
+        f'<div class="post"><h2>Dark mode</h2><p><a href="/tag/css/">css</a></p><p>{PROSE[:200]}</p>'
+        '<p>Filed under <a href="/tag/css/">css</a></p></div>'
+        '<div id="bottom"><a href="/">Notes</a></div></div>'
+    )
+    shape = listing_shape(html.fromstring(f"<html><body>{post}</body></html>"), is_site_page)
+    assert not shape.is_listing and shape.teasers == 0 and shape.has_content
+
+
+def test_a_post_opening_with_a_link_to_another_post_in_its_heading_is_not_a_listing() -> None:
+    """A follow-up whose title links to the first part, linked again in its text: no heading of the page's above."""
+    post = (
+        '<article><h1><a href="/posts/part-1/">Part 1</a>, revisited</h1>'
+        f'<p>{PROSE}</p><p>As <a href="/posts/part-1/">part 1</a> said, {PROSE[:100]}</p></article>'
+    )
+    shape = listing_shape(html.fromstring(f"<html><body>{post}</body></html>"), is_site_page)
+    assert not shape.is_listing
+
+
 def test_the_template_is_what_the_text_sits_in() -> None:
     def page(body: str) -> str | None:
         root = html.fromstring(
