@@ -177,6 +177,8 @@ NOT_ARTICLE_URLS = (
     r"/(?:tags?|category|categories|authors?|topics?|sections?|labels?|keywords?|" + _LISTINGS + r")"
     r"/[^/?]+/?(?:page/\d+/?)?(?:\?|$)",
     _SUBJECT_INDEXES,  # ... and their indexes
+    # An archive's year, month or day (Hexo's /archives/2013/01/); a bare /2024/ may be a course's year.
+    r"/(?:archives?|archiv|archivo)/\d{4}(?:/\d{1,2}){0,2}/?(?:page/\d+/?)?(?:\?|$)",
     # Pagination.
     r"/page/\d+/?(?:\?|$)",
     r"[?&](?:page|paged|pg)=\d+",

@@ -63,7 +63,8 @@ __all__ = [
 RULES = {
     "url": "the page's URL is one of `not_articles` (front page, about, tag and author listings, pagination...)",
     "declared": "its JSON-LD declares a listing, search, profile, about, contact or FAQ page (and no article)",
-    "listing": "most of its text is in repeated blocks that each link to another page of the site",
+    "listing": "most of its text is in repeated blocks that each link to another page of the site (or, three quarters"
+    " of its text in links, to any site: a directory)",
     "listed": "the site's own feed, sitemap or a listing page lists it: a short page is still an article",
     "template": "it is built like the site's articles (the same blocks around its text): a short one is still one",
     "preflight": "Readability.js's isProbablyReaderable says it is not readerable",
@@ -123,6 +124,10 @@ LISTING_SHARE = 0.5
 LISTING_BLOCKS = 3
 """... and has at least this many of them: two teasers and a lead are not a listing."""
 
+DIRECTORY_LINKED = 0.75
+"""A page with this share of its text inside links, most of it in link blocks to anywhere (other sites too), is a
+directory of links: cards that are each one link, a list of tools or of communities."""
+
 LEAD_TEXT = 40
 """Characters of a block's text that may come before its link for it to be a listing's item."""
 
@@ -166,6 +171,7 @@ class Shape:
     items: tuple[str, ...] = ()  # each link block's first link elsewhere: the pages a listing lists
     template: str | None = None  # page_template: what the page's text sits in
     teasers: int = 0  # of the blocks, teasers counted alone (:func:`_is_teaser`): a year's archive of one post
+    directory: bool = False  # a directory of links, to other sites too (:data:`DIRECTORY_LINKED`)
 
     @property
     def share(self) -> float:
@@ -245,6 +251,8 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
         return Verdict(False, "declared")
     if rule("listing") and evidence.shape.is_listing:
         return Verdict(False, "listing")
+    if rule("listing") and evidence.shape.directory and evidence.listed != "feed":  # a feed's post of links stays
+        return Verdict(False, "listing")
     if front_page:  # a documentation's introduction; a blog's front page is a listing, or built otherwise
         return Verdict(True, "front_template") if evidence.shape.has_content else Verdict(False, "empty")
     listed = evidence.listed if rule("listed") else None
@@ -312,7 +320,24 @@ def listing_shape(root: etree._Element, links_elsewhere: Callable[[str], bool]) 
     in_blocks = _link_blocks(body, lengths, links_elsewhere, items, teasers)
     images = sum(1 for image in body.iter(*MEDIA_TAGS) if image in lengths)
     template = page_template(root, lengths)
-    return Shape(lengths.get(body, 0), in_blocks, len(items), unlinked, images, tuple(items), template, len(teasers))
+    text = lengths.get(body, 0)
+    directory = _is_directory(body, lengths, text, unlinked) if text and in_blocks * 2 < text else False
+    return Shape(text, in_blocks, len(items), unlinked, images, tuple(items), template, len(teasers), directory)
+
+
+def _is_directory(body: etree._Element, lengths: dict[etree._Element, int], text: int, unlinked: int) -> bool:
+    """Whether the page is a directory of links: :data:`DIRECTORY_LINKED` of its text inside links, and half of it
+    in link blocks that open with a link to anywhere (another site's tools, communities, projects)."""
+    if unlinked > text * (1 - DIRECTORY_LINKED):
+        return False
+    items: list[str] = []
+    in_blocks = _link_blocks(body, lengths, _links_somewhere, items, [])
+    return len(items) >= LISTING_BLOCKS and in_blocks * 2 >= text
+
+
+def _links_somewhere(href: str) -> bool:
+    """A link to a page (on this site or another), not to a place in this one, a mail or a script."""
+    return bool(href) and not href.startswith("#") and not href.lower().startswith(("mailto:", "javascript:", "tel:"))
 
 
 def _measure(body: etree._Element, lengths: dict[etree._Element, int]) -> int:

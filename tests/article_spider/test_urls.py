@@ -163,6 +163,11 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/categories", True),
         ("/en/terms-and-conditions/", True),
         ("/portfolio-review-of-2024/", False),
+        ("/theme/archives/2013/01/", True),  # an archive's month (Hexo), year, day, pages
+        ("/archive/2024/", True),
+        ("/archives/2020/03/14/page/2/", True),
+        ("/course/lessons/2025/", False),  # a bare year: a course's lessons of that year
+        ("/archives/2020/03/a-post/", False),
     ],
 )
 def test_pages_that_are_never_articles(path: str, navigation: bool) -> None:

@@ -9,6 +9,7 @@ from scrapy_readability.spiders.verdicts import (
     RULES,
     Evidence,
     Shape,
+    Verdict,
     is_landing_page,
     judge,
     listing_shape,
@@ -187,6 +188,31 @@ def test_a_post_opening_with_a_link_to_another_post_in_its_heading_is_not_a_list
     )
     shape = listing_shape(html.fromstring(f"<html><body>{post}</body></html>"), is_site_page)
     assert not shape.is_listing
+
+
+def card(name: str, href: str) -> str:
+    return (
+        f'<div class="card"><a href="{href}"><h3>{name}</h3><p>{name} does one thing well, and it is free to use for '
+        "anything at all.</p><span>Read more</span></a><span>design</span></div>"
+    )
+
+
+def test_a_directory_of_links_to_other_sites_is_a_listing() -> None:
+    """A page of cards, each one link (to another site's tool): three quarters of its text in links."""
+    cards = "".join(card(f"Tool {n}", f"https://tool{n}.example/") for n in range(6))
+    intro = "<h1>Design tools</h1><p>Tools we like, each tried on a real project of ours for a month or more.</p>"
+    page = html.fromstring(f"<html><body><main>{intro}{cards}</main></body></html>")
+    shape = listing_shape(page, is_site_page)
+    assert shape.directory and not shape.is_listing and shape.blocks == 0
+    assert judge(evidence(shape=shape)) == Verdict(False, "listing")
+    assert judge(evidence(shape=shape, listed="feed")) == Verdict(True, "listed_feed")  # a post of links stays
+
+
+def test_a_post_of_links_with_a_line_each_is_no_directory() -> None:
+    """A link dump: each link with the author's own line about it, outside the link."""
+    items = "".join(f'<li><a href="https://site{n}.example/">Site {n}</a>: {PROSE[:90]}</li>' for n in range(6))
+    page = html.fromstring(f"<html><body><article><h1>Links</h1><ul>{items}</ul></article></body></html>")
+    assert not listing_shape(page, is_site_page).directory
 
 
 def test_the_template_is_what_the_text_sits_in() -> None:
