@@ -150,7 +150,7 @@ NOT_ARTICLE_URLS = (
     # The front page (but WordPress's articles by number, /?p=123).
     r"^/(?:index\.[a-z]+)?(?:\?(?!(?:p|page_id)=\d)|$)",
     # The pages every site has besides its articles.
-    r"/(?:about|about-us|about-me|about-the-author|contact|contact-us|impressum|imprint|privacy|privacy-policy|terms|terms-of-use"
+    r"/(?:about|about-us|about-me|about-the-author|author|contact|contact-us|impressum|imprint|privacy|privacy-policy|terms|terms-of-use"
     r"|terms-of-service|tos|legal|cookies|cookie-policy|disclaimer|accessibility|login|log-in|signin|sign-in"
     r"|logout|signup|sign-up|register|account|my-account|profile|subscribe|subscription|subscriptions"
     r"|newsletter|newsletters|faq|help|support|support-us|support-the-project|careers|jobs|advertise|advertising|shop|store|cart|search"
@@ -163,8 +163,9 @@ NOT_ARTICLE_URLS = (
     r"(?:\.[a-z]+)?/?(?:\?|$)",
     # A portfolio and its entries: a person's or a studio's work, not articles; so are the pages of an about section.
     r"/portfolio(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
-    # ... as are a person's projects at the site's top (posts about them live among the posts: /post/projects/x).
-    r"^/projects(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
+    # ... as is the index of a person's projects at the site's top (a project's own page, /projects/x, is judged by
+    # what it holds: a write-up is an article, and a card of two lines holds too little).
+    r"^/projects(?:\.[a-z]+)?/?(?:\?|$)",
     # ... and what a freelancer offers, at the site's top (deeper, /blog/consulting/ may be a post's slug)
     r"^/(?:consult|consulting|consultancy|hire-me|work-with-me)(?:\.[a-z]+)?/?(?:\?|$)",
     r"/(?:about|about-us)/[^/?]+/?(?:\?|$)",
@@ -325,13 +326,22 @@ def trap_kind(url: str) -> str | None:
     parts = urlsplit(url)
     segments = [unquote(segment).lower() for segment in parts.path.split("/") if segment]
     names = {unquote(pair.partition("=")[0]).lower(): pair.partition("=")[2] for pair in parts.query.split("&") if pair}
-    if SEARCH_SEGMENTS.intersection(segments) or SEARCH_PARAMETERS.intersection(names):
+    if _is_search(segments) or SEARCH_PARAMETERS.intersection(names):
         return "search"
     if _is_calendar(parts.path, segments, names):
         return "calendar"
     if segments and max(Counter(segments).values()) >= REPEATED_SEGMENT:
         return "repeating_path"
     return None
+
+
+def _is_search(segments: list[str]) -> bool:
+    """A site's search (``/search/term``, ``/name/suche/``): a search word at the top of the path (or below a
+    project's or a language's folder), or ending it. Deeper, ``/plugins/search/x/`` is a page about searching."""
+    return any(
+        segment in SEARCH_SEGMENTS and (index <= 1 or index == len(segments) - 1)
+        for index, segment in enumerate(segments)
+    )
 
 
 def _is_calendar(path: str, segments: list[str], query: dict[str, str]) -> bool:

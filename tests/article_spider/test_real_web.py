@@ -377,12 +377,14 @@ def test_a_page_with_nothing_to_read_beyond_its_title_is_not_written(tmp_path: P
 
 def _blog_with_other_pages(base: str) -> dict[str, PageLike]:
     """``_blog`` with what real blogs publish beside their posts, all in the sitemap: an old copy of the front page
-    built like the posts (short: "Hello there!"), a person's project page, and an old short post that only a
-    listing lists (the feed lists the newest posts only)."""
+    built like the posts (short: "Hello there!"), a person's projects (their index, and one project's write-up),
+    and an old short post that only a listing lists (the feed lists the newest posts only)."""
     pages = _blog(base)
     hello = "<h1>Hello there!</h1><p>I am a student of the sea, and here I write now and then about the harbour.</p>"
     pages["/main/"] = _page("Hello", hello)
     pages["/projects/harbour-bot/"] = _page("Harbour bot", "<h1>Harbour bot</h1>" + PROSE * 6)
+    index = '<h1>Projects</h1><p>What I build when the sea is calm.</p><a href="/projects/harbour-bot/">Harbour bot</a>'
+    pages["/projects/"] = _page("Projects", index)
     pages["/bookclub/"] = _page("Book club", "<h1>Our book club</h1>" + PROSE * 6)  # readerable, at the top
     figure = '<h1>Storm map</h1><img src="/img/map.png"><p>Figure 3: the storm track over the harbour, 2025.</p>'
     pages["/figures/storm-map/"] = _page("Storm map", figure)  # a figure's page, built like the posts
@@ -398,6 +400,7 @@ def _blog_with_other_pages(base: str) -> dict[str, PageLike]:
         "application/rss+xml",
     )
     listed = [f"/posts/{slug}/" for slug in [*LONG, *SHORT, "old-note"]] + ["/main/", "/projects/harbour-bot/"]
+    listed += ["/projects/"]
     listed += ["/2019/05/04/old-photo/", "/bookclub/", "/figures/storm-map/"]
     entries = "".join(f"<url><loc>{base}{path}</loc></url>" for path in listed)
     pages["/sitemap.xml"] = Page(
@@ -413,10 +416,11 @@ def test_what_a_blog_publishes_beside_its_posts_is_not_written(tmp_path: Path, l
     """A figure's page, built like the posts but left out of the feed that lists them and of every listing, is no
     post (``unlisted``), whatever the sitemap says; the old copy of the front page and a book club's page, at the
     site's top where none of the feed's posts are, are the site's own pages (``site_page``), however readerable;
-    a person's project page is none (``url``); the old short post a listing lists is one, and so is the one dated
-    before the oldest post of the feed (a feed of the newest posts says nothing of older ones), which nothing but
-    the sitemap lists. The same whichever comes first: those pages after the feed and its posts (``late="pages"``), or
-    the feed after those pages (``late="feed"``: their verdicts wait for it)."""
+    the index of a person's projects is none (``url``), a project's write-up is one; the old short post a listing
+    lists is one, and so is the one dated before the oldest post of the feed (a feed of the newest posts says
+    nothing of older ones), which nothing but the sitemap lists. The same whichever comes first: those pages after
+    the feed and its posts (``late="pages"``), or the feed after those pages (``late="feed"``: their verdicts wait
+    for it)."""
     pages: dict[str, PageLike] = {}
     with serve(pages) as site:
         pages.update(_blog_with_other_pages(site.url))
@@ -447,13 +451,14 @@ def test_what_a_blog_publishes_beside_its_posts_is_not_written(tmp_path: Path, l
     assert result.returncode == 0, result.log[-3000:]
     assert "/main/" in asked and "/projects/harbour-bot/" in asked
     posts = [f"/posts/{slug}/" for slug in [*LONG, *SHORT, "old-note"]]
-    assert _paths(result.items, site.url) == sorted([*posts, "/2019/05/04/old-photo/"])
+    assert _paths(result.items, site.url) == sorted([*posts, "/2019/05/04/old-photo/", "/projects/harbour-bot/"])
     assert all(item["text"] and item["title"] for item in result.items)
     assert result.stats["readability/spider/verdict/unlisted"] == 1
     assert result.stats["readability/spider/verdict/site_page"] == 2
     assert "Navigation (unlisted): " + site.url + "/figures/storm-map/" in result.log
     assert "Navigation (site_page): " + site.url + "/main/" in result.log
-    assert "Navigation (url): " + site.url + "/projects/harbour-bot/" in result.log
+    assert "Navigation (url): " + site.url + "/projects/" in result.log
+    assert "Article (readerable): " + site.url + "/projects/harbour-bot/" in result.log
 
 
 def test_a_documentations_page_about_tags_is_an_article(tmp_path: Path) -> None:

@@ -86,6 +86,9 @@ def test_the_query_order_does_not_make_another_page() -> None:
         ("/search?q=ferry", "search"),
         ("/?s=ferry", "search"),
         ("/suche/fahrplan", "search"),
+        ("/de/suche/fahrplan", "search"),  # below a language's or a project's folder
+        ("/docs/reference/search", "search"),  # ending the path
+        ("/theme/plugins/search/the-search-plugin/", None),  # deeper: a page about searching
         ("/calendar/2025/05/", "calendar"),
         ("/events/2025-05-14", "calendar"),
         ("/events/month/2025-05/", "calendar"),
@@ -118,12 +121,14 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/about-us/", True),
         ("/about-me/", True),
         ("/book/about-the-author/", True),  # a book's page about its author
+        ("/author/", True),  # a blog's page about its author
+        ("/blog/authoring-tools/", False),
         ("/book/support-the-project/", True),
         ("/posts/about-me-and-my-bike/", False),
         ("/about/Education.html", True),  # the pages of an about section
         ("/post/projects/harbour-bot/", False),  # a blog's posts about its projects
-        ("/projects/harbour-bot.html", True),  # ... a person's projects, at the top of the site
-        ("/projects/", True),
+        ("/projects/harbour-bot.html", False),  # ... a project's own page: judged by what it holds
+        ("/projects/", True),  # ... the index of a person's projects, at the top of the site
         ("/docs/projects/", False),  # ... deeper, a documentation's page about projects
         ("/projects-i-loved-in-2024/", False),
         ("/consultancy/", True),  # a freelancer's offer, at the top
