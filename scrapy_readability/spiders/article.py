@@ -416,12 +416,22 @@ class ArticleSpider(scrapy.Spider):
     def _depth(self, url: str) -> int | None:
         """How many folders ``url``'s path goes below its start URL's folder (``/name/`` for a project's site;
         ``/x/index.html`` is ``/x/``), or ``None`` for a page outside it."""
+        folders = self._folders(url)
+        return None if folders is None else len(folders)
+
+    def _is_project_page(self, url: str) -> bool:
+        """A project's page at the site's top: ``/projects/x`` below the start URL's folder."""
+        folders = self._folders(url) or []
+        return len(folders) == 2 and folders[0] == "projects"
+
+    def _folders(self, url: str) -> list[str] | None:
+        """The segments of ``url``'s path below its start URL's folder, lowercased, or ``None`` outside it."""
         path = DIRECTORY_INDEX.sub("/", urlsplit(url).path)
         root = _site_root(url)
         for start in self.start_url_list():
             folder = urlsplit(start).path.rsplit("/", 1)[0] + "/"
             if _site_root(start) == root and path.startswith(folder):
-                return len([segment for segment in path[len(folder) :].split("/") if segment])
+                return [segment.lower() for segment in path[len(folder) :].split("/") if segment]
         return None
 
     def _count_feed_post(self, key: str) -> None:
@@ -713,6 +723,7 @@ class ArticleSpider(scrapy.Spider):
             about_subject=readerable and _is_subject_index(response.url) and shape.unlinked * 2 >= shape.text,
             before_feed=(not readerable or top) and self._before_feed(response),
             top_beside_posts=top,
+            project_page=self._is_project_page(response.url),
         )
 
     def article_item(self, response: HtmlResponse) -> ArticleItem | None:

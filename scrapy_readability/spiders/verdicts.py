@@ -6,6 +6,7 @@ The evidence, each piece a rule a user can switch off (``ignore_rules``):
   the front page, about, contact, tag and author listings, pagination); but a
   front page built like the site's articles (``template``) is its introduction,
   and a readerable page of prose at a tags or topics index is about its subject;
+  a project's page at the site's top is its card unless it holds a write-up;
 - ``declared``: its JSON-LD says it is a listing, a search, a profile, an about
   page (and names no article type);
 - ``listing``: its shape says it is a listing: most of its text sits in
@@ -87,6 +88,7 @@ REASONS = {
     "listing": "a listing (its text is mostly links to other pages)",
     "unlisted": "short, built like the posts the site's feed lists, and neither the feed nor a listing lists it",
     "site_page": "at the site's top, where none of the posts its feed lists are, and no feed or listing lists it",
+    "project_card": "a project's page at the site's top (/projects/x) with a description and links, no write-up",
     "not_readerable": "not readerable, and not listed by the site's feed or sitemap",
     "empty": "no text",
 }
@@ -133,6 +135,10 @@ LEAD_TEXT = 40
 
 TEMPLATE_ARTICLES = 3
 """Articles built on a page's template (:func:`page_template`) after which a short page on it is one too."""
+
+PROJECT_WRITE_UP = 1000
+"""Characters of its own text (outside links and boilerplate) from which a project's page at the site's top is a
+write-up, an article; below, it is the project's card (a description, its links)."""
 
 MIN_TEXT = 80
 """Characters of text (outside links and boilerplate) below which a page holds nothing to read, images aside."""
@@ -202,6 +208,7 @@ class Evidence:
     before_feed: bool = False  # dated before the oldest post the feed lists: a feed of the newest posts is silent on it
     top_beside_posts: bool = False  # at the site's top (a folder below its start) where none of the feed's posts are
     front: bool = False  # the site's front page, or a language's (``not_article_url`` by that alone)
+    project_page: bool = False  # a project's page at the site's top (/projects/x below the start URL's folder)
     landing: bool = False  # ... that presents the site rather than opens its text (:func:`is_landing_page`)
 
     @property
@@ -217,6 +224,12 @@ class Evidence:
         oldest post the feed lists is none of those: a feed holds the newest posts only (jekyll-feed's ten)."""
         listed = self.listed == "feed" or self.in_listing
         return self.like_feed_articles >= TEMPLATE_ARTICLES and not listed and not self.before_feed
+
+    @property
+    def project_card(self) -> bool:
+        """A project's page at the site's top that holds less than :data:`PROJECT_WRITE_UP` characters of its own:
+        the project's card (what it does, where its code is), not a write-up about it."""
+        return self.project_page and self.shape.unlinked < PROJECT_WRITE_UP
 
     @property
     def site_page(self) -> bool:
@@ -260,6 +273,8 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
         return Verdict(True, "listed_feed") if evidence.shape.has_content else Verdict(False, "empty")
     if rule("listed") and evidence.site_page:
         return Verdict(False, "site_page")
+    if rule("url") and evidence.project_card:
+        return Verdict(False, "project_card")
     if evidence.readerable:
         return Verdict(True, "readerable")
     if not evidence.shape.has_content:

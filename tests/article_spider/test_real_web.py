@@ -385,6 +385,11 @@ def _blog_with_other_pages(base: str) -> dict[str, PageLike]:
     pages["/projects/harbour-bot/"] = _page("Harbour bot", "<h1>Harbour bot</h1>" + PROSE * 6)
     index = '<h1>Projects</h1><p>What I build when the sea is calm.</p><a href="/projects/harbour-bot/">Harbour bot</a>'
     pages["/projects/"] = _page("Projects", index)
+    card = (
+        "<h1>Tide clock</h1><p>A clock that shows the harbour's tides, from the port authority's tables, on a "
+        'small screen by the door. It runs on a Raspberry Pi.</p><p>Code: <a href="https://git.example/tide">tide</a></p>'
+    )
+    pages["/projects/tide-clock/"] = _page("Tide clock", card)  # a project's card, readerable
     pages["/bookclub/"] = _page("Book club", "<h1>Our book club</h1>" + PROSE * 6)  # readerable, at the top
     figure = '<h1>Storm map</h1><img src="/img/map.png"><p>Figure 3: the storm track over the harbour, 2025.</p>'
     pages["/figures/storm-map/"] = _page("Storm map", figure)  # a figure's page, built like the posts
@@ -400,7 +405,7 @@ def _blog_with_other_pages(base: str) -> dict[str, PageLike]:
         "application/rss+xml",
     )
     listed = [f"/posts/{slug}/" for slug in [*LONG, *SHORT, "old-note"]] + ["/main/", "/projects/harbour-bot/"]
-    listed += ["/projects/"]
+    listed += ["/projects/", "/projects/tide-clock/"]
     listed += ["/2019/05/04/old-photo/", "/bookclub/", "/figures/storm-map/"]
     entries = "".join(f"<url><loc>{base}{path}</loc></url>" for path in listed)
     pages["/sitemap.xml"] = Page(
@@ -416,11 +421,11 @@ def test_what_a_blog_publishes_beside_its_posts_is_not_written(tmp_path: Path, l
     """A figure's page, built like the posts but left out of the feed that lists them and of every listing, is no
     post (``unlisted``), whatever the sitemap says; the old copy of the front page and a book club's page, at the
     site's top where none of the feed's posts are, are the site's own pages (``site_page``), however readerable;
-    the index of a person's projects is none (``url``), a project's write-up is one; the old short post a listing
-    lists is one, and so is the one dated before the oldest post of the feed (a feed of the newest posts says
-    nothing of older ones), which nothing but the sitemap lists. The same whichever comes first: those pages after
-    the feed and its posts (``late="pages"``), or the feed after those pages (``late="feed"``: their verdicts wait
-    for it)."""
+    the index of a person's projects is none (``url``), nor is a project's card (``project_card``), but its
+    write-up is; the old short post a listing lists is one, and so is the one dated before the oldest post of the
+    feed (a feed of the newest posts says nothing of older ones), which nothing but the sitemap lists. The same
+    whichever comes first: those pages after the feed and its posts (``late="pages"``), or the feed after those
+    pages (``late="feed"``: their verdicts wait for it)."""
     pages: dict[str, PageLike] = {}
     with serve(pages) as site:
         pages.update(_blog_with_other_pages(site.url))
@@ -459,6 +464,7 @@ def test_what_a_blog_publishes_beside_its_posts_is_not_written(tmp_path: Path, l
     assert "Navigation (site_page): " + site.url + "/main/" in result.log
     assert "Navigation (url): " + site.url + "/projects/" in result.log
     assert "Article (readerable): " + site.url + "/projects/harbour-bot/" in result.log
+    assert "Navigation (project_card): " + site.url + "/projects/tide-clock/" in result.log
 
 
 def test_a_documentations_page_about_tags_is_an_article(tmp_path: Path) -> None:

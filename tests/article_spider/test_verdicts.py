@@ -215,6 +215,22 @@ def test_a_post_of_links_with_a_line_each_is_no_directory() -> None:
     assert not listing_shape(page, is_site_page).directory
 
 
+@pytest.mark.parametrize(
+    ("unlinked", "listed", "article", "reason"),
+    [
+        (300, None, False, "project_card"),  # a description and a link to its code
+        (2500, None, True, "readerable"),  # a write-up about the project
+        (300, "feed", True, "listed_feed"),  # the feed says it is a post
+    ],
+)
+def test_a_projects_card_is_no_article_and_its_write_up_is(
+    unlinked: int, listed: str | None, article: bool, reason: str
+) -> None:
+    shape = Shape(text=unlinked + 40, in_blocks=0, blocks=0, unlinked=unlinked, images=0)
+    assert judge(evidence(shape=shape, project_page=True, listed=listed)) == Verdict(article, reason)
+    assert judge(evidence(shape=shape, project_page=True), frozenset({"url"})).article
+
+
 def test_the_template_is_what_the_text_sits_in() -> None:
     def page(body: str) -> str | None:
         root = html.fromstring(
