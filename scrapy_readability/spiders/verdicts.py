@@ -152,8 +152,10 @@ BOILERPLATE_TAGS = frozenset({"nav", "aside", "script", "style", "noscript", "te
 PAGE_TAGS = frozenset({"header", "footer"})  # the page's, unless inside one of SECTIONS, whose own they then are
 SECTIONS = frozenset({"article", "section", "main"})
 BOILERPLATE_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar"})
+# ... and so are blocks named so, when mostly links (a post's related posts: cards that outweigh a short post's text)
 BOILERPLATE_WORDS = frozenset(
     {"sidebar", "sidenav", "navbar", "menu", "toc", "breadcrumb", "breadcrumbs", "pagination", "pager", "footer"}
+    | {"related"}
 )
 _WORDS = re.compile(r"[a-z0-9]+")
 _DIGIT = re.compile(r"\d")
@@ -484,7 +486,8 @@ def _furniture_tag(element: etree._Element, sectioned: bool) -> bool:
 
 
 def _furniture_name(element: etree._Element) -> bool:
-    """A class or id that names a sidebar, menu, table of contents (as a word: ``td-sidebar``, ``toc``)."""
+    """A class or id that names a sidebar, menu, table of contents, related posts (as a word: ``td-sidebar``,
+    ``toc``, ``related-posts``)."""
     names = f"{element.get('class') or ''} {element.get('id') or ''}".lower()
     return bool(names.strip()) and not BOILERPLATE_WORDS.isdisjoint(_WORDS.findall(names))
 

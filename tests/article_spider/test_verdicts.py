@@ -113,6 +113,20 @@ def test_navigation_sidebars_and_tables_of_contents_are_left_out() -> None:
     assert shape.blocks == 0 and shape.has_content
 
 
+def test_a_short_post_with_related_posts_is_not_a_listing() -> None:
+    """Chirpy's related posts under a post of two lines: cards that are each one link, more text than the post."""
+    cards = "".join(
+        f'<a href="/posts/{n}/" class="card-wrapper"><div class="card"><h3>Post {n}</h3><p>{PROSE[:150]}</p></div></a>'
+        for n in range(3)
+    )
+    page = html.fromstring(
+        f"<html><body><main><article><h1>Zoom on Ubuntu</h1><p>{PROSE[:200]}</p></article>"
+        f'<div id="related-posts"><h2>Further reading</h2><div class="cards">{cards}</div></div></main></body></html>'
+    )
+    shape = listing_shape(page, is_site_page)
+    assert not shape.is_listing and shape.blocks == 0 and shape.has_content
+
+
 def test_links_to_the_page_itself_or_its_anchors_make_no_block() -> None:
     items = "".join(f'<li><a href="#part{n}">Part {n}</a> {PROSE[:50]}</li>' for n in range(5))
     items += "".join(f'<li><a href="/here/">Here</a> {PROSE[:50]}</li>' for n in range(5))
