@@ -55,14 +55,14 @@ def decode_page(body: bytes, content_type: str | bytes | None = None, *, encodin
         codec = encoding_for_label(encoding)
         if codec is None:
             raise LookupError(f"unknown encoding: {encoding!r}")
-        return _decoded(body, _utf16_byte_order(codec, body), "encoding")
+        return _decoded(body, _utf16_byte_order(encoding, codec, body), "encoding")
     bom_codec, bom = read_bom(body)
     if bom_codec and bom:
         return DecodedPage(body[len(bom) :].decode(bom_codec, "replace"), bom_codec, "bom")
     header = content_type.decode("latin-1") if isinstance(content_type, bytes) else content_type
     codec = http_content_type_encoding(header) if header else None
     if codec:
-        return _decoded(body, _utf16_byte_order(codec, body), "content-type")
+        return _decoded(body, _utf16_byte_order(_charset_label(header or "") or codec, codec, body), "content-type")
     codec = html_body_declared_encoding(body)
     if codec:  # an ASCII declaration cannot be in UTF-16: the standard reads such a page as UTF-8
         return _decoded(body, "utf-8" if codec.startswith("utf-16") else codec, "meta")
@@ -105,11 +105,26 @@ def _decoded(body: bytes, codec: str, source: str) -> DecodedPage:
     return DecodedPage(body.decode(codec, "replace"), codec, source)
 
 
-def _utf16_byte_order(codec: str, body: bytes) -> str:
-    """UTF-16 without a byte order: the one its NUL bytes show, else little-endian (the standard's)."""
-    if codecs.lookup(codec).name != "utf-16":
+def _utf16_byte_order(label: str, codec: str, body: bytes) -> str:
+    """``codec`` for the ``label`` a page or its caller gave; for UTF-16 without a byte order (``utf-16``), the one
+    its NUL bytes show, else little-endian (the standard's). The label is read as given: w3lib from 2.6 resolves
+    ``utf-16`` to ``utf-16-le`` as the Encoding Standard does, which would hide that no order was named."""
+    try:
+        unordered = codecs.lookup(label.strip().strip("\"'")).name == "utf-16"
+    except LookupError:
+        unordered = codecs.lookup(codec).name == "utf-16"
+    if not unordered:
         return codec
     return sniff_utf16(body) or "utf-16-le"
+
+
+def _charset_label(content_type: str) -> str | None:
+    """The ``charset`` parameter of a ``Content-Type`` header, as written."""
+    match = _CHARSET.search(content_type)
+    return match.group(1) if match else None
+
+
+_CHARSET = re.compile(r"charset\s*=\s*[\"']?([^\s;\"']+)", re.IGNORECASE)
 
 
 def sniff_utf16(body: bytes) -> str | None:
