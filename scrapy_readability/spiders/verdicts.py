@@ -154,8 +154,7 @@ SECTIONS = frozenset({"article", "section", "main"})
 BOILERPLATE_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar"})
 # ... and so are blocks named so, when mostly links (a post's related posts: cards that outweigh a short post's text)
 BOILERPLATE_WORDS = frozenset(
-    {"sidebar", "sidenav", "navbar", "menu", "toc", "breadcrumb", "breadcrumbs", "pagination", "pager", "footer"}
-    | {"related"}
+    "sidebar sidenav navbar menu toc breadcrumb breadcrumbs pagination pager footer related".split()
 )
 _WORDS = re.compile(r"[a-z0-9]+")
 _DIGIT = re.compile(r"\d")
@@ -219,13 +218,17 @@ class Evidence:
         return self.like_articles >= TEMPLATE_ARTICLES
 
     @property
+    def named_by_a_list(self) -> bool:
+        """The site's feed or one of its listing pages lists it (the sitemap, which lists every page, is no word)."""
+        return self.listed == "feed" or self.in_listing
+
+    @property
     def unlisted_post(self) -> bool:
         """Built like :data:`TEMPLATE_ARTICLES` or more of the posts the site's feed lists, yet listed by neither
         the feed nor a listing page: what the feed leaves out of those pages is no post (an old copy of the
         front page, a figure's page), whatever the sitemap, which lists every page, says. A page dated before the
         oldest post the feed lists is none of those: a feed holds the newest posts only (jekyll-feed's ten)."""
-        listed = self.listed == "feed" or self.in_listing
-        return self.like_feed_articles >= TEMPLATE_ARTICLES and not listed and not self.before_feed
+        return self.like_feed_articles >= TEMPLATE_ARTICLES and not self.named_by_a_list and not self.before_feed
 
     @property
     def project_card(self) -> bool:
@@ -238,8 +241,7 @@ class Evidence:
         """At the site's top while the posts its feed lists all live deeper (``/posts/x/``, ``/2024/05/x``), and
         listed by neither the feed nor a listing: the site's own page (consulting, a project, a book club), however
         readerable, not a post; unless it is dated before the feed's oldest post."""
-        listed = self.listed == "feed" or self.in_listing
-        return self.top_beside_posts and not listed and not self.before_feed
+        return self.top_beside_posts and not self.named_by_a_list and not self.before_feed
 
 
 @dataclass(frozen=True)
@@ -409,6 +411,7 @@ def _link_blocks(
     """Text in link blocks; each block's link in ``items`` (and in ``teasers`` for a teaser counted alone, in a
     group of fewer than :data:`LISTING_BLOCKS`). Nothing inside a counted block is counted again."""
     text = 0
+    titled = _titled_blocks(body)
     stack = [body]
     while stack:
         element = stack.pop()
@@ -418,10 +421,16 @@ def _link_blocks(
                 groups.setdefault((str(child.tag), _class_words(child)), []).append(child)
         counted: set[etree._Element] = set()
         for members in groups.values():
+            if len(members) < LISTING_BLOCKS:  # too few for a listing's blocks: only a teaser counts
+                members = [member for member in members if member in titled]
+                if not members:
+                    continue
             linking = [(member, _link_elsewhere(member, links_elsewhere)) for member in members]
             linked = [(member, href) for member, href in linking if href is not None]
             if len(linked) < LISTING_BLOCKS:
                 linked = [(member, href) for member, href in linked if _is_teaser(member, href, lengths)]
+                if not linked:
+                    continue
                 teasers.extend(href for _, href in linked)
             counted.update(member for member, _ in linked)
             text += sum(lengths[member] for member, _ in linked)
@@ -430,19 +439,36 @@ def _link_blocks(
     return text
 
 
+def _titled_blocks(body: etree._Element) -> set[etree._Element]:
+    """The elements that hold a heading with a link in it: the only ones that may be a teaser (:func:`_is_teaser`),
+    found from the page's few headings rather than by a walk below every element."""
+    titled: set[etree._Element] = set()
+    for heading in body.iter(*HEADINGS):
+        if heading.find(".//a") is not None:
+            titled.update(itertools.takewhile(lambda node: node is not body, heading.iterancestors()))
+    return titled
+
+
 def _is_teaser(element: etree._Element, href: str, lengths: Container[etree._Element]) -> bool:
     """Whether ``element``, which opens with a link to ``href`` (:func:`_link_elsewhere`), is a teaser of that
     page under the page's own heading: the link in a heading (the teaser's title), the page linked again further
-    on ("Read more ..."), and a heading of the page's before ``element`` (a year's archive of one post: "Posted in
-    2017", then the post's teaser). A post's own heading links to no other page; a link it repeats (a tag, a
-    breadcrumb, the site's name in a heading at the top) is not in a heading below one of the page's."""
+    on in other words ("Read more ...", its picture), and a heading of the page's before ``element`` (a year's
+    archive of one post: "Posted in 2017", then the post's teaser). A post's own heading links to no other page,
+    and what it links twice with the same words (its category above its title and among its tags, a breadcrumb)
+    is no teaser."""
     links = [link for link in element.iter("a") if (link.get("href") or "").strip() == href]
-    if len(links) < 2:
+    title = _words(links[0])
+    if not any(_words(link) != title for link in links[1:]):
         return False
     heading = next((node for node in links[0].iterancestors() if node.tag in HEADINGS or node is element), None)
     if heading is None or heading is element:
         return False
     return any(node in lengths for node in _PRECEDING_HEADINGS(element))
+
+
+def _words(element: etree._Element) -> str:
+    """Its text, whitespace collapsed and case folded: what a link says."""
+    return " ".join("".join(element.itertext()).split()).casefold()
 
 
 def _link_elsewhere(element: etree._Element, links_elsewhere: Callable[[str], bool]) -> str | None:

@@ -182,6 +182,16 @@ def test_a_years_archive_of_one_or_two_teasers_is_a_listing(posts: int) -> None:
     assert shape.items == tuple(f"/posts/{n}/" for n in range(1, posts + 1))
 
 
+def test_an_articles_category_above_its_title_and_among_its_tags_is_no_teaser() -> None:
+    """CNET's article body: a kicker heading that links to its topic, the same words again among its tags."""
+    body = (
+        '<h1>Zuckerberg on acquisitions</h1><div class="article"><h6><a href="/topics/tech/">Tech Industry</a></h6>'
+        f'<p>{PROSE}</p><p>{PROSE}</p><p>Tags: <a href="/topics/tech/">Tech Industry</a></p></div>'
+    )
+    shape = listing_shape(html.fromstring(f"<html><body>{body}</body></html>"), is_site_page)
+    assert not shape.is_listing and shape.teasers == 0
+
+
 def test_a_short_post_that_links_the_site_twice_is_not_a_teaser() -> None:
     """The site's name in a heading at the top and again at the bottom, a tag above and below: a post's page."""
     post = (

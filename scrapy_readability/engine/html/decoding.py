@@ -110,7 +110,7 @@ def _utf16_byte_order(label: str, codec: str, body: bytes) -> str:
     its NUL bytes show, else little-endian (the standard's). The label is read as given: w3lib from 2.6 resolves
     ``utf-16`` to ``utf-16-le`` as the Encoding Standard does, which would hide that no order was named."""
     try:
-        unordered = codecs.lookup(label.strip().strip("\"'")).name == "utf-16"
+        unordered = codecs.lookup(label.strip()).name == "utf-16"
     except LookupError:
         unordered = codecs.lookup(codec).name == "utf-16"
     if not unordered:
