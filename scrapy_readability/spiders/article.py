@@ -149,7 +149,6 @@ class ArticleSpider(scrapy.Spider):
         self._feed_depth: int | None = None
         self._feeds_pending = 0  # feeds requested and not yet read (or failed)
         self._held: list[HtmlResponse] = []  # pages whose verdict waits for those feeds (_waits_for_feeds)
-        self._start_folder_list: list[tuple[str, str]] | None = None  # (site, folder) of each start URL
         self._started = time.monotonic()
 
     @classmethod
@@ -427,20 +426,7 @@ class ArticleSpider(scrapy.Spider):
 
     def _folders(self, url: str) -> list[str] | None:
         """The segments of ``url``'s path below its start URL's folder, lowercased, or ``None`` outside it."""
-        path = DIRECTORY_INDEX.sub("/", urlsplit(url).path)
-        root = _site_root(url)
-        for site, folder in self._start_folders():
-            if site == root and path.startswith(folder):
-                return [segment.lower() for segment in path[len(folder) :].split("/") if segment]
-        return None
-
-    def _start_folders(self) -> list[tuple[str, str]]:
-        """Each start URL's site and folder, read once (``start_url_list`` reads ``urls_file`` each time)."""
-        if self._start_folder_list is None:
-            self._start_folder_list = [
-                (_site_root(start), urlsplit(start).path.rsplit("/", 1)[0] + "/") for start in self.start_url_list()
-            ]
-        return self._start_folder_list
+        return self.frontier.folders(url)
 
     def _count_feed_post(self, key: str) -> None:
         """An article the feed lists counts for its template once, whether the feed was read before it was judged

@@ -43,6 +43,7 @@ from urllib.parse import urldefrag, urlsplit
 from scrapy_readability.spiders.options import SpiderOptions
 from scrapy_readability.spiders.state import KnownArticles
 from scrapy_readability.spiders.urls import (
+    DIRECTORY_INDEX,
     Site,
     clean_url,
     compile_patterns,
@@ -74,6 +75,7 @@ class Frontier:
         self.known = known
         self.count = count
         self.sites: list[Site] = []
+        self._start_folders: list[tuple[str, str]] = []  # (scheme://host, path's folder) of each start URL
         self.requested = 0
         self.spent: Counter[str] = Counter()  # requests made, by kind: start, robots, sitemap, feed, guess, page
         self._listed: dict[str, str] = {}  # key -> "feed" or "sitemap": the site's own lists name the page
@@ -92,11 +94,29 @@ class Frontier:
     # --- Sites and budget -----------------------------------------------------------------
 
     def add_site(self, url: str) -> bool:
-        """Make ``url``'s site one of the crawl's; ``False`` if it already was."""
+        """Make ``url``'s site one of the crawl's, and its folder a start folder; ``False`` if the site already was."""
+        parts = urlsplit(url)
+        start = (
+            f"{parts.scheme}://{parts.netloc}",
+            DIRECTORY_INDEX.sub("/", parts.path or "/").rsplit("/", 1)[0] + "/",
+        )
+        if start not in self._start_folders:
+            self._start_folders.append(start)
         if self.in_scope(url):
             return False
         self.sites.append(Site.of(url, self.options.subdomains))
         return True
+
+    def folders(self, url: str) -> list[str] | None:
+        """The segments of ``url``'s path below its start URL's folder (``/name/`` for a project's site;
+        ``/x/index.html`` is ``/x/``), lowercased, or ``None`` for a page outside every start folder."""
+        parts = urlsplit(url)
+        site = f"{parts.scheme}://{parts.netloc}"
+        path = DIRECTORY_INDEX.sub("/", parts.path or "/")
+        for root, folder in self._start_folders:
+            if root == site and path.startswith(folder):
+                return [segment.lower() for segment in path[len(folder) :].split("/") if segment]
+        return None
 
     def in_scope(self, url: str) -> bool:
         return urlsplit(url).scheme.lower() in ("http", "https") and any(site.contains(url) for site in self.sites)
@@ -262,8 +282,27 @@ class Frontier:
         return earlier
 
     def is_article_url(self, url: str) -> bool:
-        """Not one of the pages that are never articles (``not_articles``: about, tag listings, pagination...)."""
-        return not matches_any(self._not_articles, path_and_query(url))
+        """Not one of the pages that are never articles (``not_articles``: about, tag listings, pagination...).
+
+        The patterns are searched in the URL's path and query and, below a start URL's folder, in the path from
+        there: a project's site at ``/name/`` has its top there, as ``^/`` reads it.
+        """
+        full = path_and_query(url)
+        if matches_any(self._not_articles, full):
+            return False
+        below = self._below_start(url, full)
+        return below is None or not matches_any(self._not_articles, below)
+
+    def _below_start(self, url: str, full: str) -> str | None:
+        """``full`` (:func:`path_and_query`) from the top of ``url``'s start folder on (the folder above it when it is
+        a language's, ``/blog/en/``), or ``None`` when that top is ``/`` or the page is the top itself."""
+        parts = urlsplit(url)
+        site = f"{parts.scheme}://{parts.netloc}"
+        for root, folder in self._start_folders:
+            top = _LANGUAGE_FOLDER.sub("/", folder.lower())
+            if root == site and top != "/" and full.startswith(top) and full != top:
+                return full[len(top) - 1 :]
+        return None
 
     def claim_article(self, url: str, canonical: str | None = None) -> str | None:
         """The URL to yield the article at ``url`` under (its canonical URL, if honoured), or ``None`` for a duplicate.
@@ -294,6 +333,7 @@ class Frontier:
 
 
 _NOT_WORDS = re.compile(r"[\W_]+")
+_LANGUAGE_FOLDER = re.compile(r"/[a-z]{2}(?:[-_][a-z]{2,4})?/$")  # /en/, /pt-br/, /zh_hans/ at a folder's end
 
 
 def text_fingerprint(text: str) -> str | None:

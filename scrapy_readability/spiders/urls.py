@@ -146,20 +146,27 @@ _SUBJECT_INDEXES = r"/(?:tags|categories|authors|topics|labels|keywords|" + _LIS
 SUBJECT_INDEX = re.compile(_SUBJECT_INDEXES)
 """A URL (:func:`path_and_query`) of an index of tags, categories, topics: a listing, or a page about that subject."""
 
+# The site's top (the start URL's folder: a project's site at /name/ is read below it), or a language's folder there.
+_AT_TOP = r"^(?:/[a-z]{2}(?:[-_][a-z]{2,4})?)?"
+
 NOT_ARTICLE_URLS = (
     # The front page (but WordPress's articles by number, /?p=123).
     r"^/(?:index\.[a-z]+)?(?:\?(?!(?:p|page_id)=\d)|$)",
-    # The pages every site has besides its articles.
+    # The pages every site has besides its articles, wherever they are.
     r"/(?:about|about-us|about-me|about-the-author|author|contact|contact-us|impressum|imprint|privacy|privacy-policy|terms|terms-of-use"
-    r"|terms-of-service|tos|legal|cookies|cookie-policy|disclaimer|accessibility|login|log-in|signin|sign-in"
-    r"|logout|signup|sign-up|register|account|my-account|profile|subscribe|subscription|subscriptions"
-    r"|newsletter|newsletters|faq|help|support|support-us|support-the-project|careers|jobs|advertise|advertising|shop|store|cart|search"
-    r"|sitemap|archive|archives|feeds?|conduct|code-of-conduct|terms-and-conditions|404|not-found|a11y|print"
+    r"|terms-of-service|tos|legal|disclaimer|newsletter|newsletters|careers|jobs|advertise|advertising|support-us"
+    r"|support-the-project|sitemap|archive|archives|feeds?|conduct|code-of-conduct|terms-and-conditions|404|not-found"
     # ... in the languages of the month names the dates read: about, contact, privacy, imprint, archive.
     r"|sobre|sobre-mi|sobre-nosotros|acerca|acerca-de|quienes-somos|quem-somos|a-propos|qui-sommes-nous"
     r"|ueber|uber|ueber-uns|uber-uns|chi-siamo|over|over-ons|om|om-oss|o-nas|hakkimda|hakkinda|contacto|contato"
     r"|kontakt|contatti|contattaci|nous-contacter|contactez-nous|privacidad|privacidade|datenschutz"
     r"|confidentialite|mentions-legales|aviso-legal|archivo|archiv|archives-fr)"
+    r"(?:\.[a-z]+)?/?(?:\?|$)",
+    # ... and those at the site's top (or a language's: /en/): deeper, a documentation's pages about cookies, a
+    # subscribe command, a FAQ or a print function are its subjects.
+    _AT_TOP
+    + r"/(?:cookies|cookie-policy|accessibility|a11y|login|log-in|signin|sign-in|logout|signup|sign-up|register|account"
+    r"|my-account|profile|subscribe|subscription|subscriptions|faq|help|support|shop|store|cart|search|print)"
     r"(?:\.[a-z]+)?/?(?:\?|$)",
     # A portfolio and its entries: a person's or a studio's work, not articles; so are the pages of an about section.
     r"/portfolio(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
@@ -169,11 +176,11 @@ NOT_ARTICLE_URLS = (
     # ... and what a freelancer offers, at the site's top (deeper, /blog/consulting/ may be a post's slug)
     r"^/(?:consult|consulting|consultancy|hire-me|work-with-me)(?:\.[a-z]+)?/?(?:\?|$)",
     r"/(?:about|about-us)/[^/?]+/?(?:\?|$)",
-    # A project's own pages at its top (or its project page's): who makes it, where to get it, what it offers;
+    # A project's own pages at its top: who makes it, where to get it, what it offers;
     # deeper, /docs/features/ is documentation. And a person's: the indie web's /now, /uses, /colophon...
-    r"^(?:/[^/?]+)?/(?:team|people|members|features|pricing|sponsors|donate|showcase|users"
+    _AT_TOP + r"/(?:team|people|members|features|pricing|sponsors|donate|showcase|users"
     r"|now|uses|colophon|speaking|resume|cv|blogroll|start-here|readinglist|reading-list)(?:\.[a-z]+)?/?(?:\?|$)",
-    r"^(?:/[^/?]+)?/(?:download|downloads)(?:\.[a-z]+)?(?:/[^?]*)?(?:\?|$)",
+    _AT_TOP + r"/(?:download|downloads)(?:\.[a-z]+)?(?:/[^?]*)?(?:\?|$)",
     # Listings: a tag, a category, an author, a topic, a section (and their pages).
     r"/(?:tags?|category|categories|authors?|topics?|sections?|labels?|keywords?|" + _LISTINGS + r")"
     r"/[^/?]+/?(?:page/\d+/?)?(?:\?|$)",

@@ -6,6 +6,8 @@ from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from scrapy_readability.spiders.frontier import STALE_PAGES, Frontier
 from scrapy_readability.spiders.options import SpiderOptions
 from scrapy_readability.spiders.state import KnownArticles
@@ -136,3 +138,27 @@ def test_articles_are_not_taken_at_navigation_urls() -> None:
     assert f.is_article_url(SITE + "/2025/ferry") and not f.is_article_url(SITE + "/tag/ferries/")
     g, _ = frontier(not_articles=[r"^/blog/$"])
     assert g.is_article_url(SITE + "/tag/ferries/") and not g.is_article_url(SITE + "/blog/")
+
+
+@pytest.mark.parametrize(
+    ("start", "path", "navigation"),
+    [
+        ("/project/", "/project/features/", True),  # a project's site: its top is its folder
+        ("/project/", "/project/print.html", True),
+        ("/project/", "/project/faq/", True),
+        ("/project/", "/project/en/subscribe/", True),
+        ("/project/", "/project/docs/features/", False),  # ... deeper, documentation
+        ("/project/", "/project/docs/cmd/subscribe.html", False),
+        ("/project/", "/project/docs/faq/", False),
+        ("/project/", "/project/", False),  # the start page is judged as the front page, not by its URL
+        ("/project/index.html", "/project/team/", True),
+        ("/blog/ar/", "/blog/en/subscribe/", True),  # a start in a language's folder: the site's top is above
+        ("/blog/ar/", "/blog/ar/posts/faq/", False),
+        ("/", "/project/faq/", False),  # a site at the host's top
+        ("/", "/about/", True),
+    ],
+)
+def test_the_site_top_is_the_start_folder(start: str, path: str, navigation: bool) -> None:
+    made = Frontier(SpiderOptions.build(), KnownArticles(), lambda name: None)
+    made.add_site(SITE + start)
+    assert made.is_article_url(SITE + path) is not navigation

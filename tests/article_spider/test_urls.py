@@ -149,13 +149,21 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/blog/tag/gimp/index.htm", True),
         ("/code-of-conduct/", True),
         ("/team", True),  # a project's own pages, at its top
-        ("/project/features/", True),
+        ("/features/", True),
         ("/download/plugins/", True),
         ("/docs/core/features.html", False),  # ... deeper, documentation
         ("/docs/team-workflow/", False),
         ("/ar/portfolio/landing-page-project/", True),
         ("/project/tags/", True),
-        ("/trpl-zh-cn/print.html", True),  # a print view: a whole book on one page
+        ("/print.html", True),  # a print view: a whole book on one page
+        ("/faq/", True),  # the site's help, at its top or a language's
+        ("/en/subscribe/", True),
+        ("/cookies/", True),
+        ("/docs/faq/", False),  # ... deeper, a documentation's subjects
+        ("/docs/cmd/subscribe.html", False),
+        ("/docs/cookies.html", False),
+        ("/reference/profile/", False),
+        ("/docs/api/print/", False),
         ("/speaking/", True),  # a person's own pages at the top of the site
         ("/uses", True),
         ("/blog/now-and-then/", False),
