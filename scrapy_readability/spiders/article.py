@@ -36,6 +36,7 @@ from scrapy.exceptions import CloseSpider, DontCloseSpider, DropItem
 from scrapy.http import HtmlResponse, Request, Response, TextResponse
 from scrapy.linkextractors import LinkExtractor
 from scrapy.utils.defer import maybe_deferred_to_future
+from scrapy.utils.url import url_has_any_extension
 
 from scrapy_readability.engine.outputs.feed.dates import machine_date, url_date
 from scrapy_readability.items import ArticleItem
@@ -689,11 +690,16 @@ class ArticleSpider(scrapy.Spider):
         own = _same_page(response.url)
 
         def elsewhere(href: str) -> bool:
-            """A link to another page of the site (a cheap test: it runs on every link of the page's blocks)."""
+            """A link to another page of the site (a cheap test: it runs on every link of the page's blocks); a
+            picture's link to its file, or a download's, is none: the crawl never follows it."""
             if not href or href.startswith("#"):
                 return False
             url = urljoin(response.url, href.strip())
-            return _same_page(url) != own and self.frontier.in_scope(url)
+            return (
+                _same_page(url) != own
+                and self.frontier.in_scope(url)
+                and not url_has_any_extension(url, _LINKS.deny_extensions)
+            )
 
         shape = listing_shape(response.selector.root, elsewhere)
         start = response.meta.get(SPIDER_META, {}).get("start", False)
