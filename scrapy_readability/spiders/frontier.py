@@ -26,7 +26,8 @@ Once a page is fetched, :meth:`Frontier.claim_article` makes sure each article
 is yielded once, under its canonical URL (``duplicates/page``,
 ``duplicates/canonical``), and :meth:`Frontier.claim_text` once by its text
 (``duplicates/content``: the same article at two addresses and no canonical
-link). :meth:`Frontier.note_listed` remembers the pages the site's own feeds and
+link; ``duplicates/template_text``: a short text that another page gave too, a
+template's and not the page's). :meth:`Frontier.note_listed` remembers the pages the site's own feeds and
 sitemaps list, evidence that a short page is an article (``verdicts.py``). No
 Scrapy here: the spider turns the answers into requests.
 """
@@ -62,6 +63,9 @@ STALE_PAGES = 2
 
 LISTS = ("feed", "sitemap", "listing", "none")
 """What lists a page, the strongest word first (``Frontier.note_listed``)."""
+
+FINGERPRINT_WORDS = 20
+"""Words a text needs for its fingerprint to tell two articles apart (:func:`text_fingerprint`)."""
 
 GUESS_SHARE = 0.25
 """The share of a ``max_pages`` budget that guessed sitemap and feed locations may take (at least one request)."""
@@ -271,14 +275,22 @@ class Frontier:
         return url_key(clean_url(url).url) in self._in_listings
 
     def claim_text(self, url: str, text: str) -> str | None:
-        """``None`` for an article whose text no earlier article had, else the URL of the one that had it."""
+        """``None`` for an article whose text no earlier article had, else the URL of the one that had it.
+
+        A text too short to tell two articles apart by (:func:`text_fingerprint`) that an earlier page gave too is
+        the template's (a comment box's motto, a theme's placeholder on empty pages), not the page's; but the
+        pages the site's feed lists keep theirs (a photo post's caption).
+        """
         fingerprint = text_fingerprint(text)
+        short = fingerprint is None
         if fingerprint is None:
-            return None
+            fingerprint = short_text_fingerprint(text)
+            if fingerprint is None or self.listed(url) == "feed":
+                return None
         earlier = self._texts.setdefault(fingerprint, url)
         if earlier == url:
             return None
-        self.count("duplicates/content")
+        self.count("duplicates/template_text" if short else "duplicates/content")
         return earlier
 
     def is_article_url(self, url: str) -> bool:
@@ -341,7 +353,22 @@ def text_fingerprint(text: str) -> str | None:
 
     ``None`` for a text too short to tell two pages apart by (a photo post's caption).
     """
-    words = _NOT_WORDS.sub(" ", text.casefold()).split()
-    if len(words) < 20:
+    words = _words(text)
+    if len(words) < FINGERPRINT_WORDS:
         return None
+    return _digest(words)
+
+
+def short_text_fingerprint(text: str) -> str | None:
+    """The fingerprint of a text shorter than :data:`FINGERPRINT_WORDS` (``None`` without a word): one that several
+    pages give is their template's."""
+    words = _words(text)
+    return "short:" + _digest(words) if 0 < len(words) < FINGERPRINT_WORDS else None
+
+
+def _words(text: str) -> list[str]:
+    return _NOT_WORDS.sub(" ", text.casefold()).split()
+
+
+def _digest(words: list[str]) -> str:
     return hashlib.blake2b(" ".join(words).encode("utf-8"), digest_size=16).hexdigest()

@@ -101,7 +101,8 @@ def _sections() -> dict[str, PageLike]:
 
 def _bad(base: str) -> dict[str, PageLike]:
     """Bad input a real site gives: another host's pages in its sitemap, relative feed entries, a canonical URL
-    on another site, ``og:type article`` and a BlogPosting on a listing, a redirect loop between /x and /x/."""
+    on another site, ``og:type article`` and a BlogPosting on a listing, a redirect loop between /x and /x/, empty
+    notes whose only text is their template's motto."""
     stories = [f"/story/{n}/" for n in range(4)]
     pages: dict[str, PageLike] = {
         path: _page(path, f"<h1>Story {path}</h1><p>This is the story at {path}, told at length.</p>" + PROSE * 6)
@@ -119,8 +120,12 @@ def _bad(base: str) -> dict[str, PageLike]:
     pages["/all"] = _page("All", "<h1>All stories</h1>" + teasers, article)
     pages["/loop"] = Page.redirect(base + "/loop/")
     pages["/loop/"] = Page.redirect(base + "/loop")
+    notes = [f"/note/{n}/" for n in range(3)]
+    motto = "<p>Whereof one cannot speak, thereof one must be silent.</p><p>Comments are welcome; be kind.</p>"
+    pages.update({path: _page(path, f"<h1>Note {path}</h1>{motto}") for path in notes})
     pages["/robots.txt"] = Page(f"User-agent: *\nSitemap: {base}/sitemap.xml\n", "text/plain")
-    entries = "".join(f"<url><loc>{location}</loc></url>" for location in ["http://other.test/a", base + stories[1]])
+    listed = ["http://other.test/a", base + stories[1], *(base + path for path in notes)]
+    entries = "".join(f"<url><loc>{location}</loc></url>" for location in listed)
     pages["/sitemap.xml"] = Page(
         f'<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{entries}</urlset>',
         "application/xml",
@@ -264,12 +269,15 @@ def test_bad_input_is_said_and_counted(tmp_path: Path) -> None:
     assert result.returncode == 0, result.log[-3000:]
     assert result.clean, result.log[-3000:]
     written = [path.replace("/story-1", "/story/1/") for path in _paths(result.items, site.url)]
-    assert sorted(written) == [f"/story/{n}/" for n in range(4)]  # /story/0/ names a canonical on another site
+    notes = [path for path in written if path.startswith("/note/")]
+    assert len(notes) == 1, written  # the first empty note: its motto is the template's once another gives it
+    assert sorted(set(written) - set(notes)) == [f"/story/{n}/" for n in range(4)]  # /story/0/: a canonical elsewhere
     stats = result.stats
     assert stats["readability/spider/skipped/offsite"] >= 1  # the sitemap's other host
     assert stats["readability/spider/verdict/listing"] == 1  # og:type article and a BlogPosting on a listing
     assert stats["readability/spider/verdict/listed_feed"] == 2  # relative entries, read against the feed
     assert stats["readability/spider/duplicates/content"] == 1
+    assert stats["readability/spider/duplicates/template_text"] == 2
     assert "Filtered duplicate request" in result.log or stats.get("dupefilter/filtered", 0) >= 1  # the loop
 
 
@@ -331,7 +339,7 @@ def test_a_documentations_introduction_is_an_article(front: str, tmp_path: Path)
     """The front page built like the chapters is the site's introduction: written once its template has articles,
     counted once; under a hero banner it is a landing page, navigation."""
     with serve(_documentation_with_a_front_page(front)) as site:
-        result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
+        result = crawl_command(tmp_path, [site.url + "/", "-L", "INFO"], settings=QUICK)
     assert result.returncode == 0, result.log[-3000:]
     written = _paths(result.items, site.url)
     stats = result.stats
@@ -364,7 +372,7 @@ def _viewer() -> dict[str, PageLike]:
 
 def test_a_page_with_nothing_to_read_beyond_its_title_is_not_written(tmp_path: Path) -> None:
     with serve(_viewer()) as site:
-        result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
+        result = crawl_command(tmp_path, [site.url + "/", "-L", "INFO"], settings=QUICK)
         kept = crawl_command(tmp_path, [site.url + "/", "--ignore-rules", "text"], feed="kept.jsonl", settings=QUICK)
     assert result.returncode == 0, result.log[-3000:]
     assert _paths(result.items, site.url) == [f"/story/{n}/" for n in range(4)]
@@ -451,7 +459,7 @@ def test_what_a_blog_publishes_beside_its_posts_is_not_written(tmp_path: Path, l
                 pages[path] = after(pages[path], ["/index.xml", *posts])  # the feed, and the posts it lists
         else:
             pages["/index.xml"] = after(pages["/index.xml"], others)
-        result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
+        result = crawl_command(tmp_path, [site.url + "/", "-L", "INFO"], settings=QUICK)
         asked = list(site.requests)
     assert result.returncode == 0, result.log[-3000:]
     assert "/main/" in asked and "/projects/harbour-bot/" in asked
