@@ -126,6 +126,11 @@ LISTING_SHARE = 0.5
 LISTING_BLOCKS = 3
 """... and has at least this many of them: two teasers and a lead are not a listing."""
 
+EXCERPTS = 2
+"""Links to this many other pages' rest (``#more``) make a page a listing of excerpts (:func:`count_excerpts`)."""
+
+_MORE = re.compile(r"#more(?:-\d+)?$")  # the excerpt's link to the rest of its post: WordPress's more tag, Hexo's...
+
 DIRECTORY_LINKED = 0.75
 """A page with this share of its text inside links, most of it in link blocks to anywhere (other sites too), is a
 directory of links: cards that are each one link, a list of tools or of communities."""
@@ -179,6 +184,7 @@ class Shape:
     template: str | None = None  # page_template: what the page's text sits in
     teasers: int = 0  # of the blocks, teasers counted alone (:func:`_is_teaser`): a year's archive of one post
     directory: bool = False  # a directory of links, to other sites too (:data:`DIRECTORY_LINKED`)
+    excerpts: int = 0  # other pages whose rest it links to (:func:`count_excerpts`): a front page of excerpts
 
     @property
     def share(self) -> float:
@@ -186,7 +192,9 @@ class Shape:
 
     @property
     def is_listing(self) -> bool:
-        return (self.blocks >= LISTING_BLOCKS or self.teasers > 0) and self.share >= LISTING_SHARE
+        return (
+            (self.blocks >= LISTING_BLOCKS or self.teasers > 0) and self.share >= LISTING_SHARE
+        ) or self.excerpts >= EXCERPTS
 
     @property
     def has_content(self) -> bool:
@@ -341,7 +349,24 @@ def listing_shape(root: etree._Element, links_elsewhere: Callable[[str], bool]) 
     template = page_template(root, lengths)
     text = lengths.get(body, 0)
     directory = _is_directory(body, lengths, text, unlinked) if text and in_blocks * 2 < text else False
-    return Shape(text, in_blocks, len(items), unlinked, images, tuple(items), template, len(teasers), directory)
+    excerpts = count_excerpts(body, lengths, links_elsewhere)
+    return Shape(
+        text, in_blocks, len(items), unlinked, images, tuple(items), template, len(teasers), directory, excerpts
+    )
+
+
+def count_excerpts(
+    body: etree._Element, lengths: Container[etree._Element], links_elsewhere: Callable[[str], bool]
+) -> int:
+    """How many other pages of the site the page links to the rest of (``post#more``, ``?p=7#more-7``): the
+    convention of an excerpt's "Read more" link, in any language, however the excerpts are laid out (flat, one
+    after the other, with no block of their own)."""
+    pages = set()
+    for link in body.iter("a"):
+        href = (link.get("href") or "").strip()
+        if _MORE.search(href) and link in lengths and links_elsewhere(href):
+            pages.add(href.partition("#")[0])
+    return len(pages)
 
 
 def _is_directory(body: etree._Element, lengths: dict[etree._Element, int], text: int, unlinked: int) -> bool:

@@ -92,6 +92,21 @@ def test_a_listing_of_teasers_is_a_listing_and_lists_its_items() -> None:
     assert shape.items == tuple(f"/posts/{n}/" for n in range(6))
 
 
+def test_a_front_page_of_excerpts_one_after_another_is_a_listing() -> None:
+    """No block of their own (a heading, paragraphs, a "Read more" link, the next post's heading): the excerpts'
+    links to the rest of their posts (``#more``) say it, in any language."""
+    excerpts = "".join(
+        f'<h1><a href="/2014/{n}.html">Post {n}</a></h1><p>{PROSE}</p>'
+        f'<p><a class="readmore" href="/2014/{n}.html#more">続きを読む</a></p><div class="separator"></div>'
+        for n in range(2)
+    )
+    page = html.fromstring(f"<html><body><article>{excerpts}</article></body></html>")
+    shape = listing_shape(page, is_site_page)
+    assert shape.blocks == 0 and shape.excerpts == 2 and shape.is_listing
+    one = html.fromstring(f'<html><body><p>{PROSE}</p><p>Before: <a href="/2014/1.html#more-7">the start</a></p>')
+    assert not listing_shape(one, is_site_page).is_listing  # a post that links another's rest
+
+
 def test_an_article_with_related_posts_is_not_a_listing() -> None:
     related = "".join(f'<li><a href="/posts/{n}/">Related {n}</a></li>' for n in range(4))
     page = html.fromstring(
