@@ -768,7 +768,10 @@ class ArticleSpider(scrapy.Spider):
             adapter["url"] = self._item_urls.pop(fetched)
         extracted = [name for name in ("text_content", "text") if name in adapter]  # None: no article
         text = next((value for name in extracted if isinstance(value := adapter[name], str)), None)
-        if extracted and self._judges_text() and not _reads(adapter, text or ""):
+        listed = any(
+            self.frontier.listed(url) == "feed" for url in (fetched, adapter.get("url")) if isinstance(url, str)
+        )
+        if extracted and self._judges_text() and not _reads(adapter, text or "", listed):
             self._count("skipped/no_text")
             raise DropItem(f"Nothing to read beyond its title: {adapter.get('url')}", log_level="DEBUG")
         text = text or ""
@@ -902,12 +905,13 @@ def _say_if_slowed(settings: BaseSettings) -> None:
         )
 
 
-def _reads(adapter: ItemAdapter, text: str) -> bool:
-    """Whether the extracted article holds text to read beyond its title (:func:`reads_beyond_title`)."""
+def _reads(adapter: ItemAdapter, text: str, listed: bool) -> bool:
+    """Whether the extracted article holds text to read beyond its title (:func:`reads_beyond_title`); ``listed``:
+    the site's feed lists the page."""
     content = adapter.get("content")
     pictures = isinstance(content, str) and any(f"<{tag}" in content for tag in MEDIA_TAGS)
     titles = (value for value in (adapter.get("title"), adapter.get("headline")) if isinstance(value, str))
-    return reads_beyond_title(text, titles, pictures)
+    return reads_beyond_title(text, titles, pictures, listed)
 
 
 def _same_page(url: str) -> str:
@@ -937,10 +941,12 @@ def _is_language_home(response: HtmlResponse) -> bool:
 
 
 def _may_be_built_like_articles(evidence: Evidence, verdict: Verdict) -> bool:
-    """A page turned down that its template may yet make an article: a short page, or a front page that is no
-    listing (a documentation's introduction), once three of the site's articles are built like it."""
+    """A page turned down that its template may yet make an article: a short page (a line at least), or a front
+    page that is no listing (a documentation's introduction), once three of the site's articles are built like it."""
     if verdict.reason == "url":
         return evidence.front and not evidence.landing and evidence.shape.has_content and not evidence.shape.is_listing
+    if verdict.reason == "empty":  # a post of one line, once three of the site's articles are built like it
+        return evidence.shape.has_line and not evidence.shape.is_listing
     return verdict.reason == "not_readerable" and evidence.shape.has_content
 
 

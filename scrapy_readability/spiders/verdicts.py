@@ -200,6 +200,12 @@ class Shape:
     def has_content(self) -> bool:
         return self.unlinked >= MIN_TEXT or (self.images > 0 and self.unlinked >= MIN_CAPTION)
 
+    @property
+    def has_line(self) -> bool:
+        """A line of text (:data:`MIN_CAPTION`), half the page's or more: a post of one sentence, not a list of two
+        links and their dates."""
+        return self.unlinked >= MIN_CAPTION and self.unlinked * 2 >= self.text
+
 
 @dataclass(frozen=True)
 class Evidence:
@@ -282,14 +288,17 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
         return Verdict(True, "front_template") if evidence.shape.has_content else Verdict(False, "empty")
     listed = evidence.listed if rule("listed") else None
     if listed == "feed":
-        return Verdict(True, "listed_feed") if evidence.shape.has_content else Verdict(False, "empty")
+        has_text = evidence.shape.has_content or evidence.shape.has_line  # a short post the feed lists: a line
+        return Verdict(True, "listed_feed") if has_text else Verdict(False, "empty")
     if rule("listed") and evidence.site_page:
         return Verdict(False, "site_page")
     if rule("url") and evidence.project_card:
         return Verdict(False, "project_card")
     if evidence.readerable:
         return Verdict(True, "readerable")
-    if not evidence.shape.has_content:
+    if not (
+        evidence.shape.has_content or (rule("template") and evidence.built_like_articles and evidence.shape.has_line)
+    ):
         return Verdict(False, "empty")
     unlisted = rule("listed") and evidence.unlisted_post
     if listed == "listing" or (listed == "sitemap" and evidence.like_articles and not unlisted):
@@ -305,10 +314,11 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
     return Verdict(False, "not_readerable")
 
 
-def reads_beyond_title(text: str, titles: Iterable[str | None], pictures: bool) -> bool:
+def reads_beyond_title(text: str, titles: Iterable[str | None], pictures: bool, listed: bool = False) -> bool:
     """Whether an extracted article holds something to read besides its title: :data:`MIN_TEXT` characters, or
-    :data:`MIN_CAPTION` that are a sentence or go with pictures (a short post, a photo's caption), its lines that
-    only repeat the title (or a part of it: the site's name) left out.
+    :data:`MIN_CAPTION` that are a sentence, go with pictures (a short post, a photo's caption) or belong to a page
+    the site's feed lists (a tip of one command), its lines that only repeat the title (or a part of it: the site's
+    name) left out.
 
     The preflight reads the page, not the article: an image viewer's script or a search box can make a page
     readerable whose article is then a control's label ("Toggle table of contents sidebar"), which ends no sentence.
@@ -318,7 +328,7 @@ def reads_beyond_title(text: str, titles: Iterable[str | None], pictures: bool) 
     lines = [line for line in stripped if line and not any(line.casefold() in title for title in folded)]
     length = sum(len(line) for line in lines)
     return length >= MIN_TEXT or (
-        length >= MIN_CAPTION and (pictures or any(_SENTENCE_END.search(line) for line in lines))
+        length >= MIN_CAPTION and (pictures or listed or any(_SENTENCE_END.search(line) for line in lines))
     )
 
 

@@ -28,7 +28,12 @@ PROSE = (
     "repairs, that the north pier would reopen to fishing boats before the start of the winter season.</p>"
 )
 LONG = [f"storm-{n}" for n in range(6)]
-SHORT = ["photo-dunes", "note-ferry"]  # a few lines between pictures: the preflight says no
+SHORT = [
+    "photo-dunes",
+    "note-ferry",
+    "tip-finder",
+]  # a few lines between pictures, a tip of one line: no to the preflight
+PICTURED = [slug for slug in SHORT if not slug.startswith("tip-")]
 WEBSITE = '<meta property="og:type" content="website">'
 
 
@@ -54,6 +59,8 @@ def _blog(base: str) -> dict[str, PageLike]:
         pages[f"/posts/{slug}/index.html"] = pages[f"/posts/{slug}/"]
     for slug in SHORT:
         body = f'<h1>{slug}</h1><img src="/img/{slug}.jpg"><p>Dusk on the {slug}, from the west pier.</p>'
+        if slug.startswith("tip-"):  # no picture, no sentence: the feed says it is a post
+            body = f"<h1>{slug}</h1><p>From the terminal: <code>open -R FILE</code></p>"
         pages[f"/posts/{slug}/"] = _page(slug, body)
     posts = LONG + SHORT
     teasers = "".join(
@@ -179,7 +186,7 @@ def test_a_theme_that_says_website_everywhere(blog: LocalSite, tmp_path: Path) -
     # the JSON search index is tried quietly, and no guess is made while a real feed is announced
     assert " WARNING: " not in result.log, result.log[-3000:]
     assert "/index.json" in asked and "/feed" not in asked
-    assert "pages fetched, 8 articles" in result.log
+    assert f"pages fetched, {len(LONG + SHORT)} articles" in result.log
     assert "readerable pages not taken" in result.log
 
 
@@ -222,7 +229,8 @@ def test_each_rule_has_an_override(blog: LocalSite, tmp_path: Path) -> None:
     result = crawl_command(tmp_path, [blog.url + "/", "--ignore-rules", "listed,template"], settings=QUICK)
     assert result.returncode == 0
     assert _paths(result.items, blog.url) == sorted(f"/posts/{slug}/" for slug in LONG)  # the short posts go
-    assert result.stats["readability/spider/verdict/not_readerable"] == len(SHORT)
+    assert result.stats["readability/spider/verdict/not_readerable"] == len(PICTURED)
+    assert result.stats["readability/spider/verdict/empty"] == len(SHORT) - len(PICTURED)  # a line, no picture
     bad = crawl_command(tmp_path, [blog.url + "/", "--ignore-rules", "og_type"], feed="bad.jsonl", settings=QUICK)
     assert bad.returncode == 2 and "--ignore-rules" in bad.log
 
@@ -258,7 +266,7 @@ def test_scrapy_crawl_article_prints_the_summary(blog: LocalSite, tmp_path: Path
     )
     assert result.returncode == 0, result.log[-3000:]
     assert len(result.items) == len(LONG + SHORT)
-    assert "scrapy-readability crawl: " in result.log and " 8 articles, " in result.log
+    assert "scrapy-readability crawl: " in result.log and f" {len(LONG + SHORT)} articles, " in result.log
 
 
 def test_bad_input_is_said_and_counted(tmp_path: Path) -> None:
@@ -339,7 +347,7 @@ def test_a_documentations_introduction_is_an_article(front: str, tmp_path: Path)
     """The front page built like the chapters is the site's introduction: written once its template has articles,
     counted once; under a hero banner it is a landing page, navigation."""
     with serve(_documentation_with_a_front_page(front)) as site:
-        result = crawl_command(tmp_path, [site.url + "/", "-L", "INFO"], settings=QUICK)
+        result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
     assert result.returncode == 0, result.log[-3000:]
     written = _paths(result.items, site.url)
     stats = result.stats
@@ -372,7 +380,7 @@ def _viewer() -> dict[str, PageLike]:
 
 def test_a_page_with_nothing_to_read_beyond_its_title_is_not_written(tmp_path: Path) -> None:
     with serve(_viewer()) as site:
-        result = crawl_command(tmp_path, [site.url + "/", "-L", "INFO"], settings=QUICK)
+        result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
         kept = crawl_command(tmp_path, [site.url + "/", "--ignore-rules", "text"], feed="kept.jsonl", settings=QUICK)
     assert result.returncode == 0, result.log[-3000:]
     assert _paths(result.items, site.url) == [f"/story/{n}/" for n in range(4)]
@@ -459,7 +467,7 @@ def test_what_a_blog_publishes_beside_its_posts_is_not_written(tmp_path: Path, l
                 pages[path] = after(pages[path], ["/index.xml", *posts])  # the feed, and the posts it lists
         else:
             pages["/index.xml"] = after(pages["/index.xml"], others)
-        result = crawl_command(tmp_path, [site.url + "/", "-L", "INFO"], settings=QUICK)
+        result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
         asked = list(site.requests)
     assert result.returncode == 0, result.log[-3000:]
     assert "/main/" in asked and "/projects/harbour-bot/" in asked

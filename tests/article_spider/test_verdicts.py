@@ -21,6 +21,7 @@ ARTICLE_SHAPE = Shape(text=2000, in_blocks=0, blocks=0, unlinked=1900, images=0)
 LISTING_SHAPE = Shape(text=2000, in_blocks=1800, blocks=10, unlinked=400, images=0)
 SHORT_SHAPE = Shape(text=200, in_blocks=0, blocks=0, unlinked=150, images=0)
 EMPTY_SHAPE = Shape(text=10, in_blocks=0, blocks=0, unlinked=10, images=0)
+LINE_SHAPE = Shape(text=60, in_blocks=0, blocks=0, unlinked=40, images=0)  # a post of one line
 
 
 def evidence(**given: object) -> Evidence:
@@ -54,6 +55,10 @@ def is_site_page(href: str) -> bool:
         ({"readerable": False, "shape": SHORT_SHAPE, "listed": "sitemap"}, False, "not_readerable"),  # a figure's page
         ({"readerable": False, "shape": SHORT_SHAPE, "listed": "listing"}, True, "listed_listing"),
         ({"readerable": False, "shape": EMPTY_SHAPE, "listed": "feed"}, False, "empty"),
+        ({"readerable": False, "shape": LINE_SHAPE, "listed": "feed"}, True, "listed_feed"),  # a tip of one line
+        ({"readerable": False, "shape": LINE_SHAPE}, False, "empty"),
+        ({"readerable": False, "shape": LINE_SHAPE, "like_articles": 3}, True, "template"),  # built like the posts
+        ({"readerable": False, "shape": EMPTY_SHAPE, "like_articles": 3}, False, "empty"),  # ... not a title alone
         ({"readerable": False, "shape": SHORT_SHAPE, "types": frozenset({"blogposting"})}, True, "declared_article"),
         ({"not_article_url": True, "about_subject": True}, True, "readerable"),  # /tags/ in a documentation
         ({"not_article_url": True, "about_subject": True, "shape": LISTING_SHAPE}, False, "listing"),
@@ -372,3 +377,11 @@ def test_a_landing_page_presents_the_site(body: str, landing: bool) -> None:
 )
 def test_an_article_must_hold_text_beyond_its_title(text: str, pictures: bool, reads: bool) -> None:
     assert reads_beyond_title(text, ["Setting up the board - Pybot", None], pictures) is reads
+
+
+def test_a_line_the_feed_lists_is_a_post() -> None:
+    """A tip of one command, no sentence: the feed's word makes it a post; the label of a control stays none."""
+    tip = "From the terminal: open -R <FILE>"
+    assert not reads_beyond_title(tip, ["Show a file in the Finder"], False)
+    assert reads_beyond_title(tip, ["Show a file in the Finder"], False, listed=True)
+    assert not reads_beyond_title("Dusk.", ["Dusk"], False, listed=True)
