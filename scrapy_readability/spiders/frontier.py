@@ -278,14 +278,14 @@ class Frontier:
         """``None`` for an article whose text no earlier article had, else the URL of the one that had it.
 
         A text too short to tell two articles apart by (:func:`text_fingerprint`) that an earlier page gave too is
-        the template's (a comment box's motto, a theme's placeholder on empty pages), not the page's; but the
-        pages the site's feed lists keep theirs (a photo post's caption).
+        the template's (a comment box's motto, a theme's placeholder on empty pages, "This page hasn't been written
+        yet"), not the page's, even where the site's feed lists the page.
         """
         fingerprint = text_fingerprint(text)
         short = fingerprint is None
         if fingerprint is None:
             fingerprint = short_text_fingerprint(text)
-            if fingerprint is None or self.listed(url) == "feed":
+            if fingerprint is None:
                 return None
         earlier = self._texts.setdefault(fingerprint, url)
         if earlier == url:

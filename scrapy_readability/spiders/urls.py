@@ -187,9 +187,10 @@ NOT_ARTICLE_URLS = (
     _SUBJECT_INDEXES,  # ... and their indexes
     # An archive's year, month or day (Hexo's /archives/2013/01/); a bare /2024/ may be a course's year.
     r"/(?:archives?|archiv|archivo)/\d{4}(?:/\d{1,2}){0,2}/?(?:page/\d+/?)?(?:\?|$)",
-    # Pagination.
+    # Pagination, and a listing filtered by a tag or a category (WordPress's ?cat=3, a calendar's ?tags=x).
     r"/page/\d+/?(?:\?|$)",
     r"[?&](?:page|paged|pg)=\d+",
+    r"[?&](?:tags?|cat|category|categories|label|labels|topic|topics)=[^&]",
 )
 """Regular expressions searched in a URL's path and query (lowercased path): pages followed, never taken as articles.
 

@@ -140,6 +140,9 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/category/world/page/3/", True),
         ("/authors/jane-doe", True),
         ("/news?page=2", True),
+        ("/kalender/?tags=Brettspiele", True),  # a listing filtered by a tag or a category
+        ("/?cat=3", True),
+        ("/?p=7&category=", False),
         ("/blog/page/4/", True),
         ("/news/2025/ferry", False),
         ("/news/about-the-election", False),
