@@ -45,6 +45,7 @@ from scrapy_readability.spiders.options import SpiderOptions
 from scrapy_readability.spiders.state import KnownArticles
 from scrapy_readability.spiders.urls import (
     DIRECTORY_INDEX,
+    LANGUAGE_SEGMENT,
     Site,
     clean_url,
     compile_patterns,
@@ -80,6 +81,7 @@ class Frontier:
         self.count = count
         self.sites: list[Site] = []
         self._start_folders: list[tuple[str, str]] = []  # (scheme://host, path's folder) of each start URL
+        self._tops: list[tuple[str, str]] = []  # (scheme://host, lowercased folder where not_articles' ^/ reads)
         self.requested = 0
         self.spent: Counter[str] = Counter()  # requests made, by kind: start, robots, sitemap, feed, guess, page
         self._listed: dict[str, str] = {}  # key -> "feed" or "sitemap": the site's own lists name the page
@@ -99,13 +101,13 @@ class Frontier:
 
     def add_site(self, url: str) -> bool:
         """Make ``url``'s site one of the crawl's, and its folder a start folder; ``False`` if the site already was."""
-        parts = urlsplit(url)
-        start = (
-            f"{parts.scheme}://{parts.netloc}",
-            DIRECTORY_INDEX.sub("/", parts.path or "/").rsplit("/", 1)[0] + "/",
-        )
-        if start not in self._start_folders:
-            self._start_folders.append(start)
+        origin = _origin(url)
+        folder = DIRECTORY_INDEX.sub("/", urlsplit(url).path or "/").rsplit("/", 1)[0] + "/"
+        if (origin, folder) not in self._start_folders:
+            self._start_folders.append((origin, folder))
+            top = _LANGUAGE_FOLDER.sub("/", folder.lower())  # a start in /blog/en/: the site's top is /blog/
+            if top != "/":
+                self._tops.append((origin, top))
         if self.in_scope(url):
             return False
         self.sites.append(Site.of(url, self.options.subdomains))
@@ -114,11 +116,10 @@ class Frontier:
     def folders(self, url: str) -> list[str] | None:
         """The segments of ``url``'s path below its start URL's folder (``/name/`` for a project's site;
         ``/x/index.html`` is ``/x/``), lowercased, or ``None`` for a page outside every start folder."""
-        parts = urlsplit(url)
-        site = f"{parts.scheme}://{parts.netloc}"
-        path = DIRECTORY_INDEX.sub("/", parts.path or "/")
+        origin = _origin(url)
+        path = DIRECTORY_INDEX.sub("/", urlsplit(url).path or "/")
         for root, folder in self._start_folders:
-            if root == site and path.startswith(folder):
+            if root == origin and path.startswith(folder):
                 return [segment.lower() for segment in path[len(folder) :].split("/") if segment]
         return None
 
@@ -302,17 +303,17 @@ class Frontier:
         full = path_and_query(url)
         if matches_any(self._not_articles, full):
             return False
-        below = self._below_start(url, full)
+        below = self._below_top(url, full)
         return below is None or not matches_any(self._not_articles, below)
 
-    def _below_start(self, url: str, full: str) -> str | None:
-        """``full`` (:func:`path_and_query`) from the top of ``url``'s start folder on (the folder above it when it is
-        a language's, ``/blog/en/``), or ``None`` when that top is ``/`` or the page is the top itself."""
-        parts = urlsplit(url)
-        site = f"{parts.scheme}://{parts.netloc}"
-        for root, folder in self._start_folders:
-            top = _LANGUAGE_FOLDER.sub("/", folder.lower())
-            if root == site and top != "/" and full.startswith(top) and full != top:
+    def _below_top(self, url: str, full: str) -> str | None:
+        """``full`` (:func:`path_and_query`) from the site's top on (a start URL's folder other than ``/``, the
+        folder above it when it is a language's), or ``None`` outside it or at the top itself."""
+        if not self._tops:
+            return None
+        origin = _origin(url)
+        for root, top in self._tops:
+            if root == origin and full.startswith(top) and full != top:
                 return full[len(top) - 1 :]
         return None
 
@@ -345,7 +346,12 @@ class Frontier:
 
 
 _NOT_WORDS = re.compile(r"[\W_]+")
-_LANGUAGE_FOLDER = re.compile(r"/[a-z]{2}(?:[-_][a-z]{2,4})?/$")  # /en/, /pt-br/, /zh_hans/ at a folder's end
+_LANGUAGE_FOLDER = re.compile(rf"/{LANGUAGE_SEGMENT}/$")  # /en/, /pt-br/, /zh_hans/ at a folder's end
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def text_fingerprint(text: str) -> str | None:

@@ -33,6 +33,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 from w3lib.url import canonicalize_url
 
 __all__ = [
+    "LANGUAGE_SEGMENT",
     "NOT_ARTICLE_URLS",
     "SUBJECT_INDEX",
     "Cleaned",
@@ -146,8 +147,11 @@ _SUBJECT_INDEXES = r"/(?:tags|categories|authors|topics|labels|keywords|" + _LIS
 SUBJECT_INDEX = re.compile(_SUBJECT_INDEXES)
 """A URL (:func:`path_and_query`) of an index of tags, categories, topics: a listing, or a page about that subject."""
 
+LANGUAGE_SEGMENT = r"[a-z]{2}(?:[-_][a-z]{2,4})?"
+"""A path segment that names a language (``en``, ``pt-br``, ``zh_hans``): a site's top for that language."""
+
 # The site's top (the start URL's folder: a project's site at /name/ is read below it), or a language's folder there.
-_AT_TOP = r"^(?:/[a-z]{2}(?:[-_][a-z]{2,4})?)?"
+_AT_TOP = rf"^(?:/{LANGUAGE_SEGMENT})?"
 
 NOT_ARTICLE_URLS = (
     # The front page (but WordPress's articles by number, /?p=123).
