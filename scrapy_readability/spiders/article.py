@@ -60,7 +60,7 @@ from scrapy_readability.spiders.options import POLITE_DEFAULTS, SpiderOptions, s
 from scrapy_readability.spiders.report import nothing_found, summary
 from scrapy_readability.spiders.robots import RobotsTxtOnce
 from scrapy_readability.spiders.state import KnownArticles
-from scrapy_readability.spiders.urls import DIRECTORY_INDEX, SUBJECT_INDEX, path_and_query, url_key
+from scrapy_readability.spiders.urls import DIRECTORY_INDEX, SUBJECT_INDEX, path_and_query, site_origin, url_key
 from scrapy_readability.spiders.verdicts import (
     MEDIA_TAGS,
     TEMPLATE_ARTICLES,
@@ -222,7 +222,7 @@ class ArticleSpider(scrapy.Spider):
             yield from self._robots(url)
 
     def _robots(self, url: str) -> Iterator[Request]:
-        root = _site_root(url)
+        root = site_origin(url)
         if root in self._robots_asked:
             return
         self._robots_asked.add(root)
@@ -269,10 +269,8 @@ class ArticleSpider(scrapy.Spider):
     def _guess(self, url: str, paths: Iterable[str], kind: str) -> Iterator[Request]:
         """The usual places of a sitemap or feed: under each start URL's folder on ``url``'s site, then at its root
         (a project's site served at ``/name/`` keeps its sitemap there)."""
-        root = _site_root(url)
-        folders = [
-            start.rsplit("/", 1)[0] for start in self.start_url_list() if _site_root(start) == root and "/" in start[8:]
-        ]
+        root = site_origin(url)
+        folders = [root + folder.rstrip("/") for folder in self.frontier.start_folders(url)]
         for base in dict.fromkeys([*(folder for folder in folders if folder != root), root]):
             for path in paths:
                 yield from self._document(base + path, kind, guessed=True)
@@ -417,17 +415,13 @@ class ArticleSpider(scrapy.Spider):
     def _depth(self, url: str) -> int | None:
         """How many folders ``url``'s path goes below its start URL's folder (``/name/`` for a project's site;
         ``/x/index.html`` is ``/x/``), or ``None`` for a page outside it."""
-        folders = self._folders(url)
+        folders = self.frontier.folders(url)
         return None if folders is None else len(folders)
 
     def _is_project_page(self, url: str) -> bool:
         """A project's page at the site's top: ``/projects/x`` below the start URL's folder."""
-        folders = self._folders(url) or []
+        folders = self.frontier.folders(url) or []
         return len(folders) == 2 and folders[0] == "projects"
-
-    def _folders(self, url: str) -> list[str] | None:
-        """The segments of ``url``'s path below its start URL's folder, lowercased, or ``None`` outside it."""
-        return self.frontier.folders(url)
 
     def _count_feed_post(self, key: str) -> None:
         """An article the feed lists counts for its template once, whether the feed was read before it was judged
@@ -528,7 +522,7 @@ class ArticleSpider(scrapy.Spider):
             yield from self._document(url, "feed")
         for url in maybe:
             yield from self._document(url, "feed", quiet=True)
-        root = _site_root(response.url)
+        root = site_origin(response.url)
         if not feeds and root not in self._feeds_asked:
             self._feeds_asked.add(root)
             yield from self._guess(response.url, FEED_PATHS, "feed")
@@ -756,6 +750,10 @@ class ArticleSpider(scrapy.Spider):
 
     # --- Limits, items, state -------------------------------------------------------------
 
+    def _feed_lists(self, fetched: object, adapter: ItemAdapter) -> bool:
+        """Whether the site's feed lists the item's page, at the address fetched or the canonical one."""
+        return any(self.frontier.listed(url) == "feed" for url in (fetched, adapter.get("url")) if isinstance(url, str))
+
     def _check_limits(self) -> None:
         if self.options.max_articles and self._accepted >= self.options.max_articles:
             raise CloseSpider("max_articles")
@@ -768,10 +766,7 @@ class ArticleSpider(scrapy.Spider):
             adapter["url"] = self._item_urls.pop(fetched)
         extracted = [name for name in ("text_content", "text") if name in adapter]  # None: no article
         text = next((value for name in extracted if isinstance(value := adapter[name], str)), None)
-        listed = any(
-            self.frontier.listed(url) == "feed" for url in (fetched, adapter.get("url")) if isinstance(url, str)
-        )
-        if extracted and self._judges_text() and not _reads(adapter, text or "", listed):
+        if extracted and self._judges_text() and not _reads(adapter, text or "", self._feed_lists(fetched, adapter)):
             self._count("skipped/no_text")
             raise DropItem(f"Nothing to read beyond its title: {adapter.get('url')}", log_level="DEBUG")
         text = text or ""
@@ -857,11 +852,6 @@ _LINKS = LinkExtractor(unique=True)  # web links only, each once a page; not to 
 def _looks_like_sitemap(url: str) -> bool:
     path = urlsplit(url).path.lower()
     return "sitemap" in path or path.endswith((".xml", ".xml.gz", ".gz"))
-
-
-def _site_root(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
 
 
 async def _read_in_thread(response: Response) -> Document:

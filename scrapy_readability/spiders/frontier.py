@@ -52,6 +52,7 @@ from scrapy_readability.spiders.urls import (
     matches_any,
     path_and_query,
     site_host,
+    site_origin,
     trap_kind,
     url_key,
     url_template,
@@ -67,6 +68,9 @@ LISTS = ("feed", "sitemap", "listing", "none")
 
 FINGERPRINT_WORDS = 20
 """Words a text needs for its fingerprint to tell two articles apart (:func:`text_fingerprint`)."""
+
+SHORT = "short:"
+"""The mark of a shorter text's fingerprint."""
 
 GUESS_SHARE = 0.25
 """The share of a ``max_pages`` budget that guessed sitemap and feed locations may take (at least one request)."""
@@ -101,7 +105,7 @@ class Frontier:
 
     def add_site(self, url: str) -> bool:
         """Make ``url``'s site one of the crawl's, and its folder a start folder; ``False`` if the site already was."""
-        origin = _origin(url)
+        origin = site_origin(url)
         folder = DIRECTORY_INDEX.sub("/", urlsplit(url).path or "/").rsplit("/", 1)[0] + "/"
         if (origin, folder) not in self._start_folders:
             self._start_folders.append((origin, folder))
@@ -113,10 +117,15 @@ class Frontier:
         self.sites.append(Site.of(url, self.options.subdomains))
         return True
 
+    def start_folders(self, url: str) -> list[str]:
+        """The folders of the start URLs on ``url``'s site (``/name/`` for a project's site), in the order given."""
+        origin = site_origin(url)
+        return [folder for root, folder in self._start_folders if root == origin]
+
     def folders(self, url: str) -> list[str] | None:
         """The segments of ``url``'s path below its start URL's folder (``/name/`` for a project's site;
         ``/x/index.html`` is ``/x/``), lowercased, or ``None`` for a page outside every start folder."""
-        origin = _origin(url)
+        origin = site_origin(url)
         path = DIRECTORY_INDEX.sub("/", urlsplit(url).path or "/")
         for root, folder in self._start_folders:
             if root == origin and path.startswith(folder):
@@ -278,20 +287,17 @@ class Frontier:
     def claim_text(self, url: str, text: str) -> str | None:
         """``None`` for an article whose text no earlier article had, else the URL of the one that had it.
 
-        A text too short to tell two articles apart by (:func:`text_fingerprint`) that an earlier page gave too is
-        the template's (a comment box's motto, a theme's placeholder on empty pages, "This page hasn't been written
-        yet"), not the page's, even where the site's feed lists the page.
+        A text too short to tell two articles apart by (:data:`SHORT`) that an earlier page gave is the template's (a
+        comment box's motto, a theme's placeholder on empty pages, "This page hasn't been written yet"), not the
+        page's, even where the site's feed lists the page.
         """
         fingerprint = text_fingerprint(text)
-        short = fingerprint is None
         if fingerprint is None:
-            fingerprint = short_text_fingerprint(text)
-            if fingerprint is None:
-                return None
+            return None
         earlier = self._texts.setdefault(fingerprint, url)
         if earlier == url:
             return None
-        self.count("duplicates/template_text" if short else "duplicates/content")
+        self.count("duplicates/template_text" if fingerprint.startswith(SHORT) else "duplicates/content")
         return earlier
 
     def is_article_url(self, url: str) -> bool:
@@ -311,7 +317,7 @@ class Frontier:
         folder above it when it is a language's), or ``None`` outside it or at the top itself."""
         if not self._tops:
             return None
-        origin = _origin(url)
+        origin = site_origin(url)
         for root, top in self._tops:
             if root == origin and full.startswith(top) and full != top:
                 return full[len(top) - 1 :]
@@ -349,32 +355,12 @@ _NOT_WORDS = re.compile(r"[\W_]+")
 _LANGUAGE_FOLDER = re.compile(rf"/{LANGUAGE_SEGMENT}/$")  # /en/, /pt-br/, /zh_hans/ at a folder's end
 
 
-def _origin(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
-
-
 def text_fingerprint(text: str) -> str | None:
-    """What two copies of one article's text share: its words, case folded (white space, punctuation aside).
-
-    ``None`` for a text too short to tell two pages apart by (a photo post's caption).
-    """
-    words = _words(text)
-    if len(words) < FINGERPRINT_WORDS:
+    """What two copies of one article's text share: its words, case folded (white space, punctuation aside);
+    ``None`` without a word. A text of fewer than :data:`FINGERPRINT_WORDS` is marked :data:`SHORT`: too short to
+    tell two articles apart by, so what several pages give is their template's."""
+    words = _NOT_WORDS.sub(" ", text.casefold()).split()
+    if not words:
         return None
-    return _digest(words)
-
-
-def short_text_fingerprint(text: str) -> str | None:
-    """The fingerprint of a text shorter than :data:`FINGERPRINT_WORDS` (``None`` without a word): one that several
-    pages give is their template's."""
-    words = _words(text)
-    return "short:" + _digest(words) if 0 < len(words) < FINGERPRINT_WORDS else None
-
-
-def _words(text: str) -> list[str]:
-    return _NOT_WORDS.sub(" ", text.casefold()).split()
-
-
-def _digest(words: list[str]) -> str:
-    return hashlib.blake2b(" ".join(words).encode("utf-8"), digest_size=16).hexdigest()
+    digest = hashlib.blake2b(" ".join(words).encode("utf-8"), digest_size=16).hexdigest()
+    return SHORT + digest if len(words) < FINGERPRINT_WORDS else digest

@@ -40,6 +40,7 @@ __all__ = [
     "Site",
     "clean_url",
     "path_and_query",
+    "site_origin",
     "site_host",
     "trap_kind",
     "url_key",
@@ -290,6 +291,12 @@ def _is_variant(pair: str) -> bool:
     name, _, value = pair.partition("=")
     values = VARIANT_PARAMETERS.get(unquote(name).lower())
     return values is not None and unquote(value).lower() in values
+
+
+def site_origin(url: str) -> str:
+    """``scheme://host:port``: where the URL's paths are read from (a start folder's, robots.txt's)."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def site_host(url: str) -> str:

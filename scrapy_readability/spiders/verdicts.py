@@ -374,7 +374,7 @@ def count_excerpts(
     pages = set()
     for link in body.iter("a"):
         href = (link.get("href") or "").strip()
-        if _MORE.search(href) and link in lengths and links_elsewhere(href):
+        if "#more" in href and _MORE.search(href) and link in lengths and links_elsewhere(href):
             pages.add(href.partition("#")[0])
     return len(pages)
 
