@@ -163,7 +163,8 @@ BOILERPLATE_WORDS = frozenset(
 )
 _WORDS = re.compile(r"[a-z0-9]+")
 _DIGIT = re.compile(r"\d")
-_SENTENCE_END = re.compile(r"[.!?…。！？؟।]\W*$")
+# A sentence's end: its mark, or a smiley closing a casual post ("a great album :)"), which no control's label has.
+_SENTENCE_END = re.compile(r"(?:[.!?…。！？؟।]|[:;=]-?[()DPp]|[\U0001F600-\U0001F64F])\W*$")
 TEMPLATE_DEPTH = 3
 TEXT_BLOCKS = ("li", "dd", "pre", "blockquote", "td")
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})

@@ -369,6 +369,10 @@ def test_a_landing_page_presents_the_site(body: str, landing: bool) -> None:
         ("Pybot\n\nSetting up the board\n\nStarting the search", False, False),  # the title, its site, a search box
         ("Setting up the board\n\n" + "Plug the board in, then hold its button for five seconds. " * 2, False, True),
         ("More boards are coming soon, stay tuned!", False, True),  # a short post: a sentence
+        ("The whole album is great, by the way :)", False, True),  # ... ended by a smiley
+        ("Someone wrote an omnibox for the browser :-)))", False, True),
+        ("Pictures from the trip 😀", False, True),
+        ("Sort by: Date", False, False),  # a control's label, a colon in it
         ("Nested board sections\nBoards >\nReference >", False, False),  # breadcrumbs
         ("Dusk on the west pier, from the dunes", True, True),  # a photo post's caption
         ("Dusk.", True, False),
