@@ -156,8 +156,6 @@ less)."""
 BOILERPLATE_TAGS = frozenset({"nav", "aside", "script", "style", "noscript", "template", "form"})
 PAGE_TAGS = frozenset({"header", "footer"})  # the page's, unless inside one of SECTIONS, whose own they then are
 SECTIONS = frozenset({"article", "section", "main"})
-# ... unless one of these holds the page's <main>: a form around the whole page (ASP.NET), a <nav> left unclosed
-WRAPPERS = frozenset({"nav", "aside", "form"})
 BOILERPLATE_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar"})
 # ... and so are blocks named so, when mostly links (a post's related posts: cards that outweigh a short post's text)
 BOILERPLATE_WORDS = frozenset(
@@ -537,13 +535,12 @@ def _class_words(element: etree._Element) -> str:
 def _furniture_tag(element: etree._Element, sectioned: bool) -> bool:
     """Navigation, the page's header and footer, aside, scripts, forms, hidden blocks: never the page's text.
 
-    A header or footer inside an article, a section or ``<main>`` is that block's own (a post's title); a form or
-    a navigation that holds ``<main>`` holds the page (:data:`WRAPPERS`).
+    A header or footer inside an article, a section or ``<main>`` is that block's own (a post's title).
     """
     if element.tag in PAGE_TAGS:
         return not sectioned
     if element.tag in BOILERPLATE_TAGS or (element.get("role") or "").lower() in BOILERPLATE_ROLES:
-        return not (element.tag in WRAPPERS and element.find(".//main") is not None)
+        return True
     if element.get("hidden") is not None or element.get("aria-hidden") == "true":
         return True
     style = (element.get("style") or "").replace(" ", "").lower()

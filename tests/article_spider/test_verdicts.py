@@ -133,21 +133,6 @@ def test_navigation_sidebars_and_tables_of_contents_are_left_out() -> None:
     assert shape.blocks == 0 and shape.has_content
 
 
-@pytest.mark.parametrize(
-    "wrapper",
-    [
-        '<form id="aspnetForm" action="/x.aspx">{}</form>',  # a page-wide form
-        '<nav><div class="logo"><a href="/">Home</a></div>{}',  # a <nav> left unclosed
-    ],
-)
-def test_a_form_or_navigation_that_holds_main_holds_the_page(wrapper: str) -> None:
-    main = f"<main><h1>Storm</h1><p>{PROSE}</p></main>"
-    shape = listing_shape(html.fromstring(f"<html><body>{wrapper.format(main)}</body></html>"), is_site_page)
-    assert shape.has_content
-    search = f'<form action="/search"><p>{PROSE}</p></form>{main}'  # a form beside main stays furniture
-    assert listing_shape(html.fromstring(f"<html><body>{search}</body></html>"), is_site_page).unlinked < 2 * len(PROSE)
-
-
 def test_a_short_post_with_related_posts_is_not_a_listing() -> None:
     """Chirpy's related posts under a post of two lines: cards that are each one link, more text than the post."""
     cards = "".join(
