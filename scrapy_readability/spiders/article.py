@@ -60,7 +60,14 @@ from scrapy_readability.spiders.options import POLITE_DEFAULTS, SpiderOptions, s
 from scrapy_readability.spiders.report import nothing_found, summary
 from scrapy_readability.spiders.robots import RobotsTxtOnce
 from scrapy_readability.spiders.state import KnownArticles
-from scrapy_readability.spiders.urls import DIRECTORY_INDEX, SUBJECT_INDEX, path_and_query, site_origin, url_key
+from scrapy_readability.spiders.urls import (
+    DIRECTORY_INDEX,
+    POSTS_SITEMAP,
+    SUBJECT_INDEX,
+    path_and_query,
+    site_origin,
+    url_key,
+)
 from scrapy_readability.spiders.verdicts import (
     MEDIA_TAGS,
     TEMPLATE_ARTICLES,
@@ -148,7 +155,7 @@ class ArticleSpider(scrapy.Spider):
         self._feed_oldest: str | None = None  # the day of the oldest post the feeds list (ISO): they say nothing before
         self._feed_posts = 0  # entries of the feeds, and the fewest folders below the start any of them is at
         self._feed_depth: int | None = None
-        self._feeds_pending = 0  # feeds requested and not yet read (or failed)
+        self._feeds_pending = 0  # feeds (and sitemaps of posts) requested and not yet read (or failed)
         self._held: list[HtmlResponse] = []  # pages whose verdict waits for those feeds (_waits_for_feeds)
         self._started = time.monotonic()
 
@@ -239,7 +246,8 @@ class ArticleSpider(scrapy.Spider):
         if admitted is None:
             return
         self._count(f"documents/{kind}")
-        if kind == "feed":
+        posts = kind == "sitemap" and POSTS_SITEMAP.search(urlsplit(admitted).path) is not None
+        if kind == "feed" or posts:
             self._feeds_pending += 1
         yield Request(
             admitted,
@@ -250,7 +258,7 @@ class ArticleSpider(scrapy.Spider):
             meta={
                 META_KEY: False,  # no preflight for a document
                 "download_maxsize": MAX_DOCUMENT_SIZE,
-                SPIDER_META: {"kind": kind, "guessed": guessed, "quiet": guessed or quiet},
+                SPIDER_META: {"kind": kind, "guessed": guessed, "quiet": guessed or quiet, "posts": posts},
             },
         )
 
@@ -296,7 +304,7 @@ class ArticleSpider(scrapy.Spider):
         else:
             self._count("documents/failed")
             logger.warning("Could not read the %s %s: %s", kind, request.url, _reason(failure))
-        if kind == "feed":
+        if _lists_posts(about):
             self._feed_done()
             yield from self._release_held()
 
@@ -307,7 +315,7 @@ class ArticleSpider(scrapy.Spider):
             async for request in self._read_document(response, await _read_in_thread(response)):
                 yield request
         finally:
-            if response.meta.get(SPIDER_META, {}).get("kind") == "feed":
+            if _lists_posts(response.meta.get(SPIDER_META, {})):
                 self._feed_done()
         for output in self._release_held():
             yield output
@@ -368,7 +376,11 @@ class ArticleSpider(scrapy.Spider):
                     continue
                 yield from self._document(entry.url, "sitemap")
             return
-        yield from self._entries(sitemap.entries, "sitemap")
+        posts = bool(response.meta.get(SPIDER_META, {}).get("posts"))
+        if posts:
+            self._count("read/posts_sitemap")
+            logger.debug("%s is named for the site's posts: its entries are read as a feed's", response.url)
+        yield from self._entries(sitemap.entries, "sitemap", posts)
 
     def _feed(self, response: Response, feed: Feed) -> Iterator[Request]:
         self._count("read/feed")
@@ -377,14 +389,17 @@ class ArticleSpider(scrapy.Spider):
             logger.warning("The feed %s is not in the encoding it declares: read as %s", response.url, feed.decoded_as)
         yield from self._entries(feed.entries, "feed")
 
-    def _entries(self, entries: list[Entry], source: str) -> Iterator[Request]:
+    def _entries(self, entries: list[Entry], source: str, posts: bool = False) -> Iterator[Request]:
         """Requests for the pages a sitemap or feed lists (no links followed from them but in ``full``).
 
-        A page turned down before its feed arrived is judged again: the feed says it is a post.
+        A page turned down before its feed arrived is judged again: the feed says it is a post. A sitemap named
+        for the site's posts (``posts``, :data:`~scrapy_readability.spiders.urls.POSTS_SITEMAP`) says what a feed
+        would.
         """
+        listed = "feed" if posts else source
         for index, entry in enumerate(entries):
-            self.frontier.note_listed(entry.url, source)
-            if source == "feed":
+            self.frontier.note_listed(entry.url, listed)
+            if listed == "feed":
                 self._note_feed_post(entry.url)
                 self._count_feed_post(url_key(entry.url))
                 self._note_feed_day(entry.date)
@@ -847,6 +862,12 @@ _PUBLISHED = "//meta[@property='article:published_time']/@content | //time/@date
 _SITEMAP_LINK = "//link[contains(concat(' ', normalize-space(@rel), ' '), ' sitemap ')]/@href"
 
 _LINKS = LinkExtractor(unique=True)  # web links only, each once a page; not to images, PDFs, archives...
+
+
+def _lists_posts(about: dict[str, Any]) -> bool:
+    """Whether a document's request (its ``SPIDER_META``) was for a list of the site's posts, which pages may be
+    held for: a feed, or a sitemap named for the posts."""
+    return about.get("kind") == "feed" or bool(about.get("posts"))
 
 
 def _looks_like_sitemap(url: str) -> bool:

@@ -35,6 +35,7 @@ from w3lib.url import canonicalize_url
 __all__ = [
     "LANGUAGE_SEGMENT",
     "NOT_ARTICLE_URLS",
+    "POSTS_SITEMAP",
     "SUBJECT_INDEX",
     "Cleaned",
     "Site",
@@ -147,6 +148,13 @@ _LISTINGS = "|".join(
 _SUBJECT_INDEXES = r"/(?:tags|categories|authors|topics|labels|keywords|" + _LISTINGS + r")/?(?:\?|$)"
 SUBJECT_INDEX = re.compile(_SUBJECT_INDEXES)
 """A URL (:func:`path_and_query`) of an index of tags, categories, topics: a listing, or a page about that subject."""
+
+POSTS_SITEMAP = re.compile(
+    r"/(?:wp-sitemap-posts-post-\d+|posts?[-_]sitemap\d*|sitemap[-_]posts?\d*)\.xml(?:\.gz)?$", re.IGNORECASE
+)
+"""A sitemap named for the site's posts (Yoast's and Rank Math's ``post-sitemap.xml``, WordPress's own
+``wp-sitemap-posts-post-1.xml``, Ghost's ``sitemap-posts.xml``), beside those of its pages, tags and authors: the
+site's list of its posts, as its feed is."""
 
 LANGUAGE_SEGMENT = r"[a-z]{2}(?:[-_][a-z]{2,4})?"
 """A path segment that names a language (``en``, ``pt-br``, ``zh_hans``): a site's top for that language."""

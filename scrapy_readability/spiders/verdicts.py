@@ -76,7 +76,7 @@ behind ``ignore_rules``, the docs and the summary."""
 
 REASONS = {
     "readerable": "the preflight calls it readerable",
-    "listed_feed": "the site's feed lists it",
+    "listed_feed": "the site's feed (or its sitemap of posts) lists it",
     "listed_sitemap": "the site's sitemap lists it, and it is built like an article of the site",
     "listed_listing": "a listing page of the site lists it among its items",
     "declared_article": "its JSON-LD declares an article",

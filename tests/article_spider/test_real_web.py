@@ -502,3 +502,48 @@ def test_a_documentations_page_about_tags_is_an_article(tmp_path: Path) -> None:
     written = _paths(result.items, site.url)
     assert "/tags/" in written and "/keywords/" not in written
     assert len(written) == 9
+
+
+def _wordpress_without_a_feed(base: str) -> dict[str, PageLike]:
+    """A site whose feed is gone, with WordPress's sitemaps (Yoast's names): ``post-sitemap.xml`` lists its posts,
+    dated folders deep, one of them a line; ``page-sitemap.xml`` its own pages at the top, readerable prose."""
+    posts = [f"/2024/05/storm-{n}/" for n in range(5)] + ["/2024/06/dusk/"]
+    pages: dict[str, PageLike] = {}
+    for n, path in enumerate(posts[:-1]):
+        pages[path] = _page(f"Storm, part {n}", f"<h1>Storm, part {n}</h1>" + PROSE.replace("Tuesday", f"day {n}") * 6)
+    pages[posts[-1]] = _page("Dusk", "<h1>Dusk</h1><p>The whole harbour was orange tonight, have a look :)</p>")
+    own = ["/our-history/", "/volunteers/"]
+    for path in own:
+        pages[path] = _page(path, f"<h1>{path}</h1>" + PROSE.replace("Tuesday", path) * 6)
+    links = "".join(f'<li><a href="{path}">{path}</a></li>' for path in posts)
+    menu = "".join(f'<a href="{path}">{path}</a>' for path in own)  # in the site's menu, no listing
+    pages["/"] = _page("Home", f"<nav>{menu}</nav><h1>The harbour</h1><ul>{links}</ul>")
+
+    def sitemap(paths: list[str]) -> Page:
+        entries = "".join(f"<url><loc>{base}{path}</loc></url>" for path in paths)
+        urlset = f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{entries}</urlset>'
+        return Page(urlset, "application/xml")
+
+    pages["/post-sitemap.xml"] = sitemap(posts)
+    pages["/page-sitemap.xml"] = sitemap(["/", *own])
+    index = "".join(f"<sitemap><loc>{base}/{name}</loc></sitemap>" for name in ("post-sitemap.xml", "page-sitemap.xml"))
+    pages["/sitemap_index.xml"] = Page(
+        f'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{index}</sitemapindex>', "application/xml"
+    )
+    pages["/robots.txt"] = Page(f"User-agent: *\nSitemap: {base}/sitemap_index.xml\n", "text/plain")
+    return pages
+
+
+def test_a_sitemap_named_for_the_posts_says_what_a_feed_would(tmp_path: Path) -> None:
+    """No feed, but a sitemap of posts: its posts are the site's (the line of one too), and the readerable pages at
+    the site's top, where none of its posts are, are the site's own (``site_page``)."""
+    pages: dict[str, PageLike] = {}
+    with serve(pages) as site:
+        pages.update(_wordpress_without_a_feed(site.url))
+        result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
+    assert result.returncode == 0, result.log[-3000:]
+    posts = [f"/2024/05/storm-{n}/" for n in range(5)] + ["/2024/06/dusk/"]
+    assert _paths(result.items, site.url) == sorted(posts)
+    assert result.stats["readability/spider/read/posts_sitemap"] == 1
+    assert result.stats["readability/spider/verdict/site_page"] == 2
+    assert "Navigation (site_page): " + site.url + "/volunteers/" in result.log

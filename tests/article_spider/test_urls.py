@@ -6,6 +6,7 @@ import pytest
 
 from scrapy_readability.spiders.urls import (
     NOT_ARTICLE_URLS,
+    POSTS_SITEMAP,
     SUBJECT_INDEX,
     Site,
     clean_url,
@@ -215,3 +216,23 @@ def test_a_site_is_its_host_without_www_and_with_subdomains_on_request() -> None
     assert not site.contains("https://sport.news.example/c")
     assert not site.contains("https://news.example.evil/d")
     assert Site.of("https://news.example/", subdomains=True).contains("https://sport.news.example/c")
+
+
+@pytest.mark.parametrize(
+    ("path", "posts"),
+    [
+        ("/post-sitemap.xml", True),  # Yoast, Rank Math
+        ("/post-sitemap2.xml", True),
+        ("/wp-sitemap-posts-post-1.xml", True),  # WordPress's own
+        ("/blog/sitemap-posts.xml", True),  # Ghost, Jigsaw
+        ("/sitemap_posts.xml.gz", True),
+        ("/page-sitemap.xml", False),
+        ("/wp-sitemap-posts-page-1.xml", False),  # WordPress's pages
+        ("/sitemap-tags.xml", False),
+        ("/sitemap.xml", False),
+        ("/posts/sitemap.xml", False),  # a section's sitemap: its name says nothing
+        ("/guestpost-sitemap.xml", False),
+    ],
+)
+def test_a_sitemap_named_for_the_posts(path: str, posts: bool) -> None:
+    assert (POSTS_SITEMAP.search(path) is not None) is posts
