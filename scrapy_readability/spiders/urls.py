@@ -171,9 +171,11 @@ NOT_ARTICLE_URLS = (
     r"|support-the-project|sitemap|archive|archives|feeds?|conduct|code-of-conduct|terms-and-conditions|404|not-found"
     # ... in the languages of the month names the dates read: about, contact, privacy, imprint, archive.
     r"|sobre|sobre-mi|sobre-nosotros|acerca|acerca-de|quienes-somos|quem-somos|a-propos|qui-sommes-nous"
-    r"|ueber|uber|ueber-uns|uber-uns|chi-siamo|over|over-ons|om|om-oss|o-nas|hakkimda|hakkinda|contacto|contato"
+    r"|ueber|uber|ueber-uns|uber-uns|ueber-mich|uber-mich|chi-siamo|chi-sono|over|over-ons|over-mij|om|om-oss|om-meg"
+    r"|om-mig|o-nas|o-mnie|sobre-mim|hakkimda|hakkinda|contacto|contato"
     r"|kontakt|contatti|contattaci|nous-contacter|contactez-nous|privacidad|privacidade|datenschutz"
-    r"|confidentialite|mentions-legales|aviso-legal|archivo|archiv|archives-fr)"
+    r"|confidentialite|mentions-legales|aviso-legal|archivo|archiv|archives-fr"
+    r"|codigo-de-conduta|codigo-de-conducta|code-de-conduite|verhaltenskodex|codice-di-condotta)"
     r"(?:\.[a-z]+)?/?(?:\?|$)",
     # ... and those at the site's top (or a language's: /en/): deeper, a documentation's pages about cookies, a
     # subscribe command, a FAQ or a print function are its subjects.

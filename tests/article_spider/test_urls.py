@@ -121,6 +121,9 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/about", True),
         ("/about-us/", True),
         ("/about-me/", True),
+        ("/o-mnie/", True),  # ... in the languages the dates read: Polish
+        ("/ueber-mich/", True),
+        ("/codigo-de-conduta/", True),
         ("/book/about-the-author/", True),  # a book's page about its author
         ("/author/", True),  # a blog's page about its author
         ("/blog/authoring-tools/", False),
