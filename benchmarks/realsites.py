@@ -241,8 +241,9 @@ def table(results: list[Result]) -> str:
     done = [result for result in results if result.status == "ok"]
     for r in done:
         per = f"{r.per_article:.2f}" if r.per_article is not None else "-"
+        name = r.name.replace("|", "\\|")  # a fix's flags may hold a pipe
         lines.append(
-            f"| {r.name} | {r.generator} | {r.language} | {r.kind} | {r.truth} | {r.written} | "
+            f"| {name} | {r.generator} | {r.language} | {r.kind} | {r.truth} | {r.written} | "
             f"{percent(r.found, r.truth)} | {percent(r.found, r.written)} | {r.duplicates} | {r.same_text} | "
             f"{r.requests} | {per} | {r.seconds:.0f} | {'✓' if meets_targets(r) else ''} |"
         )
