@@ -381,6 +381,7 @@ class ArticleSpider(scrapy.Spider):
             self._count("read/posts_sitemap")
             logger.debug("%s is named for the site's posts: its entries are read as a feed's", response.url)
         yield from self._entries(sitemap.entries, "sitemap", posts)
+        self._say_if_elsewhere(response.url, "sitemap", sitemap.entries)
 
     def _feed(self, response: Response, feed: Feed) -> Iterator[Request]:
         self._count("read/feed")
@@ -388,6 +389,7 @@ class ArticleSpider(scrapy.Spider):
             self._count("invalid/feed_encoding")
             logger.warning("The feed %s is not in the encoding it declares: read as %s", response.url, feed.decoded_as)
         yield from self._entries(feed.entries, "feed")
+        self._say_if_elsewhere(response.url, "feed", feed.entries)
 
     def _entries(self, entries: list[Entry], source: str, posts: bool = False) -> Iterator[Request]:
         """Requests for the pages a sitemap or feed lists (no links followed from them but in ``full``).
@@ -412,6 +414,21 @@ class ArticleSpider(scrapy.Spider):
             if url is not None:
                 yield self._page_request(url, self.parse_page, ENTRY_PRIORITY)
         yield from self._judge_again()
+
+    def _say_if_elsewhere(self, url: str, kind: str, entries: list[Entry]) -> None:
+        """A sitemap or feed that lists most of its pages on sites the crawl is not on (a generator given the wrong
+        address of the site: ``https://github.com/owner/repo.git/x/``) is said, once: those pages are not crawled."""
+        elsewhere = [entry.url for entry in entries if not self.frontier.in_scope(entry.url)]
+        if elsewhere and len(elsewhere) * 2 >= len(entries):
+            self._count(f"invalid/{kind}_elsewhere")
+            logger.warning(
+                "The %s %s lists %d of its %d pages on other sites (%s): they are not crawled",
+                kind,
+                url,
+                len(elsewhere),
+                len(entries),
+                elsewhere[0],
+            )
 
     def _note_feed_post(self, url: str) -> None:
         """Count a post the feed lists, and how deep below the site's start it lives."""

@@ -130,7 +130,13 @@ def _bad(base: str) -> dict[str, PageLike]:
     notes = [f"/note/{n}/" for n in range(3)]
     motto = "<p>Whereof one cannot speak, thereof one must be silent.</p><p>Comments are welcome; be kind.</p>"
     pages.update({path: _page(path, f"<h1>Note {path}</h1>{motto}") for path in notes})
-    pages["/robots.txt"] = Page(f"User-agent: *\nSitemap: {base}/sitemap.xml\n", "text/plain")
+    pages["/robots.txt"] = Page(
+        f"User-agent: *\nSitemap: {base}/sitemap.xml\nSitemap: {base}/misplaced.xml\n", "text/plain"
+    )
+    misplaced = "".join(f"<url><loc>https://github.com/o/r.git{path}</loc></url>" for path in stories)
+    pages["/misplaced.xml"] = Page(  # a generator given the wrong address of the site
+        f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{misplaced}</urlset>', "application/xml"
+    )
     listed = ["http://other.test/a", base + stories[1], *(base + path for path in notes)]
     entries = "".join(f"<url><loc>{location}</loc></url>" for location in listed)
     pages["/sitemap.xml"] = Page(
@@ -282,6 +288,10 @@ def test_bad_input_is_said_and_counted(tmp_path: Path) -> None:
     assert sorted(set(written) - set(notes)) == [f"/story/{n}/" for n in range(4)]  # /story/0/: a canonical elsewhere
     stats = result.stats
     assert stats["readability/spider/skipped/offsite"] >= 1  # the sitemap's other host
+    assert stats["readability/spider/invalid/sitemap_elsewhere"] == 1  # ... not for one in five, for four in four
+    assert f"The sitemap {site.url}/misplaced.xml lists 4 of its 4 pages on other sites (https://github.com/" in (
+        result.log
+    )
     assert stats["readability/spider/verdict/listing"] == 1  # og:type article and a BlogPosting on a listing
     assert stats["readability/spider/verdict/listed_feed"] == 2  # relative entries, read against the feed
     assert stats["readability/spider/duplicates/content"] == 1
