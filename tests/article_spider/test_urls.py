@@ -55,6 +55,8 @@ def test_clean_url_drops_trackers_session_ids_and_the_fragment(
         "https://news.example/2025/ferry?outputType=amp",
         "https://news.example/print/2025/ferry",
         "https://news.example/2025/ferry?print=1",
+        "https://news.example/2025/ferry/_print/",
+        "https://news.example/2025/ferry/_print/index.html",
         "https://news.example/2025/ferry?page=1",
         "https://news.example/2025/ferry;jsessionid=XYZ",
     ],
@@ -163,6 +165,7 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/ar/portfolio/landing-page-project/", True),
         ("/project/tags/", True),
         ("/print.html", True),  # a print view: a whole book on one page
+        ("/en/docs/guides/_print/", True),  # ... or a section (Docsy)
         ("/faq/", True),  # the site's help, at its top or a language's
         ("/en/subscribe/", True),
         ("/cookies/", True),
