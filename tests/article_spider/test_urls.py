@@ -151,6 +151,10 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/?p=7&category=", False),
         ("/blog/page/4/", True),
         ("/news/2025/ferry", False),
+        ("/2007/11/25/", True),  # a day's archive
+        ("/blog/2024/05/", True),  # a month's
+        ("/2024/", False),  # a bare year may be a course's
+        ("/2024/05/ferry/", False),
         ("/news/about-the-election", False),
         ("/category/world/2025/ferry-times", False),  # an article under its category
         ("/?p=123", False),  # WordPress's article URLs
