@@ -142,6 +142,7 @@ class ArticleSpider(scrapy.Spider):
         self._verdicts: dict[str, Verdict] = {}  # URL -> the verdict of the page being parsed
         self._templates: Counter[str] = Counter()  # articles by their page template (verdicts.page_template)
         self._feed_templates: Counter[str] = Counter()  # ... those the site's feed lists, whenever it is read
+        self._dated_feed_posts: set[str] = set()  # keys of the pages a feed lists with a date: its posts
         self._article_templates: dict[str, str | None] = {}  # url_key -> its template, for each article judged
         self._short_pages: dict[str, list[tuple[str, str]]] = {}  # template -> (page, first reason) judged before
         self._again: list[tuple[str, str]] = []  # (page, first reason) to judge again: its template has articles now
@@ -403,7 +404,9 @@ class ArticleSpider(scrapy.Spider):
             self.frontier.note_listed(entry.url, listed)
             if listed == "feed":
                 self._note_feed_post(entry.url)
-                self._count_feed_post(url_key(entry.url))
+                if entry.date is not None:  # undated, it may be any page the feed's window caught (Hugo's)
+                    self._dated_feed_posts.add(url_key(entry.url))
+                    self._count_feed_post(url_key(entry.url))
                 self._note_feed_day(entry.date)
                 self._judge_again_when_listed(entry.url, self._not_readerable)
                 self._judge_again_when_listed(entry.url, self._unlisted)
@@ -456,8 +459,8 @@ class ArticleSpider(scrapy.Spider):
         return len(folders) == 2 and folders[0] == "projects"
 
     def _count_feed_post(self, key: str) -> None:
-        """An article the feed lists counts for its template once, whether the feed was read before it was judged
-        (``listed_feed``) or after (``readerable``)."""
+        """An article the feed lists with a date (a post) counts for its template once, whether the feed was read
+        before it was judged (``listed_feed``) or after (``readerable``)."""
         template = self._article_templates.get(key)
         if template is not None:
             self._article_templates[key] = None  # counted
@@ -697,7 +700,7 @@ class ArticleSpider(scrapy.Spider):
             key = url_key(url)
             if key not in self._article_templates:
                 self._article_templates[key] = template
-                if self.frontier.listed(url) == "feed":
+                if key in self._dated_feed_posts:
                     self._count_feed_post(key)
             if self._templates[template] == TEMPLATE_ARTICLES:
                 self._again.extend(self._short_pages.pop(template, ()))

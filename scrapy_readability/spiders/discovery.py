@@ -333,18 +333,29 @@ def _json_feed_entries(body: bytes, base_url: str) -> list[Entry]:
 
 
 def parse_date(text: str | None) -> datetime | None:
-    """A W3C/ISO 8601 date (sitemaps, Atom) or an RFC 822 date (RSS), in UTC when it names no zone; else ``None``."""
+    """A W3C/ISO 8601 date (sitemaps, Atom) or an RFC 822 date (RSS), in UTC when it names no zone; else ``None``.
+
+    A zero time is no date: Go's (``0001-01-01``, what Hugo writes for a page without one) and Unix's
+    (``1970-01-01T00:00:00``)."""
     if not text or not text.strip():
         return None
     text = text.strip()
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
+        year = _RFC822_YEAR.search(text)
+        if year is not None and year.group(1).startswith("000"):  # read as 2001 by the email module
+            return None
         try:
             moment = parsedate_to_datetime(text)
         except (TypeError, ValueError, IndexError):
             return None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    moment = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return None if moment.year == 1 or moment == _UNIX_EPOCH else moment
+
+
+_UNIX_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_RFC822_YEAR = re.compile(r"\b\d{1,2}\s+[A-Za-z]+\.?\s+(\d{4})\b")  # "Mon, 01 Jan 0001 00:00:00 +0000"
 
 
 def _absolute(base_url: str, url: str) -> str:

@@ -124,11 +124,10 @@ VARIANT_PARAMETERS = {
 }
 """Query parameters (by value) that render a page otherwise: AMP, print views, the first page of a series."""
 
-# /amp/ or /print/ as the first segment, and /amp, .amp, /print as the last one (before an extension); Docsy's
-# /_print/ below a section: the whole section on one page.
+# /amp/ or /print/ as the first segment, and /amp, .amp, /print as the last one (before an extension).
 VARIANT_PATH = (
     (re.compile(r"^/(?:amp|print)(?=/)"), ""),
-    (re.compile(r"(?:/amp|/_?print|\.amp)(?=(?:/index)?(?:\.[a-z]+)?/?$)"), ""),
+    (re.compile(r"(?:/amp|/print|\.amp)(?=(?:\.[a-z]+)?/?$)"), ""),
 )
 
 # --- Pages that are never articles, and traps --------------------------------------------
@@ -170,7 +169,7 @@ NOT_ARTICLE_URLS = (
     r"/(?:about|about-us|about-me|about-the-author|author|contact|contact-us|impressum|imprint|privacy|privacy-policy|terms|terms-of-use"
     r"|terms-of-service|tos|legal|disclaimer|newsletter|newsletters|careers|jobs|advertise|advertising|support-us"
     r"|support-the-project|sitemap|archive|archives|feeds?|conduct|code-of-conduct|terms-and-conditions|404|not-found"
-    r"|_print"  # Docsy's print view of a section
+    r"|_print"  # Docsy's print view of a page and those below it (a leaf's is a copy of it: fetch the leaf itself)
     # ... in the languages of the month names the dates read: about, contact, privacy, imprint, archive.
     r"|sobre|sobre-mi|sobre-nosotros|acerca|acerca-de|quienes-somos|quem-somos|a-propos|qui-sommes-nous"
     r"|ueber|uber|ueber-uns|uber-uns|ueber-mich|uber-mich|chi-siamo|chi-sono|over|over-ons|over-mij|om|om-oss|om-meg"

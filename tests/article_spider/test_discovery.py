@@ -177,6 +177,9 @@ def test_robots_txt_sitemaps_and_an_html_robots_txt() -> None:
         ("2025-05-02T09:30Z", datetime(2025, 5, 2, 9, 30, tzinfo=UTC)),
         ("Fri, 02 May 2025 09:30:00 +0200", datetime.fromisoformat("2025-05-02T09:30:00+02:00")),
         ("yesterday", None),
+        ("Mon, 01 Jan 0001 00:00:00 +0000", None),  # Go's zero time: Hugo's page without a date
+        ("0001-01-01T00:00:00Z", None),
+        ("1970-01-01T00:00:00Z", None),
         ("", None),
         (None, None),
     ],
