@@ -472,9 +472,9 @@ def page_key(url: str) -> str:
     for suffix in ("/index.html", "/index.htm"):
         if path.endswith(suffix):
             path = path[: -len(suffix) + 1]
-    if path.endswith(".html"):
-        path = path[: -len(".html")]
-    return url_key(urlunsplit((parts.scheme, parts.netloc, path, parts.query, "")))
+    key = url_key(urlunsplit((parts.scheme, parts.netloc, path, parts.query, "")))  # print.html is no print view
+    place, mark, query = key.partition("?")
+    return place.removesuffix(".html") + mark + query
 
 
 # --- the server -----------------------------------------------------------------------------------------

@@ -124,10 +124,11 @@ VARIANT_PARAMETERS = {
 }
 """Query parameters (by value) that render a page otherwise: AMP, print views, the first page of a series."""
 
-# /amp/ or /print/ as the first segment, and /amp, .amp, /print as the last one (before an extension).
+# /amp/ or /print/ as the first segment, and /amp, .amp (before an extension) or /print as the last one: a page
+# named print.html is a page of its own (a chapter on printing, a book's whole text on one page).
 VARIANT_PATH = (
     (re.compile(r"^/(?:amp|print)(?=/)"), ""),
-    (re.compile(r"(?:/amp|/print|\.amp)(?=(?:\.[a-z]+)?/?$)"), ""),
+    (re.compile(r"(?:/amp|\.amp)(?=(?:\.[a-z]+)?/?$)|/print(?=/?$)"), ""),
 )
 
 # --- Pages that are never articles, and traps --------------------------------------------
@@ -188,7 +189,7 @@ NOT_ARTICLE_URLS = (
     r"/portfolio(?:/[^/?]+)?(?:\.[a-z]+)?/?(?:\?|$)",
     # ... as is the index of a person's projects at the site's top (a project's own page, /projects/x, is judged by
     # what it holds: a write-up is an article, and a card of two lines holds too little).
-    r"^/projects(?:\.[a-z]+)?/?(?:\?|$)",
+    _AT_TOP + r"/projects(?:\.[a-z]+)?/?(?:\?|$)",
     # ... and what a freelancer offers, at the site's top (deeper, /blog/consulting/ may be a post's slug)
     r"^/(?:consult|consulting|consultancy|hire-me|work-with-me)(?:\.[a-z]+)?/?(?:\?|$)",
     r"/(?:about|about-us)/[^/?]+/?(?:\?|$)",

@@ -55,6 +55,7 @@ def test_clean_url_drops_trackers_session_ids_and_the_fragment(
         "https://news.example/2025/ferry?outputType=amp",
         "https://news.example/print/2025/ferry",
         "https://news.example/2025/ferry?print=1",
+        "https://news.example/2025/ferry/print/",
         "https://news.example/2025/ferry?page=1",
         "https://news.example/2025/ferry;jsessionid=XYZ",
     ],
@@ -71,6 +72,7 @@ def test_one_page_has_one_key(variant: str) -> None:
         "https://news.example:8080/2025/ferry",
         "https://sport.news.example/2025/ferry",
         "https://news.example/2025/ferry?id=2",
+        "https://news.example/2025/ferry/print.html",  # a page named print: a chapter on printing
     ],
 )
 def test_other_pages_have_other_keys(other: str) -> None:
@@ -133,6 +135,7 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/post/projects/harbour-bot/", False),  # a blog's posts about its projects
         ("/projects/harbour-bot.html", False),  # ... a project's own page: judged by what it holds
         ("/projects/", True),  # ... the index of a person's projects, at the top of the site
+        ("/uk/projects/", True),  # ... or of a language's
         ("/docs/projects/", False),  # ... deeper, a documentation's page about projects
         ("/projects-i-loved-in-2024/", False),
         ("/consultancy/", True),  # a freelancer's offer, at the top
