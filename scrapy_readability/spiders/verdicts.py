@@ -523,7 +523,20 @@ def _link_elsewhere(element: etree._Element, links_elsewhere: Callable[[str], bo
         elif node is not element:
             before += len((node.tail or "").strip())
         if before > LEAD_TEXT:
-            return None
+            break
+    return _covering_link(element, links_elsewhere)
+
+
+def _covering_link(element: etree._Element, links_elsewhere: Callable[[str], bool]) -> str | None:
+    """The link laid over the whole block, a card's (PaperMod's ``entry-link``, Bootstrap's ``stretched-link``): an
+    empty ``<a>`` of the block's own, wherever it sits, to another page of the site; or ``None``."""
+    for link in element.iterchildren("a"):
+        if (
+            len(link) == 0
+            and not (link.text or "").strip()
+            and links_elsewhere(href := (link.get("href") or "").strip())
+        ):
+            return href
     return None
 
 

@@ -97,6 +97,22 @@ def test_a_listing_of_teasers_is_a_listing_and_lists_its_items() -> None:
     assert shape.items == tuple(f"/posts/{n}/" for n in range(6))
 
 
+def test_cards_whose_link_covers_them_are_a_listing() -> None:
+    """PaperMod's post list: the title is no link, an empty link laid over the card at its end is (``entry-link``)."""
+    cards = "".join(
+        f'<article class="post-entry"><header><h2>Post {n}</h2></header><div class="entry-content"><p>{PROSE}</p></div>'
+        f'<footer>27 September 2024</footer><a class="entry-link" aria-label="post link to Post {n}" '
+        f'href="/posts/{n}/"></a></article>'
+        for n in range(4)
+    )
+    shape = listing_shape(
+        html.fromstring(f"<html><body><main><h1>Posts</h1>{cards}</main></body></html>"), is_site_page
+    )
+    assert shape.is_listing and shape.items == tuple(f"/posts/{n}/" for n in range(4))
+    prose = "".join(f'<p>{PROSE} See <a href="/posts/{n}/">this</a>.</p>' for n in range(4))  # links with words
+    assert not listing_shape(html.fromstring(f"<html><body>{prose}</body></html>"), is_site_page).is_listing
+
+
 def test_a_front_page_of_excerpts_one_after_another_is_a_listing() -> None:
     """No block of their own (a heading, paragraphs, a "Read more" link, the next post's heading): the excerpts'
     links to the rest of their posts (``#more``) say it, in any language."""
