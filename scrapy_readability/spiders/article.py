@@ -142,7 +142,7 @@ class ArticleSpider(scrapy.Spider):
         self._verdicts: dict[str, Verdict] = {}  # URL -> the verdict of the page being parsed
         self._templates: Counter[str] = Counter()  # articles by their page template (verdicts.page_template)
         self._feed_templates: Counter[str] = Counter()  # ... those the site's feed lists, whenever it is read
-        self._dated_feed_posts: set[str] = set()  # keys of the pages a feed lists with a date: its posts
+        self._feed_undated = 0  # pages the feeds list without a date: a list of pages (Hugo's), not of posts
         self._article_templates: dict[str, str | None] = {}  # url_key -> its template, for each article judged
         self._short_pages: dict[str, list[tuple[str, str]]] = {}  # template -> (page, first reason) judged before
         self._again: list[tuple[str, str]] = []  # (page, first reason) to judge again: its template has articles now
@@ -404,9 +404,8 @@ class ArticleSpider(scrapy.Spider):
             self.frontier.note_listed(entry.url, listed)
             if listed == "feed":
                 self._note_feed_post(entry.url)
-                if entry.date is not None:  # undated, it may be any page the feed's window caught (Hugo's)
-                    self._dated_feed_posts.add(url_key(entry.url))
-                    self._count_feed_post(url_key(entry.url))
+                self._count_feed_post(url_key(entry.url))
+                self._feed_undated += entry.date is None
                 self._note_feed_day(entry.date)
                 self._judge_again_when_listed(entry.url, self._not_readerable)
                 self._judge_again_when_listed(entry.url, self._unlisted)
@@ -459,12 +458,17 @@ class ArticleSpider(scrapy.Spider):
         return len(folders) == 2 and folders[0] == "projects"
 
     def _count_feed_post(self, key: str) -> None:
-        """An article the feed lists with a date (a post) counts for its template once, whether the feed was read
-        before it was judged (``listed_feed``) or after (``readerable``)."""
+        """An article the feed lists counts for its template once, whether the feed was read before it was judged
+        (``listed_feed``) or after (``readerable``)."""
         template = self._article_templates.get(key)
         if template is not None:
             self._article_templates[key] = None  # counted
             self._feed_templates[template] += 1
+
+    def _like_feed_articles(self, template: str | None) -> int:
+        """Articles on ``template`` that the site's feeds list: none to go by when a feed lists pages without a date
+        (Hugo's of every page, as many as its window holds), a list of pages rather than of the site's posts."""
+        return 0 if template is None or self._feed_undated else self._feed_templates[template]
 
     def _note_feed_day(self, moment: datetime | None) -> None:
         """Keep the day of the oldest post a feed lists: a page dated before it is older than the feed's window."""
@@ -700,7 +704,7 @@ class ArticleSpider(scrapy.Spider):
             key = url_key(url)
             if key not in self._article_templates:
                 self._article_templates[key] = template
-                if key in self._dated_feed_posts:
+                if self.frontier.listed(url) == "feed":
                     self._count_feed_post(key)
             if self._templates[template] == TEMPLATE_ARTICLES:
                 self._again.extend(self._short_pages.pop(template, ()))
@@ -747,7 +751,7 @@ class ArticleSpider(scrapy.Spider):
             shape=shape,
             listed=self.frontier.listed(response.url),
             like_articles=self._templates[shape.template] if shape.template is not None else 0,
-            like_feed_articles=self._feed_templates[shape.template] if shape.template is not None else 0,
+            like_feed_articles=self._like_feed_articles(shape.template),
             in_listing=self.frontier.in_listing(response.url),
             about_subject=readerable and _is_subject_index(response.url) and shape.unlinked * 2 >= shape.text,
             before_feed=(not readerable or top) and self._before_feed(response),
