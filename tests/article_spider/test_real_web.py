@@ -493,6 +493,23 @@ def test_what_a_blog_publishes_beside_its_posts_is_not_written(tmp_path: Path, l
     assert "Navigation (project_card): " + site.url + "/projects/tide-clock/" in result.log
 
 
+def test_a_feed_of_undated_pages_says_nothing_of_those_it_leaves_out(tmp_path: Path) -> None:
+    """The same blog, its feed's entries undated (as Hugo writes a feed of every page, Go's zero time for a date):
+    a list of pages, not of posts. The figure's page it leaves out is then judged as any page the sitemap lists,
+    built like the posts: an article (``listed_sitemap``); the site's own pages at the top stay its own."""
+    pages: dict[str, PageLike] = {}
+    with serve(pages) as site:
+        pages.update(_blog_with_other_pages(site.url))
+        feed = as_page(pages["/index.xml"]).payload.decode()
+        undated = feed.replace("Mon, 03 Mar 2025 10:00:00 GMT", "Mon, 01 Jan 0001 00:00:00 +0000")
+        pages["/index.xml"] = Page(undated, "application/rss+xml")
+        result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
+    assert result.returncode == 0, result.log[-3000:]
+    assert "Article (listed_sitemap): " + site.url + "/figures/storm-map/" in result.log
+    assert "Navigation (site_page): " + site.url + "/main/" in result.log
+    assert "readability/spider/verdict/unlisted" not in result.stats
+
+
 def test_a_documentations_page_about_tags_is_an_article(tmp_path: Path) -> None:
     """``/tags/`` is a tags index on a blog; in a documentation it may be the page about a program's tags: prose,
     readerable, no listing. A page of links there stays navigation."""
