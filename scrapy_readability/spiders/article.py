@@ -381,25 +381,25 @@ class ArticleSpider(scrapy.Spider):
         if posts:
             self._count("read/posts_sitemap")
             logger.debug("%s is named for the site's posts: its entries are read as a feed's", response.url)
-        yield from self._entries(sitemap.entries, "sitemap", posts)
-        self._say_if_elsewhere(response.url, "sitemap", sitemap.entries)
+        yield from self._entries(response.url, sitemap.entries, "sitemap", posts)
 
     def _feed(self, response: Response, feed: Feed) -> Iterator[Request]:
         self._count("read/feed")
         if feed.decoded_as is not None:
             self._count("invalid/feed_encoding")
             logger.warning("The feed %s is not in the encoding it declares: read as %s", response.url, feed.decoded_as)
-        yield from self._entries(feed.entries, "feed")
-        self._say_if_elsewhere(response.url, "feed", feed.entries)
+        yield from self._entries(response.url, feed.entries, "feed")
 
-    def _entries(self, entries: list[Entry], source: str, posts: bool = False) -> Iterator[Request]:
-        """Requests for the pages a sitemap or feed lists (no links followed from them but in ``full``).
+    def _entries(self, document: str, entries: list[Entry], source: str, posts: bool = False) -> Iterator[Request]:
+        """Requests for the pages a sitemap or feed (at ``document``) lists (no links followed from them but in
+        ``full``).
 
         A page turned down before its feed arrived is judged again: the feed says it is a post. A sitemap named
         for the site's posts (``posts``, :data:`~scrapy_readability.spiders.urls.POSTS_SITEMAP`) says what a feed
-        would.
+        would. Entries refused for being on other sites are told once they are all read (:meth:`_say_if_elsewhere`).
         """
         listed = "feed" if posts else source
+        elsewhere: list[str] = []
         for index, entry in enumerate(entries):
             self.frontier.note_listed(entry.url, listed)
             if listed == "feed":
@@ -415,20 +415,22 @@ class ArticleSpider(scrapy.Spider):
             url = self.frontier.admit(entry.url, source, 0, entry.date)
             if url is not None:
                 yield self._page_request(url, self.parse_page, ENTRY_PRIORITY)
+            elif not self.frontier.in_scope(entry.url):  # asked of the refused entries only
+                elsewhere.append(entry.url)
+        self._say_if_elsewhere(document, source, len(entries), elsewhere)
         yield from self._judge_again()
 
-    def _say_if_elsewhere(self, url: str, kind: str, entries: list[Entry]) -> None:
+    def _say_if_elsewhere(self, url: str, kind: str, listed: int, elsewhere: list[str]) -> None:
         """A sitemap or feed that lists most of its pages on sites the crawl is not on (a generator given the wrong
         address of the site: ``https://github.com/owner/repo.git/x/``) is said, once: those pages are not crawled."""
-        elsewhere = [entry.url for entry in entries if not self.frontier.in_scope(entry.url)]
-        if elsewhere and len(elsewhere) * 2 >= len(entries):
+        if elsewhere and len(elsewhere) * 2 >= listed:
             self._count(f"invalid/{kind}_elsewhere")
             logger.warning(
                 "The %s %s lists %d of its %d pages on other sites (%s): they are not crawled",
                 kind,
                 url,
                 len(elsewhere),
-                len(entries),
+                listed,
                 elsewhere[0],
             )
 

@@ -522,9 +522,9 @@ def _link_elsewhere(element: etree._Element, links_elsewhere: Callable[[str], bo
             before += len((node.text or "").strip())
         elif node is not element:
             before += len((node.tail or "").strip())
-        if before > LEAD_TEXT:
-            break
-    return _covering_link(element, links_elsewhere)
+        if before > LEAD_TEXT:  # no opening link: the walk has not seen them all, a covering one may come
+            return _covering_link(element, links_elsewhere)
+    return None
 
 
 def _covering_link(element: etree._Element, links_elsewhere: Callable[[str], bool]) -> str | None:
