@@ -151,7 +151,7 @@ def crawl(local: LocalSite, folder: Path, extra: list[str], timeout: float) -> t
         status = -1
     items = []
     if feed.exists():
-        for line in feed.read_text(encoding="utf-8").splitlines():
+        for line in feed.read_text(encoding="utf-8").split("\n"):
             if line.strip():
                 items.append(json.loads(line))
     return items, log, status
