@@ -64,6 +64,7 @@ from scrapy_readability.spiders.urls import (
     DIRECTORY_INDEX,
     POSTS_SITEMAP,
     SUBJECT_INDEX,
+    one_slash,
     path_and_query,
     site_origin,
     url_key,
@@ -74,6 +75,7 @@ from scrapy_readability.spiders.verdicts import (
     Evidence,
     Verdict,
     is_landing_page,
+    is_sample_post,
     judge,
     ld_types,
     listing_shape,
@@ -764,7 +766,7 @@ class ArticleSpider(scrapy.Spider):
     def article_item(self, response: HtmlResponse) -> ArticleItem | None:
         """The item for an article page, or ``None`` when it is one already yielded (or known)."""
         hrefs = response.xpath(_CANONICAL).getall()
-        named = list(dict.fromkeys(urljoin(response.url, href.strip()) for href in hrefs if href.strip()))
+        named = list(dict.fromkeys(one_slash(urljoin(response.url, href.strip())) for href in hrefs if href.strip()))
         canonical = named[0] if len(named) == 1 else None
         if len(named) > 1:  # a template's mistake: which one is meant is anyone's guess
             self._count("invalid/canonical_conflict")
@@ -810,6 +812,9 @@ class ArticleSpider(scrapy.Spider):
         if extracted and self._judges_text() and not _reads(adapter, text or "", self._feed_lists(fetched, adapter)):
             self._count("skipped/no_text")
             raise DropItem(f"Nothing to read beyond its title: {adapter.get('url')}", log_level="DEBUG")
+        if extracted and self._judges_text() and is_sample_post(text or ""):
+            self._count("skipped/sample")
+            raise DropItem(f"A site generator's sample post, left in place: {adapter.get('url')}", log_level="DEBUG")
         text = text or ""
         earlier = self.frontier.claim_text(str(adapter.get("url")), text)
         if earlier is not None:

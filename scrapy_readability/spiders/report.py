@@ -34,6 +34,7 @@ SKIPPED = (
     ("forbidden by robots.txt", ("robotstxt/forbidden",)),
     ("no article in the page", ("readability/failed",)),
     ("nothing to read beyond the title", (STATS + "skipped/no_text",)),
+    ("a site generator's sample post", (STATS + "skipped/sample",)),
 )
 
 # The rule each navigation reason comes from, to name the option that leaves it out.
@@ -132,7 +133,7 @@ def _where_it_went(stats: Mapping[str, Any], options: SpiderOptions, spent: Mapp
 
 def _text_rule(stats: Mapping[str, Any]) -> set[str]:
     """The ``text`` rule, where it turned articles down after extraction."""
-    return {"text"} if stats.get(STATS + "skipped/no_text") else set()
+    return {"text"} if stats.get(STATS + "skipped/no_text") or stats.get(STATS + "skipped/sample") else set()
 
 
 def rules_table() -> str:

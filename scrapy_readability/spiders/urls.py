@@ -8,7 +8,8 @@ Three questions, each a pure function of the URL (no Scrapy here):
   new URL (a crawler trap).
 - :func:`url_key`: the page's identity, for duplicates. Two URLs with the same
   key are one page: the query sorted, ``http``/``https``, ``www.``, a
-  trailing slash, a directory's index file (``/x/index.html`` is ``/x/``), and
+  trailing slash, a run of slashes in the path (``//2022/x`` is ``/2022/x``, as
+  web servers read it), a directory's index file (``/x/index.html`` is ``/x/``), and
   the markers of a page's other renderings (AMP, print views, ``?page=1``)
   make no difference. A key is never requested, so a guess
   here costs no request to a URL that does not exist.
@@ -40,6 +41,7 @@ __all__ = [
     "Cleaned",
     "Site",
     "clean_url",
+    "one_slash",
     "path_and_query",
     "site_origin",
     "site_host",
@@ -194,10 +196,13 @@ NOT_ARTICLE_URLS = (
     r"^/(?:consult|consulting|consultancy|hire-me|work-with-me)(?:\.[a-z]+)?/?(?:\?|$)",
     r"/(?:about|about-us)/[^/?]+/?(?:\?|$)",
     # A project's own pages at its top: who makes it, where to get it, what it offers;
-    # deeper, /docs/features/ is documentation. And a person's: the indie web's /now, /uses, /colophon...
+    # deeper, /docs/features/ is documentation. And a person's: the indie web's /now, /uses, /colophon, the friends'
+    # blogs a Hexo or Hugo theme's /links/ or /friends/ page lists, where to follow them (/connect/)...
     _AT_TOP + r"/(?:team|people|members|features|pricing|sponsors|donate|showcase|users"
-    r"|now|uses|colophon|speaking|resume|cv|blogroll|start-here|readinglist|reading-list)(?:\.[a-z]+)?/?(?:\?|$)",
+    r"|now|uses|colophon|speaking|resume|cv|blogroll|links|friends|connect|start-here|readinglist|reading-list)"
+    r"(?:\.[a-z]+)?/?(?:\?|$)",
     _AT_TOP + r"/(?:download|downloads)(?:\.[a-z]+)?(?:/[^?]*)?(?:\?|$)",
+    _AT_TOP + r"/(?:cv|resume)/[^/?]+/?(?:\?|$)",  # ... and a CV's versions (/cv/short.html, /cv/long.html)
     # Listings: a tag, a category, an author, a topic, a section (and their pages).
     r"/(?:tags?|category|categories|authors?|topics?|sections?|labels?|keywords?|" + _LISTINGS + r")"
     r"/[^/?]+/?(?:page/\d+/?)?(?:\?|$)",
@@ -283,6 +288,19 @@ def clean_url(url: str) -> Cleaned:
     return Cleaned(cleaned, tracking, bool(session))
 
 
+_SLASHES = re.compile(r"/{2,}")
+
+
+def one_slash(url: str) -> str:
+    """The URL with each run of slashes in its path read as one: a template that joins a site's address ending in
+    ``/`` to a path opening with one writes ``https://example.com//2022/x.html`` in every canonical link, for the
+    page that its links and the server put at ``/2022/x.html``."""
+    parts = urlsplit(url)
+    if "//" not in parts.path:
+        return url
+    return urlunsplit((parts.scheme, parts.netloc, _SLASHES.sub("/", parts.path), parts.query, parts.fragment))
+
+
 def url_key(url: str) -> str:
     """What makes a page itself: two URLs with the same key are one page (see the module's docstring)."""
     canonical = urlsplit(canonicalize_url(clean_url(url).url))
@@ -290,7 +308,7 @@ def url_key(url: str) -> str:
     if "amp" in path or "print" in path:
         for pattern, replacement in VARIANT_PATH:
             path = pattern.sub(replacement, path)
-    path = DIRECTORY_INDEX.sub("", path).rstrip("/") or "/"
+    path = DIRECTORY_INDEX.sub("", _SLASHES.sub("/", path)).rstrip("/") or "/"
     query = canonical.query
     if query:
         query = "&".join(pair for pair in query.split("&") if pair and not _is_variant(pair))

@@ -26,7 +26,8 @@ The evidence, each piece a rule a user can switch off (``ignore_rules``):
   view, and reads paragraph lengths only.
 - ``text``: once extracted, the article holds something to read beyond its
   title (:func:`reads_beyond_title`): the preflight reads the whole page, and
-  a page readerable by its scripts or its menus can give an empty article.
+  a page readerable by its scripts or its menus can give an empty article; and
+  it is not a site generator's sample post (:func:`is_sample_post`).
 
 ``og:type`` is not evidence: many themes put ``website`` on every page, posts
 included, and ``article`` on listings. :func:`judge` weighs the rules in the
@@ -54,6 +55,7 @@ __all__ = [
     "Shape",
     "Verdict",
     "is_landing_page",
+    "is_sample_post",
     "judge",
     "page_template",
     "ld_types",
@@ -69,7 +71,8 @@ RULES = {
     "listed": "the site's own feed, sitemap or a listing page lists it: a short page is still an article",
     "template": "it is built like the site's articles (the same blocks around its text): a short one is still one",
     "preflight": "Readability.js's isProbablyReaderable says it is not readerable",
-    "text": "after extraction: the article holds nothing to read beyond its title (a control's label, a search box)",
+    "text": "after extraction: the article holds nothing to read beyond its title (a control's label, a search box), or"
+    " is a site generator's sample post (Hexo's \"Hello World\")",
 }
 """The rules, in the order they are weighed (:func:`judge`; ``text`` once the page is extracted): the one list
 behind ``ignore_rules``, the docs and the summary."""
@@ -162,6 +165,7 @@ BOILERPLATE_WORDS = frozenset(
     "sidebar sidenav navbar menu toc breadcrumb breadcrumbs pagination pager footer related".split()
 )
 _WORDS = re.compile(r"[a-z0-9]+")
+_ANY_WORD = re.compile(r"\w+")
 _DIGIT = re.compile(r"\d")
 # A sentence's end: its mark, or a smiley closing a casual post ("a great album :)"), which no control's label has.
 _SENTENCE_END = re.compile(r"(?:[.!?…。！？؟।]|[:;=]-?[()DPp]|[\U0001F600-\U0001F64F])\W*$")
@@ -302,8 +306,10 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
     ):
         return Verdict(False, "empty")
     unlisted = rule("listed") and evidence.unlisted_post
-    if listed == "listing" or (listed == "sitemap" and evidence.like_articles and not unlisted):
-        return Verdict(True, f"listed_{listed}")
+    if listed == "listing" or (listed is not None and evidence.in_listing):  # whatever the sitemap says too
+        return Verdict(True, "listed_listing")
+    if listed == "sitemap" and evidence.like_articles and not unlisted:
+        return Verdict(True, "listed_sitemap")
     if rule("declared") and declared_article:
         return Verdict(True, "declared_article")
     if unlisted:
@@ -334,6 +340,28 @@ def reads_beyond_title(text: str, titles: Iterable[str | None], pictures: bool, 
 
 
 # --- The page's shape ---------------------------------------------------------------------
+
+
+SAMPLE_POSTS = (
+    "welcome to hexo this is your very first post",  # Hexo's hello-world.md
+    "you ll find this post in your _posts directory",  # Jekyll's welcome-to-jekyll.markdown
+    "welcome to wordpress this is your first post edit or delete it",  # WordPress's "Hello world!"
+    "this is a post written in plain markdown md instead of r markdown rmd",  # blogdown's Hugo themes
+    "this is my first post on my new fake blog",  # gatsby-starter-blog's hello-world
+    "docusaurus blogging features are powered by the blog plugin",  # Docusaurus's welcome post
+)
+"""The words (case folded, punctuation dropped) of the posts a site generator's new site comes with, which their
+owners leave in place: the same on thousands of sites, written by none of them."""
+
+SAMPLE_OPENING = 1000
+"""Characters of an article's text in which a sample post's words are looked for (a table of contents may come
+first)."""
+
+
+def is_sample_post(text: str) -> bool:
+    """Whether an extracted article is a site generator's sample post (:data:`SAMPLE_POSTS`), by its opening."""
+    words = " ".join(_ANY_WORD.findall(text[:SAMPLE_OPENING].casefold()))
+    return any(sample in words for sample in SAMPLE_POSTS)
 
 
 def listing_shape(root: etree._Element, links_elsewhere: Callable[[str], bool]) -> Shape:
@@ -482,7 +510,18 @@ def _titled_blocks(body: etree._Element) -> set[etree._Element]:
     for heading in body.iter(*HEADINGS):
         if heading.find(".//a") is not None:
             titled.update(itertools.takewhile(lambda node: node is not body, heading.iterancestors()))
+        elif (card := _card_of(heading)) is not None:
+            titled.add(card)
     return titled
+
+
+def _card_of(heading: etree._Element) -> etree._Element | None:
+    """The card that holds ``heading`` (:func:`_is_card`), if any: the nearest of its three closest ancestors with
+    an empty ``<a>`` child."""
+    for node in itertools.islice(heading.iterancestors(), 3):
+        if any(_is_empty_link(link) and link.get("href") for link in node.iterchildren("a")):
+            return node
+    return None
 
 
 def _is_teaser(element: etree._Element, href: str, lengths: Container[etree._Element]) -> bool:
@@ -491,8 +530,10 @@ def _is_teaser(element: etree._Element, href: str, lengths: Container[etree._Ele
     on in other words ("Read more ...", its picture), and a heading of the page's before ``element`` (a year's
     archive of one post: "Posted in 2017", then the post's teaser). A post's own heading links to no other page,
     and what it links twice with the same words (its category above its title and among its tags, a breadcrumb)
-    is no teaser."""
+    is no teaser. A card (:func:`_is_card`) under the page's heading is one."""
     links = [link for link in element.iter("a") if (link.get("href") or "").strip() == href]
+    if _is_card(element, links):  # its title and excerpt under the one link laid over it
+        return any(node in lengths for node in _PRECEDING_HEADINGS(element))
     title = _words(links[0])
     if not any(_words(link) != title for link in links[1:]):
         return False
@@ -500,6 +541,21 @@ def _is_teaser(element: etree._Element, href: str, lengths: Container[etree._Ele
     if heading is None or heading is element:
         return False
     return any(node in lengths for node in _PRECEDING_HEADINGS(element))
+
+
+def _is_card(element: etree._Element, links: list[etree._Element]) -> bool:
+    """Whether ``element`` is a card: a heading, and its one link to the page an empty ``<a>`` laid over it."""
+    return (
+        len(links) == 1
+        and links[0].getparent() is element
+        and _is_empty_link(links[0])
+        and next(element.iter(*HEADINGS), None) is not None
+    )
+
+
+def _is_empty_link(link: etree._Element) -> bool:
+    """An ``<a>`` with neither text nor children: one laid over its block by the style sheet."""
+    return len(link) == 0 and not (link.text or "").strip()
 
 
 def _words(element: etree._Element) -> str:
@@ -531,11 +587,7 @@ def _covering_link(element: etree._Element, links_elsewhere: Callable[[str], boo
     """The link laid over the whole block, a card's (PaperMod's ``entry-link``, Bootstrap's ``stretched-link``): an
     empty ``<a>`` of the block's own, wherever it sits, to another page of the site; or ``None``."""
     for link in element.iterchildren("a"):
-        if (
-            len(link) == 0
-            and not (link.text or "").strip()
-            and links_elsewhere(href := (link.get("href") or "").strip())
-        ):
+        if _is_empty_link(link) and links_elsewhere(href := (link.get("href") or "").strip()):
             return href
     return None
 

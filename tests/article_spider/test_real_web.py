@@ -108,14 +108,16 @@ def _sections() -> dict[str, PageLike]:
 
 def _bad(base: str) -> dict[str, PageLike]:
     """Bad input a real site gives: another host's pages in its sitemap, relative feed entries, a canonical URL
-    on another site, ``og:type article`` and a BlogPosting on a listing, a redirect loop between /x and /x/, empty
-    notes whose only text is their template's motto."""
+    on another site and one with a doubled slash, ``og:type article`` and a BlogPosting on a listing, a redirect
+    loop between /x and /x/, empty notes whose only text is their template's motto."""
     stories = [f"/story/{n}/" for n in range(4)]
     pages: dict[str, PageLike] = {
         path: _page(path, f"<h1>Story {path}</h1><p>This is the story at {path}, told at length.</p>" + PROSE * 6)
         for path in stories
     }
     pages["/story/0/"] = _page("0", "<h1>Story 0</h1>" + PROSE * 6, '<link rel="canonical" href="http://other.test/0">')
+    doubled = f'<link rel="canonical" href="{base}//story/3/">'  # a template that joins "site/" and "/path"
+    pages["/story/3/"] = _page("3", "<h1>Story 3</h1><p>This is the story at /story/3/.</p>" + PROSE * 6, doubled)
     article = (
         '<meta property="og:type" content="article">'
         '<script type="application/ld+json">{"@type": "BlogPosting"}</script>'
@@ -399,6 +401,39 @@ def test_a_page_with_nothing_to_read_beyond_its_title_is_not_written(tmp_path: P
     assert "1 nothing to read beyond the title" in result.log  # the summary
     assert "/maps/harbour/" in _paths(kept.items, site.url)
     assert "readability/spider/skipped/no_text" not in kept.stats
+
+
+def test_a_site_generators_sample_post_left_in_place_is_not_written(tmp_path: Path) -> None:
+    """Hexo's "Hello World", which a new site comes with and its owner never deleted: long enough, readerable, the
+    same on thousands of sites; counted and named, and written when the user leaves the ``text`` rule out."""
+    pages = _viewer()
+    sample = (
+        "<h1>Hello World</h1><p>Welcome to <a href='https://hexo.io/'>Hexo</a>! This is your very first post. Check "
+        "<a href='https://hexo.io/docs/'>documentation</a> for more info. If you get any problems when using Hexo, "
+        "you can find the answer in troubleshooting or you can ask me on GitHub.</p><h2>Quick Start</h2>"
+        '<h3>Create a new post</h3><pre><code>$ hexo new "My New Post"</code></pre><p>More info: Writing</p>'
+        + PROSE
+        * 3
+    )
+    pages["/2023/01/hello-world/"] = _page("Hello World", sample)
+    pages["/"] = _page(
+        "Home",
+        '<div class="home"><h1>Home</h1><ul>'
+        + "".join(
+            f'<li><a href="{path}">{path}</a></li>'
+            for path in [*(f"/story/{n}/" for n in range(4)), "/2023/01/hello-world/"]
+        )
+        + f"</ul>{PROSE}</div>",
+    )
+    with serve(pages) as site:
+        result = crawl_command(tmp_path, [site.url + "/", "-L", "DEBUG"], settings=QUICK)
+        kept = crawl_command(tmp_path, [site.url + "/", "--ignore-rules", "text"], feed="kept.jsonl", settings=QUICK)
+    assert result.returncode == 0, result.log[-3000:]
+    assert _paths(result.items, site.url) == [f"/story/{n}/" for n in range(4)]
+    assert result.stats["readability/spider/skipped/sample"] == 1
+    assert "A site generator's sample post, left in place: " + site.url + "/2023/01/hello-world/" in result.log
+    assert "1 a site generator's sample post" in result.log  # the summary
+    assert "/2023/01/hello-world/" in _paths(kept.items, site.url)
 
 
 def _blog_with_other_pages(base: str) -> dict[str, PageLike]:

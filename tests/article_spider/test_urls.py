@@ -12,6 +12,7 @@ from scrapy_readability.spiders.urls import (
     clean_url,
     compile_patterns,
     matches_any,
+    one_slash,
     path_and_query,
     trap_kind,
     url_key,
@@ -58,6 +59,7 @@ def test_clean_url_drops_trackers_session_ids_and_the_fragment(
         "https://news.example/2025/ferry/print/",
         "https://news.example/2025/ferry?page=1",
         "https://news.example/2025/ferry;jsessionid=XYZ",
+        "https://news.example//2025//ferry",  # a template's doubled slash: web servers read one
     ],
 )
 def test_one_page_has_one_key(variant: str) -> None:
@@ -77,6 +79,11 @@ def test_one_page_has_one_key(variant: str) -> None:
 )
 def test_other_pages_have_other_keys(other: str) -> None:
     assert url_key(other) != url_key("https://news.example/2025/ferry")
+
+
+def test_a_run_of_slashes_in_a_path_is_one() -> None:
+    assert one_slash("https://news.example//2025/ferry.html?a=1") == "https://news.example/2025/ferry.html?a=1"
+    assert one_slash("https://news.example/2025/ferry") == "https://news.example/2025/ferry"
 
 
 def test_the_query_order_does_not_make_another_page() -> None:
@@ -182,6 +189,12 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/speaking/", True),  # a person's own pages at the top of the site
         ("/uses", True),
         ("/blog/now-and-then/", False),
+        ("/th/connect/", True),  # where to follow them, the friends' blogs, a CV's versions
+        ("/links/", True),
+        ("/friends.html", True),
+        ("/cv/short.html", True),
+        ("/docs/links/", False),
+        ("/blog/connect-to-the-database/", False),
         ("/etiquetas/", True),  # the same pages in other languages
         ("/etiquetas/python/", True),
         ("/sobre/", True),

@@ -11,6 +11,7 @@ from scrapy_readability.spiders.verdicts import (
     Shape,
     Verdict,
     is_landing_page,
+    is_sample_post,
     judge,
     listing_shape,
     reads_beyond_title,
@@ -54,6 +55,8 @@ def is_site_page(href: str) -> bool:
         ({"readerable": False, "shape": SHORT_SHAPE, "listed": "sitemap", "like_articles": 1}, True, "listed_sitemap"),
         ({"readerable": False, "shape": SHORT_SHAPE, "listed": "sitemap"}, False, "not_readerable"),  # a figure's page
         ({"readerable": False, "shape": SHORT_SHAPE, "listed": "listing"}, True, "listed_listing"),
+        # ... whatever the sitemap, which lists every page, says too: a note built unlike the posts
+        ({"readerable": False, "shape": SHORT_SHAPE, "listed": "sitemap", "in_listing": True}, True, "listed_listing"),
         ({"readerable": False, "shape": EMPTY_SHAPE, "listed": "feed"}, False, "empty"),
         ({"readerable": False, "shape": LINE_SHAPE, "listed": "feed"}, True, "listed_feed"),  # a tip of one line
         ({"readerable": False, "shape": LINE_SHAPE}, False, "empty"),
@@ -111,6 +114,26 @@ def test_cards_whose_link_covers_them_are_a_listing() -> None:
     assert shape.is_listing and shape.items == tuple(f"/posts/{n}/" for n in range(4))
     prose = "".join(f'<p>{PROSE} See <a href="/posts/{n}/">this</a>.</p>' for n in range(4))  # links with words
     assert not listing_shape(html.fromstring(f"<html><body>{prose}</body></html>"), is_site_page).is_listing
+
+
+@pytest.mark.parametrize("posts", [1, 2])
+def test_one_or_two_cards_under_the_pages_heading_are_a_listing(posts: int) -> None:
+    """PaperMod's section of two posts, its archive of one post a month: a card (a heading, an excerpt, the link
+    laid over it) under the page's heading is a teaser, as a linked title is."""
+    cards = "".join(
+        f'<div class="archive-month"><h3>Month {n}</h3><div class="archive-entry"><h3 class="entry-title">Post {n}'
+        f'</h3><div class="meta">27 September 2024</div><p>{PROSE[:120]}</p>'
+        f'<a class="entry-link" href="/posts/{n}/"></a></div></div>'
+        for n in range(posts)
+    )
+    page = html.fromstring(f"<html><body><main><h1>Archive</h1>{cards}</main></body></html>")
+    shape = listing_shape(page, is_site_page)
+    assert shape.is_listing and shape.teasers == posts
+    assert sorted(shape.items) == [f"/posts/{n}/" for n in range(posts)]
+    post = (
+        f'<article><h1>Post</h1><p>{PROSE}</p><a class="share" href="/share/"></a></article>'  # no heading of its own
+    )
+    assert not listing_shape(html.fromstring(f"<html><body><main>{post}</main></body></html>"), is_site_page).is_listing
 
 
 def test_a_front_page_of_excerpts_one_after_another_is_a_listing() -> None:
@@ -322,7 +345,7 @@ POST_TEMPLATE = {"readerable": False, "shape": SHORT_SHAPE, "like_articles": 9, 
         ({}, False, "unlisted"),  # built like the feed's posts, listed by neither the feed nor a listing
         ({"listed": "sitemap"}, False, "unlisted"),  # the sitemap lists every page
         ({"listed": "feed"}, True, "listed_feed"),
-        ({"listed": "sitemap", "in_listing": True}, True, "listed_sitemap"),  # a listing of the site lists it
+        ({"listed": "sitemap", "in_listing": True}, True, "listed_listing"),  # a listing of the site lists it
         ({"listed": "listing", "in_listing": True}, True, "listed_listing"),
         ({"types": frozenset({"blogposting"})}, True, "declared_article"),  # the page says it is a post
         ({"readerable": True}, True, "readerable"),  # the feed's silence is no evidence against a readerable page
@@ -405,3 +428,21 @@ def test_a_line_the_feed_lists_is_a_post() -> None:
     assert not reads_beyond_title(tip, ["Show a file in the Finder"], False)
     assert reads_beyond_title(tip, ["Show a file in the Finder"], False, listed=True)
     assert not reads_beyond_title("Dusk.", ["Dusk"], False, listed=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "sample"),
+    [
+        (
+            "Contents Quick Start Welcome to Hexo! This is your very first post. Check documentation for more info.",
+            True,
+        ),
+        ("You’ll find this post in your `_posts` directory. Go ahead and edit it and re-build the site.", True),
+        ("Welcome to WordPress. This is your first post. Edit or delete it, then start writing!", True),
+        ("This is a post written in plain Markdown (*.md) instead of R Markdown (*.Rmd).", True),
+        ("I moved the blog to Hexo. Welcome to my blog! This is my very first post here, about the move.", False),
+        (PROSE * 12 + "Welcome to Hexo! This is your very first post.", False),  # quoted far below the opening
+    ],
+)
+def test_a_site_generators_sample_post_is_told_by_its_opening(text: str, sample: bool) -> None:
+    assert is_sample_post(text) is sample
