@@ -205,14 +205,14 @@ NOT_ARTICLE_URLS = (
     _AT_TOP + r"/(?:cv|resume)/[^/?]+/?(?:\?|$)",  # ... and a CV's versions (/cv/short.html, /cv/long.html)
     # Listings: a tag, a category, an author, a topic, a section (and their pages).
     r"/(?:tags?|category|categories|authors?|topics?|sections?|labels?|keywords?|" + _LISTINGS + r")"
-    r"/[^/?]+/?(?:page/\d+/?)?(?:\?|$)",
+    r"/[^/?]+/?(?:(?:page/?)?\d{1,3}/?)?(?:\?|$)",  # ... their pages too: /page/2/, /2/ (Pelican, paginate-v2)
     _SUBJECT_INDEXES,  # ... and their indexes
     # An archive's year, month or day (Hexo's /archives/2013/01/); a bare /2024/ may be a course's year, but a bare
     # month or day (/2024/05/, /blog/2007/11/25/) is the archive of the posts dated then.
     r"/(?:archives?|archiv|archivo)/\d{4}(?:/\d{1,2}){0,2}/?(?:page/\d+/?)?(?:\?|$)",
     r"/\d{4}/\d{1,2}(?:/\d{1,2})?/?(?:page/\d+/?)?(?:\?|$)",
     # Pagination, and a listing filtered by a tag or a category (WordPress's ?cat=3, a calendar's ?tags=x).
-    r"/page/\d+/?(?:\?|$)",
+    r"/page/?\d+/?(?:\?|$)",  # /page/2/, and Jekyll's default /page2/
     r"[?&](?:page|paged|pg)=\d+",
     r"[?&](?:tags?|cat|category|categories|label|labels|topic|topics)=[^&]",
 )

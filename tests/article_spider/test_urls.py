@@ -209,6 +209,10 @@ def test_a_series_shares_a_template_and_an_article_has_its_own() -> None:
         ("/archives/2020/03/14/page/2/", True),
         ("/course/lessons/2025/", False),  # a bare year: a course's lessons of that year
         ("/archives/2020/03/a-post/", False),
+        ("/page2/", True),  # Jekyll's pagination
+        ("/author/leodanis-pozo-ramos/8/", True),  # ... a listing's pages numbered alone (Pelican)
+        ("/tag/python/page/2/", True),
+        ("/blog/page-two-of-the-manual/", False),
     ],
 )
 def test_pages_that_are_never_articles(path: str, navigation: bool) -> None:
