@@ -973,9 +973,11 @@ def _is_front_page(url: str) -> bool:
 
 
 def _is_language_home(response: HtmlResponse) -> bool:
-    """A language's front page: ``/zh-cn/`` (or ``/project/zh-cn/``) in a page whose ``<html lang>`` says ``zh-CN``."""
-    segments = [segment for segment in urlsplit(response.url).path.lower().split("/") if segment]
-    if not 1 <= len(segments) <= 2 or segments[-1].startswith("index."):
+    """A language's front page: ``/zh-cn/`` (or ``/project/zh-cn/``) in a page whose ``<html lang>`` says ``zh-CN``;
+    not with a query (``/en/?tags=x``: a listing filtered by a tag)."""
+    parts = urlsplit(response.url)
+    segments = [segment for segment in parts.path.lower().split("/") if segment]
+    if parts.query or not 1 <= len(segments) <= 2 or segments[-1].startswith("index."):
         return False
     lang = (response.xpath("/html/@lang").get() or "").strip().lower().replace("_", "-")
     code = segments[-1].replace("_", "-")

@@ -306,10 +306,8 @@ def judge(evidence: Evidence, ignored: frozenset[str] = frozenset()) -> Verdict:
     ):
         return Verdict(False, "empty")
     unlisted = rule("listed") and evidence.unlisted_post
-    if listed == "listing" or (listed is not None and evidence.in_listing):  # whatever the sitemap says too
-        return Verdict(True, "listed_listing")
-    if listed == "sitemap" and evidence.like_articles and not unlisted:
-        return Verdict(True, "listed_sitemap")
+    if listed == "listing" or (listed == "sitemap" and evidence.like_articles and not unlisted):
+        return Verdict(True, f"listed_{listed}")
     if rule("declared") and declared_article:
         return Verdict(True, "declared_article")
     if unlisted:
@@ -374,13 +372,17 @@ def listing_shape(root: etree._Element, links_elsewhere: Callable[[str], bool]) 
     header, footer and aside elements (by tag or role), and the blocks whose
     class or id names a sidebar, a menu or a table of contents and whose text
     is mostly links (a class name alone is no proof: ``has-sidebar`` marks a
-    page's main column in some themes).
+    page's main column in some themes). When that leaves no text at all, the
+    page's asides are its own (a theme that lays its list of posts out in one).
     """
     body = root.find("body")
     if body is None:
         body = root
     lengths: dict[etree._Element, int] = {}
     unlinked = _measure(body, lengths)
+    if not lengths.get(body):  # every text in an <aside> (Ananke's list of posts): the page's, not the site's
+        lengths.clear()
+        unlinked = _measure(body, lengths, asides=True)
     items: list[str] = []
     teasers: list[str] = []
     in_blocks = _link_blocks(body, lengths, links_elsewhere, items, teasers)
@@ -423,8 +425,9 @@ def _links_somewhere(href: str) -> bool:
     return bool(href) and not href.startswith("#") and not href.lower().startswith(("mailto:", "javascript:", "tel:"))
 
 
-def _measure(body: etree._Element, lengths: dict[etree._Element, int]) -> int:
-    """Fill ``lengths`` with each kept element's text length; return the kept text outside links."""
+def _measure(body: etree._Element, lengths: dict[etree._Element, int], asides: bool = False) -> int:
+    """Fill ``lengths`` with each kept element's text length; return the kept text outside links. ``asides``: keep
+    ``<aside>`` elements (a theme that lays the page's own list out in one)."""
     order: list[tuple[etree._Element, bool]] = []  # elements before their descendants, and whether in a link
     stack = [(body, False, False)]
     while stack:
@@ -435,7 +438,8 @@ def _measure(body: etree._Element, lengths: dict[etree._Element, int]) -> int:
         stack.extend(
             (child, linked, sectioned)
             for child in element
-            if isinstance(child.tag, str) and not _furniture_tag(child, sectioned)
+            if isinstance(child.tag, str)
+            and not (_furniture_tag(child, sectioned) and not (asides and child.tag == "aside"))
         )
     texts: dict[etree._Element, int] = {}  # its own text and its children's tails
     own: dict[etree._Element, int] = {}  # the same, outside links

@@ -12,10 +12,12 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from scrapy.http import HtmlResponse
 from scrapy.settings import Settings
 
 from scrapy_readability.addon import Addon
 from scrapy_readability.spiders import ArticleSpider, ArticleSpiderPipeline
+from scrapy_readability.spiders.article import _is_language_home
 from testkit.crawling import article_project, crawl, crawl_command
 from testkit.localserver import LocalSite, Page, PageLike
 from testkit.publishers import Publisher, requested_articles, served
@@ -243,3 +245,17 @@ def test_the_defaults_in_a_real_crawl(weekly: tuple[Publisher, LocalSite], tmp_p
     assert "scrapy.extensions.throttle.AutoThrottle" in result.log
     assert "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware" in result.log
     assert {item["url"] for item in result.items} == publisher.truth()
+
+
+@pytest.mark.parametrize(
+    ("url", "home"),
+    [
+        ("https://club.example/en/", True),
+        ("https://club.example/project/en/", True),
+        ("https://club.example/en/?tags=Weekend", False),  # the language's front page filtered by a tag: a listing
+        ("https://club.example/posts/en/x/", False),
+    ],
+)
+def test_a_languages_front_page(url: str, home: bool) -> None:
+    response = HtmlResponse(url, body=b'<html lang="en"><body><p>Hello</p></body></html>', encoding="utf-8")
+    assert _is_language_home(response) is home

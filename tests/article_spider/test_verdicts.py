@@ -55,8 +55,8 @@ def is_site_page(href: str) -> bool:
         ({"readerable": False, "shape": SHORT_SHAPE, "listed": "sitemap", "like_articles": 1}, True, "listed_sitemap"),
         ({"readerable": False, "shape": SHORT_SHAPE, "listed": "sitemap"}, False, "not_readerable"),  # a figure's page
         ({"readerable": False, "shape": SHORT_SHAPE, "listed": "listing"}, True, "listed_listing"),
-        # ... whatever the sitemap, which lists every page, says too: a note built unlike the posts
-        ({"readerable": False, "shape": SHORT_SHAPE, "listed": "sitemap", "in_listing": True}, True, "listed_listing"),
+        # ... but a page the sitemap lists too, built unlike the site's articles, by a listing alone: a gallery's figure
+        ({"readerable": False, "shape": SHORT_SHAPE, "listed": "sitemap", "in_listing": True}, False, "not_readerable"),
         ({"readerable": False, "shape": EMPTY_SHAPE, "listed": "feed"}, False, "empty"),
         ({"readerable": False, "shape": LINE_SHAPE, "listed": "feed"}, True, "listed_feed"),  # a tip of one line
         ({"readerable": False, "shape": LINE_SHAPE}, False, "empty"),
@@ -134,6 +134,19 @@ def test_one_or_two_cards_under_the_pages_heading_are_a_listing(posts: int) -> N
         f'<article><h1>Post</h1><p>{PROSE}</p><a class="share" href="/share/"></a></article>'  # no heading of its own
     )
     assert not listing_shape(html.fromstring(f"<html><body><main>{post}</main></body></html>"), is_site_page).is_listing
+
+
+def test_a_list_laid_out_in_an_aside_is_the_pages_own() -> None:
+    """Ananke's list of posts sits in an ``<aside>``: with no text elsewhere, the aside is the page's."""
+    teasers = "".join(
+        f'<div class="card"><h1><a href="/post/{n}/">Post {n}</a></h1><div><p>{PROSE}</p></div></div>' for n in range(4)
+    )
+    page = html.fromstring(f"<html><body><main><article><aside>{teasers}</aside></article></main></body></html>")
+    shape = listing_shape(page, is_site_page)
+    assert shape.is_listing and shape.blocks == 4
+    sidebar = f"<aside>{teasers}</aside>"  # beside a text of the page's own, an aside stays the site's
+    post = html.fromstring(f"<html><body><main><article><p>{PROSE}</p></article>{sidebar}</main></body></html>")
+    assert not listing_shape(post, is_site_page).is_listing
 
 
 def test_a_front_page_of_excerpts_one_after_another_is_a_listing() -> None:
@@ -345,7 +358,7 @@ POST_TEMPLATE = {"readerable": False, "shape": SHORT_SHAPE, "like_articles": 9, 
         ({}, False, "unlisted"),  # built like the feed's posts, listed by neither the feed nor a listing
         ({"listed": "sitemap"}, False, "unlisted"),  # the sitemap lists every page
         ({"listed": "feed"}, True, "listed_feed"),
-        ({"listed": "sitemap", "in_listing": True}, True, "listed_listing"),  # a listing of the site lists it
+        ({"listed": "sitemap", "in_listing": True}, True, "listed_sitemap"),  # a listing of the site lists it
         ({"listed": "listing", "in_listing": True}, True, "listed_listing"),
         ({"types": frozenset({"blogposting"})}, True, "declared_article"),  # the page says it is a post
         ({"readerable": True}, True, "readerable"),  # the feed's silence is no evidence against a readerable page
