@@ -388,11 +388,10 @@ def trap_kind(url: str) -> str | None:
 
 def _is_search(segments: list[str]) -> bool:
     """A site's search (``/search/term``, ``/name/suche/``): a search word at the top of the path (or below a
-    project's or a language's folder), or ending it. Deeper, ``/plugins/search/x/`` is a page about searching."""
-    return any(
-        segment in SEARCH_SEGMENTS and (index <= 1 or index == len(segments) - 1)
-        for index, segment in enumerate(segments)
-    )
+    project's or a language's folder). Deeper, ``/plugins/search/x/`` is a page about searching, and a search page
+    that ends a deeper path (``/docs/selfhost/search``) is one page, no trap: its results need a query
+    (:data:`SEARCH_PARAMETERS`), and a documentation's page on setting up search may be named so."""
+    return any(segment in SEARCH_SEGMENTS and index <= 1 for index, segment in enumerate(segments))
 
 
 def _is_calendar(path: str, segments: list[str], query: dict[str, str]) -> bool:

@@ -97,7 +97,7 @@ def test_the_query_order_does_not_make_another_page() -> None:
         ("/?s=ferry", "search"),
         ("/suche/fahrplan", "search"),
         ("/de/suche/fahrplan", "search"),  # below a language's or a project's folder
-        ("/docs/reference/search", "search"),  # ending the path
+        ("/docs/reference/search", None),  # ending a deeper path: one page (a page on search), its results a query
         ("/theme/plugins/search/the-search-plugin/", None),  # deeper: a page about searching
         ("/calendar/2025/05/", "calendar"),
         ("/events/2025-05-14", "calendar"),
