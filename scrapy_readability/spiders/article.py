@@ -809,13 +809,15 @@ class ArticleSpider(scrapy.Spider):
             adapter["url"] = self._item_urls.pop(fetched)
         extracted = [name for name in ("text_content", "text") if name in adapter]  # None: no article
         text = next((value for name in extracted if isinstance(value := adapter[name], str)), None)
-        if extracted and self._judges_text() and not _reads(adapter, text or "", self._feed_lists(fetched, adapter)):
-            self._count("skipped/no_text")
-            raise DropItem(f"Nothing to read beyond its title: {adapter.get('url')}", log_level="DEBUG")
-        if extracted and self._judges_text() and is_sample_post(text or ""):
-            self._count("skipped/sample")
-            raise DropItem(f"A site generator's sample post, left in place: {adapter.get('url')}", log_level="DEBUG")
         text = text or ""
+        if extracted and self._judges_text():
+            if not _reads(adapter, text, self._feed_lists(fetched, adapter)):
+                self._count("skipped/no_text")
+                raise DropItem(f"Nothing to read beyond its title: {adapter.get('url')}", log_level="DEBUG")
+            if is_sample_post(text):
+                self._count("skipped/sample")
+                reason = f"A site generator's sample post, left in place: {adapter.get('url')}"
+                raise DropItem(reason, log_level="DEBUG")
         earlier = self.frontier.claim_text(str(adapter.get("url")), text)
         if earlier is not None:
             raise DropItem(f"The same text as {earlier}: {adapter.get('url')}", log_level="DEBUG")

@@ -199,10 +199,10 @@ NOT_ARTICLE_URLS = (
     # deeper, /docs/features/ is documentation. And a person's: the indie web's /now, /uses, /colophon, the friends'
     # blogs a Hexo or Hugo theme's /links/ or /friends/ page lists, where to follow them (/connect/)...
     _AT_TOP + r"/(?:team|people|members|features|pricing|sponsors|donate|showcase|users"
-    r"|now|uses|colophon|speaking|resume|cv|blogroll|links|friends|connect|start-here|readinglist|reading-list)"
+    r"|now|uses|colophon|speaking|blogroll|links|friends|connect|start-here|readinglist|reading-list)"
     r"(?:\.[a-z]+)?/?(?:\?|$)",
-    _AT_TOP + r"/(?:download|downloads)(?:\.[a-z]+)?(?:/[^?]*)?(?:\?|$)",
-    _AT_TOP + r"/(?:cv|resume)/[^/?]+/?(?:\?|$)",  # ... and a CV's versions (/cv/short.html, /cv/long.html)
+    # ... and with what is below them: the files to download, a CV's versions (/cv/short.html, /cv/long.html)
+    _AT_TOP + r"/(?:download|downloads|cv|resume)(?:\.[a-z]+)?(?:/[^?]*)?(?:\?|$)",
     # Listings: a tag, a category, an author, a topic, a section (and their pages).
     r"/(?:tags?|category|categories|authors?|topics?|sections?|labels?|keywords?|" + _LISTINGS + r")"
     r"/[^/?]+/?(?:(?:page/?)?\d{1,3}/?)?(?:\?|$)",  # ... their pages too: /page/2/, /2/ (Pelican, paginate-v2)
